@@ -1,0 +1,31 @@
+import type * as React from "react";
+import { cn } from "~/lib/cn";
+
+export const fieldClass =
+  "w-full min-w-0 rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs outline-none placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive md:text-sm";
+
+export function Input({ className, type = "text", ...props }: React.ComponentProps<"input">) {
+  return (
+    <input type={type} data-slot="input" className={cn(fieldClass, "h-10", className)} {...props} />
+  );
+}
+
+export function Textarea({ className, ...props }: React.ComponentProps<"textarea">) {
+  return <textarea data-slot="textarea" className={cn(fieldClass, className)} {...props} />;
+}
+
+export function NativeSelect({ className, ...props }: React.ComponentProps<"select">) {
+  return (
+    <select data-slot="select" className={cn(fieldClass, "h-10 pr-8", className)} {...props} />
+  );
+}
+
+export function Label({ className, ...props }: React.ComponentProps<"label">) {
+  return (
+    <label
+      data-slot="label"
+      className={cn("text-sm leading-none font-medium select-none", className)}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,97 @@
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { lockDataDir } from "./data-dir-lock.server";
+import * as schema from "./schema";
+
+/** Both drivers share drizzle's Postgres query API; we type them as one. */
+export type Db = NodePgDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export type DatabaseHandle = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+};
+
+const migrationsFolder = path.resolve("drizzle");
+
+/** Opens PostgreSQL when `url` is given, else PGlite in `dataDir` (in memory when neither). */
+export async function openDatabase(options: {
+  url?: string;
+  dataDir?: string;
+}): Promise<DatabaseHandle> {
+  if (options.url) return openPostgres(options.url);
+  return openPglite(options.dataDir);
+}
+
+function openPostgres(url: string): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePg(pool, { schema });
+  return {
+    db,
+    kind: "postgres",
+    async migrate() {
+      // Several server processes may start together: one migrates, the others wait.
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock(7310431)");
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+      } finally {
+        await client.query("select pg_advisory_unlock(7310431)").catch(() => {});
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+  try {
+    const client = await PGlite.create({
+      dataDir: dataDir ? path.join(dataDir, "pglite") : undefined,
+      extensions: { pg_trgm },
+    });
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: "pglite",
+      migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+      async close() {
+        await client.close();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+const GLOBAL_KEY = Symbol.for("bed-shop.database");
+type Holder = { [GLOBAL_KEY]?: DatabaseHandle };
+
+/**
+ * The process's database. Kept on globalThis so the server entry and the application bundle
+ * (loaded separately in development and production) share one connection.
+ */
+export function setDatabase(handle: DatabaseHandle | undefined) {
+  (globalThis as Holder)[GLOBAL_KEY] = handle;
+}
+
+export function db(): Db {
+  const handle = (globalThis as Holder)[GLOBAL_KEY];
+  if (!handle) throw new Error("The database has not been opened.");
+  return handle.db;
+}
+
+export function databaseReady(): boolean {
+  return (globalThis as Holder)[GLOBAL_KEY] !== undefined;
+}

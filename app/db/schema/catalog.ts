@@ -1,0 +1,139 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+
+export const productStatus = pgEnum("product_status", ["active", "draft", "archived"]);
+export const bedSize = pgEnum("bed_size", [
+  "single",
+  "three-quarter",
+  "double",
+  "queen",
+  "king",
+  "super-king",
+]);
+
+export const categories = pgTable("categories", {
+  id: serial("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  description: text("description").notNull().default(""),
+  sortOrder: smallint("sort_order").notNull().default(0),
+});
+
+export const brands = pgTable("brands", {
+  id: serial("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+});
+
+export const products = pgTable(
+  "products",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    /** Shown as the product's kind, e.g. "Foam Bed" or "Spring Bed". */
+    type: text("type").notNull(),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id),
+    brandId: integer("brand_id").references(() => brands.id),
+    badge: text("badge"),
+    status: productStatus("status").notNull().default("active"),
+    isNew: boolean("is_new").notNull().default(false),
+    rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }).notNull().default(0),
+    reviewCount: integer("review_count").notNull().default(0),
+    laybyText: text("layby_text").notNull().default(""),
+    deliveryText: text("delivery_text").notNull().default(""),
+    mattressType: text("mattress_type"),
+    bedType: text("bed_type"),
+    comfortLevel: text("comfort_level"),
+    /** Merchandising order for "Featured" and home-page lists: lower first. */
+    featuredRank: integer("featured_rank").notNull().default(1000),
+    isBestSeller: boolean("is_best_seller").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("products_category_idx").on(t.categoryId),
+    index("products_status_rank_idx").on(t.status, t.featuredRank),
+    check("products_rating_range", sql`${t.rating} >= 0 and ${t.rating} <= 5`),
+  ],
+);
+
+export const variants = pgTable(
+  "variants",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    size: bedSize("size").notNull(),
+    sku: text("sku").notNull().unique(),
+    priceCents: integer("price_cents").notNull(),
+    originalPriceCents: integer("original_price_cents"),
+    costCents: integer("cost_cents"),
+    sortOrder: smallint("sort_order").notNull().default(0),
+  },
+  (t) => [
+    index("variants_product_idx").on(t.productId),
+    check("variants_price_positive", sql`${t.priceCents} > 0`),
+  ],
+);
+
+export const productImages = pgTable(
+  "product_images",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** Key of the image's files in the media folder (`{key}-{width}.webp`). */
+    mediaKey: text("media_key").notNull(),
+    alt: text("alt").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    position: smallint("position").notNull().default(0),
+  },
+  (t) => [index("product_images_product_idx").on(t.productId, t.position)],
+);
+
+export const warehouses = pgTable("warehouses", {
+  id: serial("id").primaryKey(),
+  code: text("code").notNull().unique(),
+  name: text("name").notNull(),
+  isDefault: boolean("is_default").notNull().default(false),
+});
+
+export const stockLevels = pgTable(
+  "stock_levels",
+  {
+    variantId: integer("variant_id")
+      .notNull()
+      .references(() => variants.id, { onDelete: "cascade" }),
+    warehouseId: integer("warehouse_id")
+      .notNull()
+      .references(() => warehouses.id),
+    onHand: integer("on_hand").notNull().default(0),
+    reserved: integer("reserved").notNull().default(0),
+    lowStockThreshold: integer("low_stock_threshold").notNull().default(2),
+  },
+  (t) => [
+    primaryKey({ columns: [t.variantId, t.warehouseId] }),
+    check("stock_on_hand_non_negative", sql`${t.onHand} >= 0`),
+    check("stock_reserved_non_negative", sql`${t.reserved} >= 0`),
+  ],
+);

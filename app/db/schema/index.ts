@@ -1,0 +1,3 @@
+export * from "./catalog";
+export * from "./leads";
+export * from "./settings";

@@ -1,0 +1,54 @@
+import { index, pgEnum, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+
+export const consultationType = pgEnum("consultation_type", [
+  "purchase",
+  "complex",
+  "partner",
+  "franchise",
+]);
+export const subscriberStatus = pgEnum("subscriber_status", [
+  "pending",
+  "confirmed",
+  "unsubscribed",
+]);
+
+export const consultationRequests = pgTable("consultation_requests", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  phone: text("phone").notNull(),
+  consultationType: consultationType("consultation_type").notNull().default("purchase"),
+  message: text("message").notNull().default(""),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const contactMessages = pgTable("contact_messages", {
+  id: serial("id").primaryKey(),
+  firstName: text("first_name").notNull(),
+  lastName: text("last_name").notNull(),
+  email: text("email").notNull(),
+  phone: text("phone").notNull().default(""),
+  subject: text("subject").notNull(),
+  message: text("message").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: serial("id").primaryKey(),
+    /** Stored lower-cased. */
+    email: text("email").notNull().unique(),
+    status: subscriberStatus("status").notNull().default("pending"),
+    /** SHA-256 of the confirmation token e-mailed to the subscriber. */
+    confirmTokenHash: text("confirm_token_hash"),
+    confirmSentAt: timestamp("confirm_sent_at", { withTimezone: true }),
+    /** Secret in every newsletter e-mail's unsubscribe link. */
+    unsubscribeToken: text("unsubscribe_token").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the subscriber confirmed: the recorded consent (POPIA). */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+  },
+  (t) => [index("newsletter_confirm_token_idx").on(t.confirmTokenHash)],
+);

@@ -1,0 +1,46 @@
+import { sql } from "drizzle-orm";
+import { check, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+
+export type StoreHours = { label: string; lines: { days: string; hours: string }[] };
+
+/** The one row of the shop's own details (id is always 1). */
+export const storeSettings = pgTable(
+  "store_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    storeName: text("store_name").notNull(),
+    legalName: text("legal_name").notNull(),
+    registrationNumber: text("registration_number").notNull(),
+    vatNumber: text("vat_number").notNull().default(""),
+    streetAddress: text("street_address").notNull(),
+    town: text("town").notNull(),
+    province: text("province").notNull(),
+    postalCode: text("postal_code").notNull(),
+    phone: text("phone").notNull(),
+    whatsapp: text("whatsapp").notNull(),
+    email: text("email").notNull(),
+    /** Hours as the footer shows them and as the showroom pages show them. */
+    footerHours: jsonb("footer_hours").$type<StoreHours>().notNull(),
+    showroomHours: jsonb("showroom_hours").$type<StoreHours>().notNull(),
+    deliveryHours: jsonb("delivery_hours").$type<StoreHours>().notNull(),
+    socialLinks: jsonb("social_links").$type<Record<string, string>>().notNull().default({}),
+    freeDeliveryThresholdCents: integer("free_delivery_threshold_cents").notNull().default(200000),
+    standardDeliveryCents: integer("standard_delivery_cents").notNull().default(29900),
+    expressDeliveryCents: integer("express_delivery_cents").notNull().default(29900),
+    currency: text("currency").notNull().default("ZAR"),
+    timezone: text("timezone").notNull().default("Africa/Johannesburg"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("store_settings_single_row", sql`${t.id} = 1`)],
+);
+
+/** Fixed-window counters for rate limits, shared by every server process. */
+export const rateLimitHits = pgTable(
+  "rate_limit_hits",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    hits: integer("hits").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);

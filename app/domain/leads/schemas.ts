@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { emailField, REQUIRED_MESSAGE, textField } from "~/lib/forms";
+
+export const CONSULTATION_TYPES = [
+  { value: "purchase", label: "Purchase consultation" },
+  { value: "complex", label: "Complex / bulk order" },
+  { value: "partner", label: "Become a partner" },
+  { value: "franchise", label: "Franchise enquiry" },
+] as const;
+
+export const consultationSchema = z.object({
+  name: textField({ required: true, max: 120 }),
+  email: emailField(),
+  phone: textField({ required: true, max: 40 }),
+  consultationType: z
+    .enum(["purchase", "complex", "partner", "franchise"], { message: "Choose a consultation type." })
+    .default("purchase"),
+  message: textField({ max: 2000 }),
+});
+export type ConsultationInput = z.output<typeof consultationSchema>;
+
+export const contactSchema = z.object({
+  firstName: textField({ required: true, max: 80 }),
+  lastName: textField({ required: true, max: 80 }),
+  email: emailField(),
+  phone: textField({ max: 40 }),
+  subject: textField({ required: true, max: 200 }),
+  message: textField({ required: true, max: 5000 }),
+});
+export type ContactInput = z.output<typeof contactSchema>;
+
+export const newsletterSchema = z.object({ email: emailField() });
+
+export const tokenSchema = z.string().trim().min(20, REQUIRED_MESSAGE).max(200);

@@ -1,0 +1,41 @@
+import { sendMail, type MailMessage } from "~/mail/mailer.server";
+import { getStoreSettings, type StoreSettings } from "~/domain/settings/store-settings.server";
+
+/** Sends mail from the shop, signed with its name and contact details. */
+export async function sendShopMail(
+  build: (settings: StoreSettings) => MailMessage | MailMessage[],
+): Promise<void> {
+  const settings = await getStoreSettings();
+  const built = build(settings);
+  const messages = Array.isArray(built) ? built : [built];
+  for (const message of messages) {
+    await sendMail(
+      { ...message, text: `${message.text}\n\n${signature(settings)}` },
+      { name: settings.storeName, email: settings.email },
+    );
+  }
+}
+
+/**
+ * Enquiries are stored before they are mailed: a mail failure is logged for staff and never
+ * loses the enquiry or fails the visitor's request.
+ */
+export async function notifyQuietly(
+  what: string,
+  build: Parameters<typeof sendShopMail>[0],
+): Promise<void> {
+  try {
+    await sendShopMail(build);
+  } catch (error) {
+    console.error(`Could not send the ${what} e-mails: ${(error as Error).message}`);
+  }
+}
+
+function signature(s: StoreSettings) {
+  return [
+    "--",
+    s.storeName,
+    `${s.streetAddress}, ${s.town}, ${s.postalCode}`,
+    `Phone ${s.phone} · ${s.email}`,
+  ].join("\n");
+}

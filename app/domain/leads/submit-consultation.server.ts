@@ -1,0 +1,42 @@
+import { db } from "~/db/client.server";
+import { consultationRequests } from "~/db/schema";
+import { CONSULTATION_TYPES, type ConsultationInput } from "./schemas";
+import { notifyQuietly } from "./shop-mail.server";
+
+/** Stores a consultation request and e-mails it to the shop, with a copy to the visitor. */
+export async function submitConsultation(input: ConsultationInput) {
+  const [request] = await db().insert(consultationRequests).values(input).returning();
+  if (!request) throw new Error("The consultation request was not saved.");
+  const type =
+    CONSULTATION_TYPES.find((t) => t.value === input.consultationType)?.label ??
+    input.consultationType;
+  await notifyQuietly("consultation", (shop) => [
+    {
+      to: shop.email,
+      replyTo: input.email,
+      subject: `New consultation request #${request.id}: ${type}`,
+      text: [
+        `${input.name} asked for a free consultation.`,
+        "",
+        `Type: ${type}`,
+        `Name: ${input.name}`,
+        `E-mail: ${input.email}`,
+        `Phone: ${input.phone}`,
+        `Message: ${input.message || "(none)"}`,
+      ].join("\n"),
+    },
+    {
+      to: input.email,
+      subject: `We received your consultation request`,
+      text: [
+        `Dear ${input.name},`,
+        "",
+        `Thank you for booking a free consultation (${type.toLowerCase()}) with ${shop.storeName}.`,
+        "We'll contact you within 24 hours to schedule your consultation.",
+        "",
+        `If you need us sooner, call ${shop.phone}.`,
+      ].join("\n"),
+    },
+  ]);
+  return request;
+}

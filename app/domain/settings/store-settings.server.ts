@@ -1,0 +1,40 @@
+import { eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { storeSettings } from "~/db/schema";
+
+export type StoreSettings = typeof storeSettings.$inferSelect;
+
+/** The shop's details as every page shows them (name, contact, hours, legal details). */
+export async function getStoreSettings(): Promise<StoreSettings> {
+  const [row] = await db().select().from(storeSettings).where(eq(storeSettings.id, 1));
+  if (!row) {
+    throw new Error("The store settings are missing: run `npm run db:seed` or set them up first.");
+  }
+  return row;
+}
+
+/** What the browser needs of the settings: everything but internal fields. */
+export function publicStoreSettings(s: StoreSettings) {
+  return {
+    storeName: s.storeName,
+    legalName: s.legalName,
+    registrationNumber: s.registrationNumber,
+    vatNumber: s.vatNumber,
+    streetAddress: s.streetAddress,
+    town: s.town,
+    province: s.province,
+    postalCode: s.postalCode,
+    phone: s.phone,
+    whatsapp: s.whatsapp,
+    email: s.email,
+    footerHours: s.footerHours,
+    showroomHours: s.showroomHours,
+    deliveryHours: s.deliveryHours,
+    socialLinks: s.socialLinks,
+    freeDeliveryThresholdCents: s.freeDeliveryThresholdCents,
+    standardDeliveryCents: s.standardDeliveryCents,
+    expressDeliveryCents: s.expressDeliveryCents,
+  };
+}
+
+export type PublicStoreSettings = ReturnType<typeof publicStoreSettings>;

@@ -1,0 +1,8 @@
+import "react-router";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    /** The visitor's address (behind a proxy only when TRUST_PROXY is true). */
+    clientAddress: string;
+  }
+}

@@ -1,0 +1,70 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { readThemeCookie, themeBootScript, useSystemTheme, type Theme } from "./lib/theme";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return { theme: readThemeCookie(request.headers.get("cookie")) };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const theme: Theme = data?.theme ?? "system";
+  return (
+    <html
+      lang="en-ZA"
+      data-theme={theme}
+      className={theme === "dark" ? "dark" : undefined}
+      suppressHydrationWarning
+    >
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1e3a8a" />
+        <script dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        <noscript>
+          <style>{".reveal{opacity:1!important;transform:none!important}"}</style>
+        </noscript>
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  useSystemTheme(loaderData.theme);
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let detail = "Something went wrong on our side. Please try again.";
+  if (isRouteErrorResponse(error)) {
+    detail = `${error.status} ${error.statusText || ""}`.trim();
+  } else if (error instanceof Error) {
+    // Server errors reach here already reduced to a generic message in production.
+    detail = error.message;
+  }
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <h1 className="text-2xl font-bold">Unexpected Application Error!</h1>
+      <p className="mt-4 text-muted-foreground">{detail}</p>
+      <a href="/" className="mt-8 inline-block text-primary underline">
+        Return to Home
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,71 @@
+import { Outlet, useRouteLoaderData } from "react-router";
+import { ChatButton } from "~/components/store/chat-button";
+import { SiteFooter } from "~/components/store/site-footer";
+import { SiteHeader } from "~/components/store/site-header";
+import { Toaster } from "~/components/store/toaster";
+import { TooltipProvider } from "~/components/ui/tooltip";
+import { getStoreSettings, publicStoreSettings } from "~/domain/settings/store-settings.server";
+import type { Route } from "./+types/layout";
+
+export async function loader() {
+  return { settings: publicStoreSettings(await getStoreSettings()) };
+}
+
+export default function StoreLayout() {
+  return (
+    <TooltipProvider delayDuration={700}>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-background p-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <ChatButton />
+      <Toaster />
+    </TooltipProvider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // Errors below the layout keep the shop's header and footer when the settings loaded.
+  const data = useRouteLoaderData("routes/store/layout");
+  const notFound =
+    error && typeof error === "object" && "status" in error && error.status === 404;
+  const body = notFound ? (
+    <NotFoundMessage />
+  ) : (
+    <div className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <h1 className="text-2xl font-bold">Unexpected Application Error!</h1>
+      <p className="mt-4 text-muted-foreground">
+        {error instanceof Error ? error.message : "Something went wrong. Please try again."}
+      </p>
+    </div>
+  );
+  if (!data) return <main id="main">{body}</main>;
+  return (
+    <TooltipProvider delayDuration={700}>
+      <SiteHeader />
+      <main id="main">{body}</main>
+      <SiteFooter />
+      <ChatButton />
+      <Toaster />
+    </TooltipProvider>
+  );
+}
+
+export function NotFoundMessage() {
+  return (
+    <div className="flex min-h-[50vh] flex-col items-center justify-center px-4 py-24 text-center">
+      <h1 className="text-6xl font-bold">404</h1>
+      <p className="mt-4 text-xl text-muted-foreground">Oops! Page not found</p>
+      <a href="/" className="mt-6 text-primary underline underline-offset-4 hover:opacity-80">
+        Return to Home
+      </a>
+    </div>
+  );
+}

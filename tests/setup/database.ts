@@ -1,0 +1,55 @@
+import crypto from "node:crypto";
+import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
+import { openDatabase, setDatabase, type DatabaseHandle } from "~/db/client.server";
+
+/**
+ * A fresh, migrated database for one test file: PGlite in memory, or, when TEST_DATABASE_URL
+ * is set, a new PostgreSQL database created for the file and dropped after it.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const handle = await openDatabase({});
+    await handle.migrate();
+    return handle;
+  }
+  const name = `bed_shop_test_${crypto.randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString() });
+  await handle.migrate();
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** Opens a test database before the file's tests and makes it the process's database. */
+export function useTestDatabase(): { handle: () => DatabaseHandle } {
+  let handle: DatabaseHandle | undefined;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    setDatabase(handle);
+  });
+  afterAll(async () => {
+    setDatabase(undefined);
+    await handle?.close();
+  });
+  return {
+    handle: () => {
+      if (!handle) throw new Error("The test database is not open yet.");
+      return handle;
+    },
+  };
+}
