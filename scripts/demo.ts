@@ -1,0 +1,36 @@
+import { spawnSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+/**
+ * `npm run demo`: builds the shop when the build is missing or older than the sources, then
+ * serves it in production mode, migrating and seeding the demo data when the database is empty.
+ */
+const builtEntry = path.resolve("build/server/index.js");
+const sources = ["app", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+
+function newestMtime(target: string): number {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return fs
+    .readdirSync(target)
+    .reduce((newest, entry) => Math.max(newest, newestMtime(path.join(target, entry))), stat.mtimeMs);
+}
+
+const builtAt = fs.existsSync(builtEntry) ? fs.statSync(builtEntry).mtimeMs : 0;
+if (builtAt < Math.max(...sources.map(newestMtime))) {
+  console.log("Building the shop...");
+  const build = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = spawn(
+  process.execPath,
+  ["--import", "tsx", "server/main.ts", "--seed-if-empty"],
+  { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } },
+);
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,41 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
+import { afterAll, beforeAll, inject } from "vitest";
+import { parseMessage, type ReceivedMail } from "../setup/smtp";
+
+export const baseUrl = () => inject("baseUrl");
+
+/** One headless Chromium (the system's, never a downloaded one) per test file. */
+export function useBrowser() {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    /** A new page in a fresh context (own cookies and storage). */
+    async newPage(options: BrowserContextOptions = {}): Promise<Page> {
+      if (!browser) throw new Error("The browser has not started.");
+      const context = await browser.newContext({ baseURL: baseUrl(), ...options });
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      return page;
+    },
+  };
+}
+
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+/** The e-mails the shop wrote to its outbox (.eml files), oldest first. */
+export async function outboxMessages(): Promise<ReceivedMail[]> {
+  const dir = path.join(inject("dataDir"), "outbox");
+  const files = (await fs.readdir(dir).catch(() => [])).filter((f) => f.endsWith(".eml")).sort();
+  const raw = await Promise.all(files.map((f) => fs.readFile(path.join(dir, f), "utf8")));
+  return raw.map(parseMessage);
+}

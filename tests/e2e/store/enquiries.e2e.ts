@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { outboxMessages, PHONE, useBrowser } from "../browser";
+
+const browser = useBrowser();
+
+describe("consultation dialog", () => {
+  it("says what is missing, refuses a bad e-mail, then books and closes", async () => {
+    const page = await browser.newPage();
+    await page.goto("/");
+    await page.getByRole("link", { name: "Book Free Consultation" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Book Your Free Consultation" });
+    await dialog.waitFor();
+
+    await dialog.getByRole("button", { name: "Book Consultation" }).click();
+    await page.getByText("Missing Information").waitFor();
+    expect(await page.getByText("Please fill in all required fields.").isVisible()).toBe(true);
+
+    await dialog.getByLabel("Full Name").fill("Thabo Mokoena");
+    await dialog.getByLabel("Email").fill("thabo@example");
+    await dialog.getByLabel("Phone").fill("082 123 4567");
+    await dialog.getByRole("button", { name: "Book Consultation" }).click();
+    await page.getByText("Invalid Email").waitFor();
+
+    await dialog.getByLabel("Email").fill("thabo@example.co.za");
+    await dialog.getByLabel("Consultation Type").selectOption("partner");
+    await dialog.getByRole("button", { name: "Book Consultation" }).click();
+    await page.getByText("Consultation Request Submitted!").waitFor();
+    await page.getByText("We'll contact you within 24 hours to schedule your consultation.").waitFor();
+    await dialog.waitFor({ state: "detached" });
+
+    const mails = await outboxMessages();
+    expect(mails.some((m) => m.to.includes("thabo@example.co.za"))).toBe(true);
+    expect(mails.some((m) => m.subject.includes("Become a partner"))).toBe(true);
+  });
+});
+
+describe("contact form", () => {
+  it("sends a message and promises a reply within 24 hours", async () => {
+    const page = await browser.newPage(PHONE);
+    await page.goto("/contact");
+    expect(await page.getByRole("heading", { name: "Send us a Message" }).isVisible()).toBe(true);
+    await page.getByLabel("First Name").fill("Lerato");
+    await page.getByLabel("Last Name").fill("Dlamini");
+    await page.getByLabel("Email").fill("lerato@example.com");
+    await page.getByLabel("Subject").fill("Delivery to Zeerust");
+    await page.getByLabel("Message").fill("Do you deliver a queen bed to Zeerust?");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByText("Message Sent!").waitFor();
+    expect(await page.getByLabel("Subject").inputValue()).toBe("");
+
+    const mails = await outboxMessages();
+    const ack = mails.find((m) => m.to.includes("lerato@example.com"));
+    expect(ack?.text).toContain("within 24 hours");
+  });
+});
+
+describe("newsletter", () => {
+  it("confirms by the e-mailed link and unsubscribes by the link in the newsletter", async () => {
+    const page = await browser.newPage();
+    await page.goto("/about");
+    const email = `naledi.${Date.now()}@example.com`;
+    await page.getByLabel("Email address").fill(email);
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await page.getByText("Check your inbox").waitFor();
+
+    const confirmMail = (await outboxMessages()).find((m) => m.to.includes(email));
+    const confirmLink = confirmMail?.text.match(/https?:\/\/\S+\/newsletter\/confirm\?token=\S+/)?.[0];
+    expect(confirmLink).toBeTruthy();
+    await page.goto(confirmLink!);
+    await page.getByRole("heading", { name: "Subscription confirmed" }).waitFor();
+
+    const welcome = (await outboxMessages()).find(
+      (m) => m.to.includes(email) && m.subject.startsWith("Welcome"),
+    );
+    const unsubscribeLink = welcome?.text.match(/https?:\/\/\S+\/newsletter\/unsubscribe\?token=\S+/)?.[0];
+    expect(unsubscribeLink).toBeTruthy();
+    await page.goto(unsubscribeLink!);
+    await page.getByRole("button", { name: "Unsubscribe" }).click();
+    await page.getByRole("heading", { name: "You have been unsubscribed" }).waitFor();
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { baseUrl, PHONE, useBrowser } from "../browser";
+
+const browser = useBrowser();
+
+describe("the not-found page", () => {
+  it("answers 404 with a way home", async () => {
+    const page = await browser.newPage();
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    expect(await page.getByText("Oops! Page not found").isVisible()).toBe(true);
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await page.waitForURL(`${baseUrl()}/`);
+  });
+});
+
+describe("the mobile menu", () => {
+  it("opens below 768 px, leads to a page and closes itself", async () => {
+    const page = await browser.newPage(PHONE);
+    await page.goto("/");
+    const menuLink = page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "About" });
+    expect(await menuLink.isVisible()).toBe(false);
+    await page.getByLabel("Menu").click();
+    await menuLink.click();
+    await page.waitForURL(`${baseUrl()}/about`);
+    expect(await menuLink.isVisible()).toBe(false);
+  });
+});
+
+describe("the chat button", () => {
+  it("opens WhatsApp with the greeting in a new tab", async () => {
+    const page = await browser.newPage();
+    await page.goto("/");
+    const chat = page.getByRole("link", { name: "Chat with us on WhatsApp" });
+    expect(await chat.getAttribute("target")).toBe("_blank");
+    const href = await chat.getAttribute("href");
+    expect(href).toMatch(/^https:\/\/wa\.me\/\d+\?text=/);
+    expect(decodeURIComponent(href!.split("text=")[1]!)).toBe(
+      "Hi, I'm interested in your beds and mattresses!",
+    );
+    await chat.hover();
+    await page.getByRole("tooltip").getByText("Chat with us on WhatsApp").waitFor();
+  });
+});
+
+describe("without JavaScript", () => {
+  it("renders the contact page and posts the form", async () => {
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    await page.goto("/contact");
+    expect(await page.getByRole("heading", { name: "Contact Us", level: 1 }).isVisible()).toBe(true);
+    await page.getByLabel("First Name").fill("Sipho");
+    await page.getByLabel("Last Name").fill("Nkosi");
+    await page.getByLabel("Email").fill("sipho@example.com");
+    await page.getByLabel("Subject").fill("Opening hours");
+    await page.getByLabel("Message").fill("Are you open on Sunday?");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByText("Message Sent!").waitFor();
+  });
+
+  it("books a consultation on its own page", async () => {
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    await page.goto("/");
+    await page.getByRole("link", { name: "Book Free Consultation" }).first().click();
+    await page.waitForURL(`${baseUrl()}/consultation`);
+    await page.getByLabel("Full Name").fill("Naledi");
+    await page.getByLabel("Email").fill("bad-email");
+    await page.getByLabel("Phone").fill("082 000 0000");
+    await page.getByRole("button", { name: "Book Consultation" }).click();
+    await page.getByText("Invalid Email").waitFor();
+    expect(await page.getByLabel("Full Name").inputValue()).toBe("Naledi");
+    await page.getByLabel("Email").fill("naledi@example.com");
+    await page.getByRole("button", { name: "Book Consultation" }).click();
+    await page.getByText("Consultation Request Submitted!").waitFor();
+  });
+});
