@@ -6,6 +6,8 @@ import type { ServerBuild } from "react-router";
 import { openDatabase, setDatabase } from "../app/db/client.server";
 import { parseEnv } from "../app/env.server";
 
+const MAX_BODY_BYTES = 1024 * 1024;
+
 /**
  * The shop's one server process, for development (Vite middleware) and production (the built
  * app). Opens and migrates the database first, closes it on SIGTERM/SIGINT.
@@ -32,6 +34,20 @@ async function main() {
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
   app.use(compression());
+  app.use((req, res, next) => {
+    res.set({
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "strict-origin-when-cross-origin",
+      "X-Frame-Options": "DENY",
+    });
+    // Forms carry a few kilobytes; refuse oversized bodies before anything reads them.
+    const length = Number(req.headers["content-length"] ?? 0);
+    if (length > MAX_BODY_BYTES) {
+      res.status(413).type("text/plain").send("The request is too large.");
+      return;
+    }
+    next();
+  });
   app.get("/healthz", (_req, res) => {
     res.set("cache-control", "no-store").type("text/plain").send("ok");
   });

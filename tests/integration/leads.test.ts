@@ -7,6 +7,7 @@ import { db } from "~/db/client.server";
 import { consultationRequests, contactMessages, newsletterSubscribers } from "~/db/schema";
 import {
   confirmNewsletterSubscription,
+  deleteStaleSignups,
   subscribeToNewsletter,
   unsubscribeFromNewsletter,
 } from "~/domain/leads/newsletter.server";
@@ -176,5 +177,19 @@ describe("without SMTP_URL", () => {
       delete process.env.DATA_DIR;
       await fs.rm(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("unconfirmed sign-ups", () => {
+  it("are deleted after 30 days, as the privacy policy promises", async () => {
+    await subscribeToNewsletter({ email: "never-confirmed@example.com", siteUrl });
+    await deleteStaleSignups(new Date(Date.now() + 29 * 86_400_000));
+    const kept = await db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, "never-confirmed@example.com"));
+    expect(kept).toHaveLength(1);
+    await deleteStaleSignups(new Date(Date.now() + 31 * 86_400_000));
+    const gone = await db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, "never-confirmed@example.com"));
+    expect(gone).toHaveLength(0);
+    const confirmed = await db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.status, "confirmed"));
+    expect(confirmed.length).toBeGreaterThan(0);
   });
 });

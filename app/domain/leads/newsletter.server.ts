@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { newsletterSubscribers } from "~/db/schema";
 import type { StoreSettings } from "~/domain/settings/store-settings.server";
@@ -8,6 +8,8 @@ import { notifyQuietly, sendShopMail } from "./shop-mail.server";
 
 /** How long a confirmation link stays valid. */
 export const CONFIRM_LINK_DAYS = 7;
+/** Sign-ups never confirmed are deleted after this many days (the privacy policy says so). */
+export const UNCONFIRMED_RETENTION_DAYS = 30;
 
 const hash = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 const newToken = () => crypto.randomBytes(24).toString("base64url");
@@ -19,6 +21,7 @@ const newToken = () => crypto.randomBytes(24).toString("base64url");
 export async function subscribeToNewsletter(options: { email: string; siteUrl: string }) {
   const token = newToken();
   const now = new Date();
+  await deleteStaleSignups(now);
   const [existing] = await db()
     .select()
     .from(newsletterSubscribers)
@@ -119,6 +122,16 @@ export async function findSubscriberByUnsubscribeToken(token: string) {
     .from(newsletterSubscribers)
     .where(eq(newsletterSubscribers.unsubscribeToken, token));
   return subscriber;
+}
+
+/** Removes sign-ups that were never confirmed within the retention period. */
+export async function deleteStaleSignups(now: Date = new Date()) {
+  const cutoff = new Date(now.getTime() - UNCONFIRMED_RETENTION_DAYS * 86_400_000);
+  await db()
+    .delete(newsletterSubscribers)
+    .where(
+      and(eq(newsletterSubscribers.status, "pending"), lt(newsletterSubscribers.confirmSentAt, cutoff)),
+    );
 }
 
 function unsubscribeLink(siteUrl: string, token: string) {

@@ -1,4 +1,7 @@
-import { CONSULTATION_DESCRIPTION, CONSULTATION_TITLE } from "~/components/store/consultation-dialog";
+import {
+  CONSULTATION_DESCRIPTION,
+  CONSULTATION_TITLE,
+} from "~/components/store/consultation-dialog";
 import { ConsultationForm } from "~/components/store/consultation-form";
 import { FormResult } from "~/components/store/form-result";
 import { consultationSchema } from "~/domain/leads/schemas";

@@ -15,7 +15,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle(matches, "Contact Us") },
   {
     name: "description",
-    content: "Call, WhatsApp, e-mail or visit our showroom. We reply to every message within 24 hours.",
+    content:
+      "Call, WhatsApp, e-mail or visit our showroom. We reply to every message within 24 hours.",
   },
 ];
 
@@ -55,7 +56,13 @@ const QUICK_TIPS = [
 export default function ContactPage({ actionData }: Route.ComponentProps) {
   const s = useStoreSettings();
   const cards = [
-    { Icon: Phone, title: "Call Us", text: s.phone, href: telHref(s.phone), note: "Speak to our team" },
+    {
+      Icon: Phone,
+      title: "Call Us",
+      text: s.phone,
+      href: telHref(s.phone),
+      note: "Speak to our team",
+    },
     {
       Icon: MessageCircle,
       title: "WhatsApp",
@@ -64,7 +71,13 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
       note: "Chat with us on WhatsApp",
       external: true,
     },
-    { Icon: Mail, title: "Email Us", text: s.email, href: `mailto:${s.email}`, note: "We reply within 24 hours" },
+    {
+      Icon: Mail,
+      title: "Email Us",
+      text: s.email,
+      href: `mailto:${s.email}`,
+      note: "We reply within 24 hours",
+    },
     { Icon: MapPin, title: "Visit Us", text: fullAddress(s), note: "Come and try our beds" },
   ];
   return (

@@ -34,8 +34,7 @@ export default function StoreLayout() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // Errors below the layout keep the shop's header and footer when the settings loaded.
   const data = useRouteLoaderData("routes/store/layout");
-  const notFound =
-    error && typeof error === "object" && "status" in error && error.status === 404;
+  const notFound = error && typeof error === "object" && "status" in error && error.status === 404;
   const body = notFound ? (
     <NotFoundMessage />
   ) : (

@@ -13,7 +13,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = tokenSchema.safeParse(new URL(request.url).searchParams.get("token") ?? "");
-  if (!token.success) return data({ ok: false as const, reason: "invalid" as const }, { status: 400 });
+  if (!token.success)
+    return data({ ok: false as const, reason: "invalid" as const }, { status: 400 });
   const result = await confirmNewsletterSubscription({
     token: token.data,
     siteUrl: siteUrl(request),

@@ -1,0 +1,238 @@
+import { pageMeta } from "~/lib/meta";
+import {
+  Award,
+  Clock,
+  Mail,
+  MapPin,
+  MessageCircle,
+  Moon,
+  Navigation,
+  Phone,
+  Users,
+} from "lucide-react";
+import { Link } from "react-router";
+import { whatsappHref } from "~/components/store/chat-button";
+import { directionsHref, HoursList, InfoHero } from "~/components/store/info-page";
+import { fullAddress, telHref, useStoreSettings } from "~/components/store/use-store-settings";
+import { Badge } from "~/components/ui/badge";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { POLICY } from "~/domain/legal/policy-facts";
+import { mediaSrc, mediaSrcSet } from "~/lib/media";
+import type { Route } from "./+types/about";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(
+    matches,
+    "About Us",
+    `A family bed shop since ${POLICY.foundedYear}: beds, mattresses and bedding, expert advice and local delivery from our showroom in North West.`,
+  );
+
+const FIGURES = [
+  { value: "15+", label: "years in business" },
+  { value: "5000+", label: "happy customers" },
+  { value: "50+", label: "brands" },
+];
+
+export default function AboutPage() {
+  const s = useStoreSettings();
+  const reasons = [
+    {
+      title: "Premium Quality",
+      Icon: Award,
+      text: "We stock beds and mattresses from more than 50 trusted brands, and we only sell what we would sleep on ourselves.",
+    },
+    {
+      title: "Expert Guidance",
+      Icon: Users,
+      text: "Lie down, take your time and ask questions. We help you choose by sleeping position, firmness and budget, never by pressure.",
+    },
+    {
+      title: `${POLICY.sleepTrialNights}-Night Trial`,
+      Icon: Moon,
+      text: `Sleep on your new mattress for up to ${POLICY.sleepTrialNights} nights. If the comfort is not right for you, talk to us and we will help you exchange it. Terms apply.`,
+    },
+    {
+      title: "Local Service",
+      Icon: MapPin,
+      text: `We are your neighbours in ${s.town}. Our own team delivers and sets up your bed, and we are here after the sale too.`,
+    },
+  ];
+
+  return (
+    <>
+      <InfoHero
+        badge={
+          <Badge variant="accent" className="mb-4 px-3 py-1 tracking-widest">
+            SINCE {POLICY.foundedYear}
+          </Badge>
+        }
+        title={`About ${s.storeName}`}
+        intro={`Helping families in ${s.town} and across ${s.province} sleep better, one good bed at a time.`}
+      >
+        <dl className="mx-auto mt-8 grid max-w-lg grid-cols-3 gap-4">
+          {FIGURES.map((f) => (
+            <div key={f.label} className="flex flex-col-reverse">
+              <dt className="text-xs text-muted-foreground md:text-sm">{f.label}</dt>
+              <dd className="text-2xl font-bold text-primary md:text-3xl">{f.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </InfoHero>
+
+      <div className="mx-auto max-w-6xl space-y-16 px-4 py-12 md:py-16">
+        <section aria-labelledby="story-title" className="grid items-center gap-8 md:grid-cols-2">
+          <div className="space-y-4 leading-relaxed">
+            <h2 id="story-title" className="text-3xl font-bold tracking-tight">
+              Our Story
+            </h2>
+            <p>
+              {s.storeName} opened its doors in {s.town} in {POLICY.foundedYear} with a simple idea:
+              you should be able to lie on a mattress before you buy it, get honest advice from
+              people who know beds, and have it delivered by a team that knows the roads.
+            </p>
+            <p>
+              More than fifteen years later we are still one shop, on {s.streetAddress}, and still
+              run the same way. Our showroom carries foam and spring beds, mattresses for every
+              budget, bed frames, bedding and bedroom furniture from more than 50 brands.
+            </p>
+            <p>
+              Over 5000 customers have trusted us with their sleep: young couples buying their first
+              bed, parents kitting out a growing family, and grandparents looking for a firmer
+              mattress for a better back. Many of them come back, and send their friends.
+            </p>
+          </div>
+          <img
+            src={mediaSrc("site/about", 960)}
+            srcSet={mediaSrcSet("site/about")}
+            sizes="(min-width: 768px) 50vw, 100vw"
+            width={960}
+            height={720}
+            loading="lazy"
+            decoding="async"
+            alt={`The ${s.storeName} showroom in ${s.town}, with beds on display`}
+            className="aspect-[4/3] w-full rounded-xl bg-muted object-cover"
+          />
+        </section>
+
+        <section aria-labelledby="why-title">
+          <h2 id="why-title" className="text-center text-3xl font-bold tracking-tight">
+            Why Choose {s.storeName}
+          </h2>
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {reasons.map(({ title, Icon, text }) => (
+              <li key={title}>
+                <Card className="h-full">
+                  <CardHeader>
+                    <span className="grid size-12 place-items-center rounded-full bg-primary/10 text-primary">
+                      <Icon className="size-6" aria-hidden />
+                    </span>
+                    <CardTitle>{title}</CardTitle>
+                  </CardHeader>
+                  <CardContent className="text-sm leading-relaxed text-muted-foreground">
+                    {text}
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <Showroom />
+      </div>
+    </>
+  );
+}
+
+function Showroom() {
+  const s = useStoreSettings();
+  const address = fullAddress(s);
+  return (
+    <section aria-labelledby="showroom-title">
+      <h2 id="showroom-title" className="text-center text-3xl font-bold tracking-tight">
+        Visit Our Showroom
+      </h2>
+      <p className="mx-auto mt-3 max-w-2xl text-center text-muted-foreground">
+        Come and lie on our beds, feel the fabrics and talk to our team. No appointment needed.
+      </p>
+      <div className="mt-8 grid gap-6 md:grid-cols-2">
+        <Card>
+          <CardContent className="space-y-6 pt-6">
+            <div className="flex gap-3">
+              <MapPin className="mt-1 size-5 shrink-0 text-primary" aria-hidden />
+              <div>
+                <h3 className="font-semibold">Address</h3>
+                <address className="not-italic text-muted-foreground">
+                  {s.streetAddress}
+                  <br />
+                  {s.town}, {s.postalCode}
+                  <br />
+                  {s.province}
+                </address>
+              </div>
+            </div>
+            <div className="flex gap-3">
+              <Clock className="mt-1 size-5 shrink-0 text-primary" aria-hidden />
+              <div className="grow">
+                <h3 className="font-semibold">{s.showroomHours.label}</h3>
+                <HoursList hours={s.showroomHours} className="mt-1 text-muted-foreground" />
+              </div>
+            </div>
+            <div className="flex gap-3">
+              <Phone className="mt-1 size-5 shrink-0 text-primary" aria-hidden />
+              <div>
+                <h3 className="font-semibold">Contact</h3>
+                <ul className="mt-1 space-y-1">
+                  <li>
+                    <a href={telHref(s.phone)} className="text-primary hover:underline">
+                      {s.phone}
+                    </a>
+                  </li>
+                  <li>
+                    <a
+                      href={whatsappHref(s.whatsapp)}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="inline-flex items-center gap-1.5 text-primary hover:underline"
+                    >
+                      <MessageCircle className="size-4" aria-hidden /> WhatsApp us
+                      <span className="sr-only"> (opens in a new tab)</span>
+                    </a>
+                  </li>
+                  <li>
+                    <a
+                      href={`mailto:${s.email}`}
+                      className="inline-flex items-center gap-1.5 text-primary hover:underline"
+                    >
+                      <Mail className="size-4" aria-hidden /> {s.email}
+                    </a>
+                  </li>
+                  <li>
+                    <Link to="/contact" className="text-primary hover:underline">
+                      Send us a message
+                    </Link>
+                  </li>
+                </ul>
+              </div>
+            </div>
+          </CardContent>
+        </Card>
+        <div className="flex flex-col items-center justify-center gap-4 rounded-xl border bg-muted p-8 text-center">
+          <span className="grid size-16 place-items-center rounded-full bg-primary text-primary-foreground">
+            <MapPin className="size-8" aria-hidden />
+          </span>
+          <h3 className="text-lg font-semibold">Find us in {s.town}</h3>
+          <p className="max-w-xs text-muted-foreground">{address}</p>
+          <a
+            href={directionsHref(address)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex h-12 items-center gap-2 rounded-md bg-primary px-6 font-medium text-primary-foreground hover:bg-primary/90 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none"
+          >
+            <Navigation className="size-4" aria-hidden /> Get directions
+            <span className="sr-only"> (opens Google Maps in a new tab)</span>
+          </a>
+        </div>
+      </div>
+    </section>
+  );
+}
