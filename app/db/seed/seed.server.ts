@@ -1,0 +1,140 @@
+import { count, eq, sql } from "drizzle-orm";
+import { db, type Tx } from "~/db/client.server";
+import {
+  brands,
+  categories,
+  productImages,
+  products,
+  stockLevels,
+  storeSettings,
+  variants,
+  warehouses,
+} from "~/db/schema";
+import { DEMO_PRODUCTS } from "./catalog/all-products";
+import { BRANDS, CATEGORIES } from "./catalog/categories-and-brands";
+import { productImageKey, writeProductImages, writeSiteImages } from "./images.server";
+import { featuredRanks, openingStock, productRow, variantRow, variantSku } from "./product-rows";
+import { STORE_SETTINGS } from "./store-settings-data";
+
+type ImageSizes = Map<string, { width: number; height: number }>;
+
+const SEED_LOCK = 7310432;
+
+async function hasProducts(executor: Pick<Tx, "select">): Promise<boolean> {
+  const [row] = await executor.select({ n: count() }).from(products);
+  return (row?.n ?? 0) > 0;
+}
+
+/** Seeds the demo catalogue when there are no products yet; returns whether it did. */
+export async function seedIfEmpty(options: { dataDir: string }): Promise<boolean> {
+  if (await hasProducts(db())) return false;
+  return seed(options.dataDir, "skip");
+}
+
+/** Seeds the demo catalogue, images and shop details; the catalogue must be empty. */
+export async function seedDemo(options: { dataDir: string }): Promise<{ products: number }> {
+  await seed(options.dataDir, "throw");
+  return { products: DEMO_PRODUCTS.length };
+}
+
+async function seed(dataDir: string, whenNotEmpty: "skip" | "throw"): Promise<boolean> {
+  return db().transaction(async (tx) => {
+    // Several server processes may start at once against one PostgreSQL: one seeds, the
+    // others wait here and then find the products.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    if (await hasProducts(tx)) {
+      if (whenNotEmpty === "skip") return false;
+      throw new Error("The database already has products; the demo catalogue was not seeded.");
+    }
+    const [imageSizes] = await Promise.all([
+      writeProductImages(dataDir, DEMO_PRODUCTS),
+      writeSiteImages(dataDir),
+    ]);
+    await insertCatalogue(tx, imageSizes);
+    await tx.insert(storeSettings).values(STORE_SETTINGS).onConflictDoNothing();
+    return true;
+  });
+}
+
+async function insertCatalogue(tx: Tx, imageSizes: ImageSizes) {
+  // Existing rows (a shop that set up its categories first) are kept and reused.
+  await tx
+    .insert(categories)
+    .values(CATEGORIES.map((c, i) => ({ ...c, sortOrder: i + 1 })))
+    .onConflictDoNothing();
+  await tx
+    .insert(brands)
+    .values([...BRANDS])
+    .onConflictDoNothing();
+  await tx
+    .insert(warehouses)
+    .values({ code: "main", name: "Showroom & Warehouse", isDefault: true })
+    .onConflictDoNothing();
+
+  const categoryIds = new Map(
+    (await tx.select({ id: categories.id, slug: categories.slug }).from(categories)).map((c) => [
+      c.slug,
+      c.id,
+    ]),
+  );
+  const brandIds = new Map(
+    (await tx.select({ id: brands.id, slug: brands.slug }).from(brands)).map((b) => [b.slug, b.id]),
+  );
+  const [warehouse] = await tx
+    .select({ id: warehouses.id })
+    .from(warehouses)
+    .where(eq(warehouses.code, "main"));
+  if (!warehouse) throw new Error("The main warehouse is missing.");
+
+  const now = new Date();
+  const ranks = featuredRanks(DEMO_PRODUCTS);
+  const productRows = DEMO_PRODUCTS.map((p, i) => {
+    const categoryId = categoryIds.get(p.category);
+    const brandId = p.brand ? brandIds.get(p.brand) : null;
+    if (categoryId === undefined || brandId === undefined) {
+      throw new Error(`Unknown category or brand for ${p.slug}.`);
+    }
+    return productRow(p, i, { categoryId, brandId, featuredRank: ranks[i]! }, now);
+  });
+  const inserted = await tx
+    .insert(products)
+    .values(productRows)
+    .returning({ id: products.id, slug: products.slug });
+  const productIds = new Map(inserted.map((p) => [p.slug, p.id]));
+  const idOf = (slug: string) => productIds.get(slug)!;
+
+  const variantRows = DEMO_PRODUCTS.flatMap((p) =>
+    p.variants.map((v, position) => variantRow(p, v, position, idOf(p.slug))),
+  );
+  const insertedVariants = await tx
+    .insert(variants)
+    .values(variantRows)
+    .returning({ id: variants.id, sku: variants.sku });
+  const variantIds = new Map(insertedVariants.map((v) => [v.sku, v.id]));
+
+  await tx.insert(stockLevels).values(
+    DEMO_PRODUCTS.flatMap((p, productIndex) =>
+      p.variants.map((v, position) => ({
+        variantId: variantIds.get(variantSku(p, v.size))!,
+        warehouseId: warehouse.id,
+        onHand: openingStock(v, productIndex, position),
+        reserved: 0,
+      })),
+    ),
+  );
+
+  await tx.insert(productImages).values(
+    DEMO_PRODUCTS.map((p) => {
+      const size = imageSizes.get(p.slug);
+      if (!size) throw new Error(`No picture was drawn for ${p.slug}.`);
+      return {
+        productId: idOf(p.slug),
+        mediaKey: productImageKey(p.slug),
+        alt: p.alt,
+        width: size.width,
+        height: size.height,
+        position: 0,
+      };
+    }),
+  );
+}

@@ -1,0 +1,191 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { and, count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import {
+  brands,
+  categories,
+  productImages,
+  products,
+  stockLevels,
+  storeSettings,
+  variants,
+  warehouses,
+} from "~/db/schema";
+import { SITE_IMAGE_KEYS } from "~/db/seed/images.server";
+import { seedIfEmpty } from "~/db/seed/seed.server";
+import { IMAGE_WIDTHS, mediaSrc } from "~/lib/media";
+import { useTestDatabase } from "../setup/database";
+
+useTestDatabase();
+
+let dataDir: string;
+let firstRun: boolean;
+
+beforeAll(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "seed-test-"));
+  firstRun = await seedIfEmpty({ dataDir });
+}, 60_000);
+
+afterAll(async () => {
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+async function activeProducts() {
+  return db()
+    .select({
+      id: products.id,
+      type: products.type,
+      category: categories.slug,
+      brand: brands.slug,
+      mattressType: products.mattressType,
+      bedType: products.bedType,
+      comfortLevel: products.comfortLevel,
+    })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(brands, eq(brands.id, products.brandId))
+    .where(eq(products.status, "active"));
+}
+
+async function activeVariants() {
+  return db()
+    .select({ productId: variants.productId, size: variants.size, priceCents: variants.priceCents })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(eq(products.status, "active"));
+}
+
+describe("the demo seed", () => {
+  it("seeds an empty database", () => {
+    expect(firstRun).toBe(true);
+  });
+
+  it.each(["Foam Bed", "Spring Bed"])(
+    "has ten %ss, each in Double and Queen within the specification's prices",
+    async (type) => {
+      const beds = (await activeProducts()).filter((p) => p.type === type);
+      expect(beds).toHaveLength(10);
+      const all = await db().select().from(variants);
+      for (const bed of beds) {
+        expect(bed.category).toBe("beds");
+        const own = all.filter((v) => v.productId === bed.id);
+        expect(own.map((v) => v.size).sort()).toEqual(["double", "queen"]);
+        const double = own.find((v) => v.size === "double")!;
+        const queen = own.find((v) => v.size === "queen")!;
+        expect(double.priceCents).toBeGreaterThanOrEqual(319_900);
+        expect(double.priceCents).toBeLessThanOrEqual(789_900);
+        expect(queen.priceCents).toBeGreaterThanOrEqual(349_900);
+        expect(queen.priceCents).toBeLessThanOrEqual(849_900);
+        expect(queen.priceCents).toBeGreaterThan(double.priceCents);
+        // "50% off all beds": the original price is about twice the sale price.
+        expect(Math.round((1 - double.priceCents / double.originalPriceCents!) * 100)).toBe(50);
+      }
+    },
+  );
+
+  it("gives every category active products", async () => {
+    const active = await activeProducts();
+    const slugs = (await db().select({ slug: categories.slug }).from(categories)).map(
+      (c) => c.slug,
+    );
+    expect(slugs.sort()).toEqual(
+      ["accessories", "bedding", "beds", "furniture", "mattresses", "pillows"].sort(),
+    );
+    for (const slug of slugs)
+      expect(
+        active.some((p) => p.category === slug),
+        slug,
+      ).toBe(true);
+  });
+
+  it("has an active product for every filter option of the product lists", async () => {
+    const active = await activeProducts();
+    const options = {
+      mattressType: ["memory-foam", "hybrid", "spring", "latex"],
+      bedType: ["platform", "storage", "adjustable", "divan"],
+      comfortLevel: ["plush", "medium", "firm"],
+      brand: ["sealy", "simmons", "serta", "cloud-nine"],
+    } as const;
+    for (const [field, values] of Object.entries(options)) {
+      for (const value of values) {
+        const found = active.some((p) => p[field as keyof typeof options] === value);
+        expect(found, `${field} ${value}`).toBe(true);
+      }
+    }
+  });
+
+  it("has active products in every size, priced inside the price filter's range", async () => {
+    const rows = await activeVariants();
+    const sizes = ["single", "three-quarter", "double", "queen", "king", "super-king"] as const;
+    for (const size of sizes)
+      expect(
+        rows.some((v) => v.size === size),
+        size,
+      ).toBe(true);
+    for (const v of rows) {
+      expect(v.priceCents).toBeGreaterThan(0);
+      expect(v.priceCents).toBeLessThanOrEqual(3_000_000);
+    }
+  });
+
+  it("has fourteen brands, the filter's four among them", async () => {
+    const rows = await db().select({ slug: brands.slug }).from(brands);
+    expect(rows).toHaveLength(14);
+    for (const slug of ["sealy", "simmons", "serta", "cloud-nine"]) {
+      expect(rows.map((b) => b.slug)).toContain(slug);
+    }
+  });
+
+  it("stocks every variant in the default warehouse, some of them sold out", async () => {
+    const [main] = await db().select().from(warehouses).where(eq(warehouses.isDefault, true));
+    expect(main?.code).toBe("main");
+    const rows = await db()
+      .select({ onHand: stockLevels.onHand, reserved: stockLevels.reserved })
+      .from(variants)
+      .leftJoin(
+        stockLevels,
+        and(eq(stockLevels.variantId, variants.id), eq(stockLevels.warehouseId, main!.id)),
+      );
+    for (const row of rows) expect(row.onHand).not.toBeNull();
+    expect(rows.some((r) => r.onHand === 0)).toBe(true);
+    expect(rows.every((r) => r.reserved === 0)).toBe(true);
+  });
+
+  it("gives every product a picture whose files exist", async () => {
+    const all = await db().select({ id: products.id }).from(products);
+    const images = await db().select().from(productImages);
+    for (const product of all) {
+      const image = images.find((i) => i.productId === product.id);
+      expect(image, `product ${product.id}`).toBeDefined();
+      expect(image!.width).toBeGreaterThan(image!.height);
+      expect(image!.alt).not.toBe("");
+    }
+    for (const key of [...images.map((i) => i.mediaKey), ...SITE_IMAGE_KEYS]) {
+      for (const width of IMAGE_WIDTHS) {
+        await expect(fs.stat(path.join(dataDir, mediaSrc(key, width)))).resolves.toBeTruthy();
+      }
+    }
+  });
+
+  it("stores the shop's details", async () => {
+    const [settings] = await db().select().from(storeSettings);
+    expect(settings).toMatchObject({
+      id: 1,
+      storeName: "Slumber Corner Beds",
+      town: "Lichtenburg",
+    });
+    expect(settings!.whatsapp).toMatch(/^27\d{9}$/);
+  });
+
+  it("does nothing when run again", async () => {
+    const before = await db().select({ n: count() }).from(variants);
+    expect(await seedIfEmpty({ dataDir })).toBe(false);
+    const after = await db().select({ n: count() }).from(variants);
+    expect(after).toEqual(before);
+    const [productCount] = await db().select({ n: count() }).from(products);
+    expect(productCount!.n).toBeGreaterThan(20);
+  });
+});
