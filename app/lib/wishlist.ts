@@ -23,7 +23,9 @@ function readSlugs(): readonly string[] {
   cachedRaw = raw;
   try {
     const parsed: unknown = raw ? JSON.parse(raw) : [];
-    cachedSlugs = Array.isArray(parsed) ? parsed.filter((s): s is string => typeof s === "string") : [];
+    cachedSlugs = Array.isArray(parsed)
+      ? parsed.filter((s): s is string => typeof s === "string")
+      : [];
   } catch {
     cachedSlugs = [];
   }

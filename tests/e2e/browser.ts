@@ -39,3 +39,14 @@ export async function outboxMessages(): Promise<ReceivedMail[]> {
   const raw = await Promise.all(files.map((f) => fs.readFile(path.join(dir, f), "utf8")));
   return raw.map(parseMessage);
 }
+
+/** The page's main content, leaving out the header and footer (which have forms of their own). */
+export const main = (page: Page) => page.locator("main");
+
+/** Waits until React has hydrated the page (its nodes carry React's internal keys). */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const node = document.querySelector("main");
+    return !!node && Object.keys(node).some((key) => key.startsWith("__reactFiber"));
+  });
+}

@@ -2,9 +2,9 @@ import { writeImageVariants } from "~/lib/media.server";
 import type { SeedProduct } from "./catalog/seed-product";
 import { drawProduct } from "./drawings/product-art";
 import { drawLifestyle, drawShopFront, drawShowroom } from "./drawings/showroom";
-import { SITE_IMAGES, type SiteImageKey } from "./site-images";
+import { SITE_IMAGES, type SiteImageKey } from "~/lib/site-images";
 
-export { SITE_IMAGE_KEYS } from "./site-images";
+export { SITE_IMAGE_KEYS } from "~/lib/site-images";
 
 type ImageSize = { width: number; height: number };
 

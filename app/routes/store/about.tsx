@@ -106,7 +106,7 @@ export default function AboutPage() {
             srcSet={mediaSrcSet("site/about")}
             sizes="(min-width: 768px) 50vw, 100vw"
             width={960}
-            height={720}
+            height={540}
             loading="lazy"
             decoding="async"
             alt={`The ${s.storeName} showroom in ${s.town}, with beds on display`}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { outboxMessages, PHONE, useBrowser } from "../browser";
+import { main, outboxMessages, PHONE, useBrowser } from "../browser";
 
 const browser = useBrowser();
 
@@ -39,14 +39,14 @@ describe("contact form", () => {
     const page = await browser.newPage(PHONE);
     await page.goto("/contact");
     expect(await page.getByRole("heading", { name: "Send us a Message" }).isVisible()).toBe(true);
-    await page.getByLabel("First Name").fill("Lerato");
-    await page.getByLabel("Last Name").fill("Dlamini");
-    await page.getByLabel("Email").fill("lerato@example.com");
-    await page.getByLabel("Subject").fill("Delivery to Zeerust");
-    await page.getByLabel("Message").fill("Do you deliver a queen bed to Zeerust?");
+    await main(page).getByLabel("First Name").fill("Lerato");
+    await main(page).getByLabel("Last Name").fill("Dlamini");
+    await main(page).getByLabel("Email").fill("lerato@example.com");
+    await main(page).getByLabel("Subject").fill("Delivery to Zeerust");
+    await main(page).getByLabel("Message").fill("Do you deliver a queen bed to Zeerust?");
     await page.getByRole("button", { name: "Send Message" }).click();
     await page.getByText("Message Sent!").waitFor();
-    expect(await page.getByLabel("Subject").inputValue()).toBe("");
+    expect(await main(page).getByLabel("Subject").inputValue()).toBe("");
 
     const mails = await outboxMessages();
     const ack = mails.find((m) => m.to.includes("lerato@example.com"));

@@ -14,3 +14,15 @@ export const SITE_IMAGE_KEYS: SiteImageKey[] = SITE_IMAGES.map((image) => image.
 
 /** The home page's hero slides, in order. */
 export const SHOWROOM_SLIDE_KEYS: SiteImageKey[] = SITE_IMAGE_KEYS.slice(0, 4);
+
+/** The drawings' proportions (16:9), for the images' width and height attributes. */
+export const SITE_IMAGE_SIZE = { width: 960, height: 540 } as const;
+
+export function siteImage(key: SiteImageKey) {
+  const image = SITE_IMAGES.find((i) => i.key === key);
+  if (!image) throw new Error(`Unknown site image ${key}`);
+  return image;
+}
+
+/** The home page's hero slides with their descriptions, in order. */
+export const SHOWROOM_SLIDES = SHOWROOM_SLIDE_KEYS.map(siteImage);

@@ -1,0 +1,23 @@
+import { SectionHeading } from "./section-heading";
+
+export function BrandGrid({ brands }: { brands: { id: number; name: string }[] }) {
+  if (brands.length === 0) return null;
+  return (
+    <section aria-labelledby="brands-title" className="mx-auto max-w-7xl px-4 py-12">
+      <SectionHeading id="brands-title" title="Brands We Stock">
+        50+ trusted bed and mattress brands under one roof.
+      </SectionHeading>
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+        {brands.map((brand) => (
+          <li
+            key={brand.id}
+            data-reveal
+            className="grid h-20 place-items-center rounded-xl border bg-card px-3 text-center text-base font-extrabold tracking-wide break-words sm:text-lg text-muted-foreground uppercase"
+          >
+            {brand.name}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

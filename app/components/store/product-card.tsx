@@ -1,0 +1,207 @@
+import { Heart } from "lucide-react";
+import { lazy, Suspense, useRef, useState } from "react";
+import { Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { SIZE_LABELS, type ProductCardData } from "~/domain/catalog/product-card";
+import { cn } from "~/lib/cn";
+import { mediaSrc, mediaSrcSet } from "~/lib/media";
+import { formatMoney, percentOff } from "~/lib/money";
+import { toggleWishlist, useIsWishlisted } from "~/lib/wishlist";
+
+// The dialog's code is fetched only when a shopper first opens (or reaches for) a quick view.
+const loadQuickView = () => import("./product-quick-view");
+const ProductQuickView = lazy(() => loadQuickView().then((m) => ({ default: m.ProductQuickView })));
+
+export function ProductCard({
+  product,
+  priority = false,
+  sizes = "(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw",
+  titleAs: Title = "h3",
+  className,
+}: {
+  product: ProductCardData;
+  /** Load the image at once and first (for cards in the first screen). */
+  priority?: boolean;
+  sizes?: string;
+  /** The title's heading level, to fit the page's outline. */
+  titleAs?: "h2" | "h3" | "h4";
+  className?: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const [dialogWanted, setDialogWanted] = useState(false);
+  const viewButtonRef = useRef<HTMLButtonElement>(null);
+  const first = product.variants[0];
+
+  return (
+    <article
+      className={cn(
+        "flex flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md",
+        className,
+      )}
+    >
+      <div className="relative aspect-[4/3] bg-muted">
+        {product.image ? (
+          <img
+            src={mediaSrc(product.image.mediaKey)}
+            srcSet={mediaSrcSet(product.image.mediaKey)}
+            sizes={sizes}
+            width={product.image.width}
+            height={product.image.height}
+            alt={product.image.alt}
+            loading={priority ? "eager" : "lazy"}
+            fetchPriority={priority ? "high" : undefined}
+            decoding="async"
+            className="size-full object-cover"
+          />
+        ) : null}
+        <div className="absolute top-2 left-2 flex flex-col items-start gap-1">
+          {product.badge ? <Badge variant="accent">{product.badge}</Badge> : null}
+          {product.isNew ? <Badge>NEW</Badge> : null}
+        </div>
+        <WishlistButton
+          slug={product.slug}
+          title={product.title}
+          className="absolute top-2 right-2"
+        />
+      </div>
+      <div className="flex flex-1 flex-col gap-1.5 p-3 sm:p-4">
+        <p className="text-xs text-muted-foreground">{product.type}</p>
+        <Title className="leading-snug font-semibold">
+          <Link to={`/products/${product.slug}`} className="hover:text-primary hover:underline">
+            {product.title}
+          </Link>
+        </Title>
+        <RatingStars rating={product.rating} reviewCount={product.reviewCount} />
+        {first ? (
+          <Price priceCents={first.priceCents} originalPriceCents={first.originalPriceCents} />
+        ) : null}
+        {product.variants.length > 0 ? (
+          <p className="text-xs text-muted-foreground">
+            <span className="sr-only">Sizes: </span>
+            {product.variants.map((v) => SIZE_LABELS[v.size]).join(" · ")}
+          </p>
+        ) : null}
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="mt-auto w-full"
+          ref={viewButtonRef}
+          aria-haspopup="dialog"
+          onPointerEnter={() => void loadQuickView()}
+          onFocus={() => void loadQuickView()}
+          onClick={() => {
+            setDialogWanted(true);
+            setOpen(true);
+          }}
+        >
+          View<span className="sr-only"> {product.title}</span>
+        </Button>
+      </div>
+      {dialogWanted ? (
+        <Suspense fallback={null}>
+          <ProductQuickView
+            product={product}
+            open={open}
+            onOpenChange={setOpen}
+            returnFocusTo={viewButtonRef}
+          />
+        </Suspense>
+      ) : null}
+    </article>
+  );
+}
+
+export function Price({
+  priceCents,
+  originalPriceCents,
+  className,
+}: {
+  priceCents: number;
+  originalPriceCents: number | null;
+  className?: string;
+}) {
+  const off = percentOff(priceCents, originalPriceCents);
+  return (
+    <p className={cn("flex flex-wrap items-baseline gap-x-2", className)}>
+      <span className="text-lg font-bold text-primary">{formatMoney(priceCents)}</span>
+      {off > 0 && originalPriceCents ? (
+        <>
+          <s className="text-sm text-muted-foreground">
+            <span className="sr-only">was </span>
+            {formatMoney(originalPriceCents)}
+          </s>
+          <span className="text-xs font-semibold text-destructive">{off}% off</span>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+const counts = new Intl.NumberFormat("en-US");
+
+/** Stars drawn as text, partly filled to the rating: light enough to show on every card. */
+export function RatingStars({
+  rating,
+  reviewCount,
+  className,
+}: {
+  rating: number;
+  reviewCount?: number;
+  className?: string;
+}) {
+  const filled = Math.max(0, Math.min(100, (rating / 5) * 100));
+  return (
+    <p className={cn("flex items-center gap-1.5 text-sm", className)}>
+      <span
+        aria-hidden
+        className="relative inline-block leading-none tracking-wide text-muted-foreground/30"
+      >
+        ★★★★★
+        <span
+          className="absolute inset-0 overflow-hidden text-accent"
+          style={{ width: `${filled}%` }}
+        >
+          ★★★★★
+        </span>
+      </span>
+      <span className="sr-only">Rated {rating} out of 5</span>
+      {reviewCount !== undefined ? (
+        <span className="text-xs text-muted-foreground">
+          {rating.toFixed(1)} ({counts.format(reviewCount)}
+          <span className="sr-only"> reviews</span>)
+        </span>
+      ) : null}
+    </p>
+  );
+}
+
+function WishlistButton({
+  slug,
+  title,
+  className,
+}: {
+  slug: string;
+  title: string;
+  className?: string;
+}) {
+  const saved = useIsWishlisted(slug);
+  return (
+    <button
+      type="button"
+      aria-pressed={saved}
+      aria-label={saved ? `Remove ${title} from wishlist` : `Add ${title} to wishlist`}
+      onClick={() => toggleWishlist(slug)}
+      className={cn(
+        "grid size-9 place-items-center rounded-full bg-background/90 shadow-sm transition-colors hover:bg-background focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+        className,
+      )}
+    >
+      <Heart
+        aria-hidden
+        className={cn("size-5", saved ? "fill-destructive text-destructive" : "text-foreground/70")}
+      />
+    </button>
+  );
+}

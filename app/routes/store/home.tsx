@@ -1,0 +1,54 @@
+import { BestSellers } from "~/components/store/home/best-sellers";
+import { BrandGrid } from "~/components/store/home/brand-grid";
+import { CreditBanner } from "~/components/store/home/credit-banner";
+import { HeroSlideshow } from "~/components/store/home/hero-slideshow";
+import { LifestyleBanner } from "~/components/store/home/lifestyle-banner";
+import { PaymentBadges } from "~/components/store/home/payment-badges";
+import { FeaturedRanges } from "~/components/store/home/product-range";
+import { PromoTiles } from "~/components/store/home/promo-tiles";
+import { SocialFollow } from "~/components/store/home/social-follow";
+import { Testimonials } from "~/components/store/home/testimonials";
+import { TrustStrip } from "~/components/store/home/trust-strip";
+import { WhyChooseUs } from "~/components/store/home/why-choose-us";
+import { useReveal } from "~/components/store/use-reveal";
+import { listHomeProducts } from "~/domain/catalog/list-home-products.server";
+import type { PublicStoreSettings } from "~/domain/settings/store-settings.server";
+import type { Route } from "./+types/home";
+
+export async function loader() {
+  return listHomeProducts();
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const layout = matches.find((m) => m?.id === "routes/store/layout")?.data as
+    { settings: PublicStoreSettings } | undefined;
+  if (!layout) return [{ title: "Beds, Mattresses & Bedding" }];
+  const { storeName, town } = layout.settings;
+  return [
+    { title: `${storeName} | Beds, Mattresses & Bedding in ${town}` },
+    {
+      name: "description",
+      content: `Foam and spring beds, mattresses and bedding at up to 50% off from ${storeName} in ${town}. Free local delivery, lay-by from R600 and 3 years interest-free credit.`,
+    },
+  ];
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const revealRef = useReveal<HTMLDivElement>();
+  return (
+    <div ref={revealRef}>
+      <HeroSlideshow />
+      <PromoTiles />
+      <TrustStrip />
+      <LifestyleBanner />
+      <WhyChooseUs />
+      <BestSellers products={loaderData.bestSellers} />
+      <FeaturedRanges foamBeds={loaderData.foamBeds} springBeds={loaderData.springBeds} />
+      <Testimonials />
+      <PaymentBadges />
+      <SocialFollow />
+      <BrandGrid brands={loaderData.brands} />
+      <CreditBanner />
+    </div>
+  );
+}
