@@ -58,3 +58,30 @@ export function invalidForm(
   };
   return data(body, { status: 400 });
 }
+
+/**
+ * Runs a form's domain call; an unexpected failure is logged and answered with the
+ * specification's "Something went wrong" and the shop's phone number, keeping what was typed.
+ */
+export async function submitOrApologise(
+  formData: FormData,
+  phone: () => Promise<string>,
+  submit: () => Promise<FormActionResult>,
+) {
+  try {
+    return await submit();
+  } catch (error) {
+    console.error(`Form submission failed: ${(error as Error).message}`);
+    const number = await phone().catch(() => "");
+    const body: FormActionResult = {
+      ok: false,
+      alert: {
+        title: "Something went wrong",
+        description: number ? `Please try again or call us at ${number}.` : "Please try again.",
+      },
+      fieldErrors: {},
+      values: submittedValues(formData),
+    };
+    return data(body, { status: 500 });
+  }
+}

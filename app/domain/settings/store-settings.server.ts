@@ -13,6 +13,10 @@ export async function getStoreSettings(): Promise<StoreSettings> {
   return row;
 }
 
+export async function storePhone(): Promise<string> {
+  return (await getStoreSettings()).phone;
+}
+
 /** What the browser needs of the settings: everything but internal fields. */
 export function publicStoreSettings(s: StoreSettings) {
   return {

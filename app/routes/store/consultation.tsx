@@ -6,7 +6,12 @@ import { ConsultationForm } from "~/components/store/consultation-form";
 import { FormResult } from "~/components/store/form-result";
 import { consultationSchema } from "~/domain/leads/schemas";
 import { submitConsultation } from "~/domain/leads/submit-consultation.server";
-import { guardPublicForm, invalidForm } from "~/domain/security/public-form.server";
+import {
+  guardPublicForm,
+  invalidForm,
+  submitOrApologise,
+} from "~/domain/security/public-form.server";
+import { storePhone } from "~/domain/settings/store-settings.server";
 import { parseForm, type FormActionResult } from "~/lib/forms";
 import { pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/consultation";
@@ -26,14 +31,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (blocked) return blocked;
   const parsed = parseForm(consultationSchema, formData);
   if (!parsed.ok) return invalidForm(parsed, formData);
-  await submitConsultation(parsed.data);
-  return {
-    ok: true,
-    message: {
-      title: "Consultation Request Submitted!",
-      description: "We'll contact you within 24 hours to schedule your consultation.",
-    },
-  } satisfies FormActionResult;
+  return submitOrApologise(formData, storePhone, async () => {
+    await submitConsultation(parsed.data);
+    return {
+      ok: true,
+      message: {
+        title: "Consultation Request Submitted!",
+        description: "We'll contact you within 24 hours to schedule your consultation.",
+      },
+    } satisfies FormActionResult;
+  });
 }
 
 export default function ConsultationPage({ actionData }: Route.ComponentProps) {

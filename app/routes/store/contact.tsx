@@ -6,7 +6,12 @@ import { fullAddress, telHref, useStoreSettings } from "~/components/store/use-s
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { contactSchema } from "~/domain/leads/schemas";
 import { sendContactMessage } from "~/domain/leads/send-contact-message.server";
-import { guardPublicForm, invalidForm } from "~/domain/security/public-form.server";
+import {
+  guardPublicForm,
+  invalidForm,
+  submitOrApologise,
+} from "~/domain/security/public-form.server";
+import { storePhone } from "~/domain/settings/store-settings.server";
 import { parseForm, type FormActionResult } from "~/lib/forms";
 import { pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/contact";
@@ -30,14 +35,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (blocked) return blocked;
   const parsed = parseForm(contactSchema, formData);
   if (!parsed.ok) return invalidForm(parsed, formData);
-  await sendContactMessage(parsed.data);
-  return {
-    ok: true,
-    message: {
-      title: "Message Sent!",
-      description: "Thank you for contacting us. We'll get back to you within 24 hours.",
-    },
-  } satisfies FormActionResult;
+  return submitOrApologise(formData, storePhone, async () => {
+    await sendContactMessage(parsed.data);
+    return {
+      ok: true,
+      message: {
+        title: "Message Sent!",
+        description: "Thank you for contacting us. We'll get back to you within 24 hours.",
+      },
+    } satisfies FormActionResult;
+  });
 }
 
 const LOCATION_POINTS = [
