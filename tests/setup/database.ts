@@ -29,7 +29,17 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
+      // The pool's connections close a moment after pool.end(); forcing them closed would
+      // surface as errors on clients that are already finishing, so wait for them instead.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await cleanup.query(`drop database if exists ${name}`);
+          break;
+        } catch (error) {
+          if (attempt >= 50) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
       await cleanup.end();
     },
   };
