@@ -1,13 +1,21 @@
+import { parseArgs } from "node:util";
 import { openDatabase, setDatabase } from "../app/db/client.server";
 import { DEMO_PRODUCTS } from "../app/db/seed/catalog/all-products";
+import { seedScale } from "../app/db/seed/scale.server";
 import { seedIfEmpty } from "../app/db/seed/seed.server";
 import { parseEnv } from "../app/env.server";
 
-/** `npm run db:seed`: migrates, then fills an empty shop with the demo catalogue. */
+/**
+ * `npm run db:seed`: migrates, then fills an empty shop with the demo catalogue.
+ * `npm run db:seed -- --products 10000` also adds generated products up to that many in all,
+ * for benchmarks.
+ */
 async function main() {
   let env;
+  let target: number | null;
   try {
     env = parseEnv();
+    target = productsOption();
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);
@@ -21,12 +29,30 @@ async function main() {
     console.log(
       seeded
         ? `Seeded the demo catalogue: ${DEMO_PRODUCTS.length} products`
-        : "The database already has products; nothing to seed.",
+        : "The database already has products; the demo catalogue was not seeded.",
     );
+    if (target !== null) {
+      const started = Date.now();
+      const added = await seedScale({ dataDir: env.DATA_DIR, products: target });
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`Added ${added} generated products (${target} or more in all) in ${seconds} s`);
+    }
   } finally {
     setDatabase(undefined);
     await handle.close();
   }
+}
+
+function productsOption(): number | null {
+  const { values } = parseArgs({ options: { products: { type: "string" } } });
+  if (values.products === undefined) return null;
+  const n = Number(values.products);
+  if (!Number.isInteger(n) || n < 1 || n > 1_000_000) {
+    throw new Error(
+      `--products must be a whole number from 1 to 1000000, not "${values.products}".`,
+    );
+  }
+  return n;
 }
 
 main().catch((error: unknown) => {

@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   numeric,
@@ -13,6 +15,9 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
+
+/** Full-text search document; written only by the database's own trigger. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 export const productStatus = pgEnum("product_status", ["active", "draft", "archived"]);
 export const bedSize = pgEnum("bed_size", [
@@ -66,10 +71,21 @@ export const products = pgTable(
     isBestSeller: boolean("is_best_seller").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    // Kept by database triggers (see the search migrations) from the product, its brand,
+    // category and variants, so that search and filters read one row per product.
+    searchVector: tsvector("search_vector"),
+    /** Bit n is set when a variant has the n-th size of `bed_size` (single = bit 0). */
+    sizeMask: integer("size_mask").notNull().default(0),
+    variantPrices: integer("variant_prices")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    minPriceCents: integer("min_price_cents"),
   },
   (t) => [
     index("products_category_idx").on(t.categoryId),
     index("products_status_rank_idx").on(t.status, t.featuredRank),
+    index("products_search_vector_idx").using("gin", t.searchVector),
     check("products_rating_range", sql`${t.rating} >= 0 and ${t.rating} <= 5`),
   ],
 );
@@ -136,4 +152,25 @@ export const stockLevels = pgTable(
     check("stock_on_hand_non_negative", sql`${t.onHand} >= 0`),
     check("stock_reserved_non_negative", sql`${t.reserved} >= 0`),
   ],
+);
+
+/**
+ * Every word of the catalogue's titles, types, descriptions, brands, categories and sizes, so
+ * that a misspelt search word can be corrected to a word the shop uses. Kept by triggers.
+ */
+export const searchWords = pgTable("search_words", { word: text("word").primaryKey() }, (t) => [
+  index("search_words_trgm_idx").using("gin", t.word.op("gin_trgm_ops")),
+]);
+
+/**
+ * One row whose number goes up (by triggers, once per transaction, at commit) whenever products,
+ * variants, brands or categories change: a listing worked out under an older number is stale.
+ */
+export const catalogVersion = pgTable(
+  "catalog_version",
+  {
+    id: smallint("id").primaryKey().default(1),
+    version: bigint("version", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [check("catalog_version_one_row", sql`${t.id} = 1`)],
 );

@@ -1,0 +1,124 @@
+import { and, asc, desc, inArray, sql, type SQL } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { products } from "~/db/schema";
+import { PAGE_SIZE, type ListingQuery, type SortOption } from "./listing-query";
+import type { ProductCardData } from "./product-card";
+import { productCardColumns, withCardDetails } from "./product-cards.server";
+import {
+  cachedListing,
+  currentCatalogVersion,
+  MAX_CACHED_PAGE,
+  rememberListing,
+  type CachedListing,
+} from "./search-cache.server";
+import { countFacets, type FacetCounts } from "./search-facets.server";
+import { baseCondition, optionCondition, selectionCondition } from "./search-filters.server";
+
+export type { FacetCounts } from "./search-facets.server";
+
+export type ProductSearchResult = {
+  /** The first PAGE_SIZE * query.page products, as cards. */
+  products: ProductCardData[];
+  total: number;
+  /** Per group and option: the products that option would give with the other groups' picks. */
+  facets: FacetCounts;
+};
+
+const MAX_WORDS = 8;
+const MAX_WORD_LENGTH = 40;
+
+/**
+ * A listing: active products matching the search (forgiving misspellings), category, price
+ * range and filters (AND across groups, OR within one), sorted, with each option's count.
+ *
+ * The products and counts are kept per query until the catalogue changes (its version number,
+ * kept by the database, goes up); stock and pictures are read fresh every time.
+ */
+export async function searchProducts(query: ListingQuery): Promise<ProductSearchResult> {
+  const key = query.page <= MAX_CACHED_PAGE ? cacheKey(query) : null;
+  const entry = key ? cachedListing(key) : undefined;
+  let version: number | null = null;
+  if (entry) {
+    // Checked alongside reading stock, so an answer from the cache costs one round trip.
+    const [current, cards] = await Promise.all([
+      currentCatalogVersion(),
+      withCardDetails(entry.listing.rows),
+    ]);
+    if (current === entry.version) return result(entry.listing, cards);
+    version = current;
+  }
+  // Read before the listing is worked out, so a change made meanwhile can only make it newer.
+  if (key && version === null) version = await currentCatalogVersion();
+  const listing = await findListing(query);
+  if (key && version !== null) rememberListing(key, version, listing);
+  return result(listing, await withCardDetails(listing.rows));
+}
+
+function result(listing: CachedListing, cards: ProductCardData[]): ProductSearchResult {
+  return { products: cards, total: listing.total, facets: structuredClone(listing.facets) };
+}
+
+function cacheKey(query: ListingQuery): string {
+  const q = query.q.toLowerCase().replace(/\s+/g, " ");
+  return JSON.stringify([q, query.category, query.selections, query.price, query.sort, query.page]);
+}
+
+async function findListing(query: ListingQuery): Promise<CachedListing> {
+  const tsquery = await fullTextQuery(query.q);
+  const base = baseCondition(query, tsquery);
+  const order = sortOrder(query.sort, tsquery);
+  // The page's ids first, so that a listing without a search finds them in the listing index
+  // alone; only the page's own rows are then read in full.
+  const pageIds = db()
+    .select({ id: products.id })
+    .from(products)
+    .where(and(base, selectionCondition(query, optionCondition)))
+    .orderBy(...order)
+    .limit(PAGE_SIZE * query.page);
+  const [rows, counts] = await Promise.all([
+    db()
+      .select(productCardColumns)
+      .from(products)
+      .where(inArray(products.id, pageIds))
+      .orderBy(...order),
+    countFacets(query, base),
+  ]);
+  return { rows, ...counts };
+}
+
+function sortOrder(sort: SortOption, tsquery: string | null): SQL[] {
+  switch (sort) {
+    case "price-asc":
+      return [sql`${products.minPriceCents} asc nulls last`, asc(products.id)];
+    case "price-desc":
+      return [sql`${products.minPriceCents} desc nulls last`, asc(products.id)];
+    case "rating":
+      return [desc(products.rating), desc(products.reviewCount), asc(products.id)];
+    case "newest":
+      return [desc(products.createdAt), desc(products.id)];
+    case "featured": {
+      const byRank = [asc(products.featuredRank), asc(products.id)];
+      if (tsquery === null) return byRank;
+      return [desc(sql`ts_rank(${products.searchVector}, ${tsquery}::tsquery)`), ...byRank];
+    }
+  }
+}
+
+/**
+ * The search's full-text query as text, with misspelt words widened to the shop's closest
+ * words (see the search migrations); null when nothing searchable was typed.
+ */
+async function fullTextQuery(q: string): Promise<string | null> {
+  const words = (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
+    .slice(0, MAX_WORDS)
+    .map((w) => w.slice(0, MAX_WORD_LENGTH));
+  if (words.length === 0) return null;
+  const list = sql.join(
+    words.map((w) => sql`${w}`),
+    sql`, `,
+  );
+  const result = await db().execute<{ tsquery: string | null }>(
+    sql`select search_query(array[${list}]::text[])::text as tsquery`,
+  );
+  return result.rows[0]?.tsquery || null;
+}
