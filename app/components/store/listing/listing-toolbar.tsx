@@ -1,0 +1,92 @@
+import { PanelLeftClose, PanelLeftOpen, SlidersHorizontal } from "lucide-react";
+import { lazy, Suspense, useState, type MouseEvent } from "react";
+import { buttonVariants } from "~/components/ui/button";
+import { filterTokens } from "~/domain/catalog/listing-query";
+import { cn } from "~/lib/cn";
+import { useListing } from "./listing-context";
+import { SearchBox } from "./search-box";
+import { SortSelect } from "./sort-select";
+
+// The drawer and sheet (and the dialog library) load when a shopper first reaches for them.
+const loadDialogs = () => import("./filter-dialogs");
+const FilterDrawer = lazy(() => loadDialogs().then((m) => ({ default: m.FilterDrawer })));
+const FilterSheet = lazy(() => loadDialogs().then((m) => ({ default: m.FilterSheet })));
+
+type Panel = "drawer" | "sheet";
+
+/**
+ * Search, sort and the ways to the filters: the "Sort & Filter" drawer on phones, the
+ * "Filters" sheet on tablets and the Hide/Show Filters toggle of the desktop sidebar.
+ * Without JavaScript, the first two are links to the filter form (#filters).
+ */
+export function ListingToolbar({
+  sidebarOpen,
+  onToggleSidebar,
+}: {
+  sidebarOpen: boolean;
+  onToggleSidebar: () => void;
+}) {
+  const { query } = useListing();
+  const count = filterTokens(query).length;
+  const [open, setOpen] = useState<Panel | null>(null);
+  const [mounted, setMounted] = useState<Panel[]>([]);
+
+  const opener = (panel: Panel) => ({
+    href: "#filters",
+    "aria-haspopup": "dialog" as const,
+    onPointerEnter: () => void loadDialogs(),
+    onFocus: () => void loadDialogs(),
+    onClick: (event: MouseEvent) => {
+      event.preventDefault();
+      setMounted((list) => (list.includes(panel) ? list : [...list, panel]));
+      setOpen(panel);
+    },
+  });
+  const onOpenChange = (panel: Panel) => (next: boolean) => setOpen(next ? panel : null);
+  const badge =
+    count > 0 ? (
+      <span className="grid min-w-5 place-items-center rounded-full bg-primary px-1.5 text-xs font-bold text-primary-foreground">
+        {count}
+        <span className="sr-only"> {count === 1 ? "filter" : "filters"} applied</span>
+      </span>
+    ) : null;
+
+  return (
+    <div className="flex flex-col gap-3 md:flex-row md:items-center">
+      <SearchBox className="md:max-w-md md:flex-1" />
+      <div className="flex items-center gap-2 md:ml-auto">
+        <a
+          {...opener("drawer")}
+          className={cn(buttonVariants({ variant: "outline" }), "flex-1 md:hidden")}
+        >
+          <SlidersHorizontal aria-hidden /> Sort &amp; Filter {badge}
+        </a>
+        <a
+          {...opener("sheet")}
+          className={cn(buttonVariants({ variant: "outline" }), "hidden md:inline-flex lg:hidden")}
+        >
+          <SlidersHorizontal aria-hidden /> Filters {badge}
+        </a>
+        <button
+          type="button"
+          aria-controls="filters"
+          aria-expanded={sidebarOpen}
+          onClick={onToggleSidebar}
+          className={cn(buttonVariants({ variant: "outline" }), "hidden lg:inline-flex")}
+        >
+          {sidebarOpen ? <PanelLeftClose aria-hidden /> : <PanelLeftOpen aria-hidden />}
+          {sidebarOpen ? "Hide Filters" : "Show Filters"}
+        </button>
+        <SortSelect className="hidden md:flex" />
+      </div>
+      <Suspense fallback={null}>
+        {mounted.includes("drawer") ? (
+          <FilterDrawer open={open === "drawer"} onOpenChange={onOpenChange("drawer")} />
+        ) : null}
+        {mounted.includes("sheet") ? (
+          <FilterSheet open={open === "sheet"} onOpenChange={onOpenChange("sheet")} />
+        ) : null}
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { PackageSearch } from "lucide-react";
+import { Link } from "react-router";
+import { ProductCard } from "~/components/store/product-card";
+import { buttonVariants } from "~/components/ui/button";
+import { cn } from "~/lib/cn";
+import { useListing } from "./listing-context";
+
+/** The cards so far; the first row's images load first, as they hold the page's largest paint. */
+export function ProductGrid({ wide }: { wide: boolean }) {
+  const { result, pending, query, applied } = useListing();
+  // A new search or filter dims the old list; Load More leaves it as it is.
+  const replacing = pending && query.page <= applied.page;
+  if (result.products.length === 0) return <EmptyState />;
+  return (
+    <ul
+      aria-busy={replacing}
+      className={cn(
+        "grid grid-cols-2 gap-3 transition-opacity sm:grid-cols-3 sm:gap-4",
+        wide ? "lg:grid-cols-4" : "lg:grid-cols-3",
+        replacing && "opacity-60",
+      )}
+    >
+      {result.products.map((product, index) => (
+        <li key={product.id} className="flex">
+          <ProductCard
+            product={product}
+            priority={index < 2}
+            sizes={
+              wide
+                ? "(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
+                : "(min-width: 1280px) 320px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
+            }
+            className="w-full"
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Shown while more products match than are listed: a link to one page more. */
+export function LoadMore() {
+  const { config, result, applied, query, pending, href } = useListing();
+  if (result.products.length >= result.total) return null;
+  const loading = pending && query.page > applied.page;
+  return (
+    <div className="mt-8 flex flex-col items-center gap-2">
+      <p className="text-sm text-muted-foreground">
+        {result.products.length} of {result.total} shown
+      </p>
+      <Link
+        to={href({ ...applied, page: applied.page + 1 })}
+        preventScrollReset
+        aria-disabled={loading || undefined}
+        className={cn(buttonVariants({ variant: "outline", size: "lg" }), "min-w-60")}
+      >
+        {loading ? "Loading..." : config.loadMoreLabel}
+      </Link>
+    </div>
+  );
+}
+
+function EmptyState() {
+  const { applied, href } = useListing();
+  return (
+    <div className="flex flex-col items-center rounded-xl border border-dashed px-4 py-12 text-center">
+      <PackageSearch aria-hidden className="size-10 text-muted-foreground" />
+      <h3 className="mt-3 text-lg font-semibold">No products found</h3>
+      <p className="mt-1 max-w-sm text-sm text-muted-foreground">
+        Try another spelling, fewer filters or a wider price range.
+      </p>
+      <Link
+        to={href({ ...applied, q: "", selections: {}, price: null, page: 1 })}
+        className={cn(buttonVariants(), "mt-5")}
+      >
+        Clear search and filters
+      </Link>
+    </div>
+  );
+}
