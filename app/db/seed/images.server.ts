@@ -1,8 +1,8 @@
-import { writeImageVariants } from "~/lib/media.server";
 import type { SeedProduct } from "./catalog/seed-product";
 import { drawProduct } from "./drawings/product-art";
 import { drawLifestyle, drawShopFront, drawShowroom } from "./drawings/showroom";
 import { SITE_IMAGES, type SiteImageKey } from "~/lib/site-images";
+import { writeDrawing } from "./image-cache.server";
 
 export { SITE_IMAGE_KEYS } from "~/lib/site-images";
 
@@ -31,7 +31,7 @@ const SITE_DRAWINGS: Record<SiteImageKey, () => string> = {
 /** Draws the hero slides, the lifestyle banner and the about-page picture into the media folder. */
 export async function writeSiteImages(dataDir: string): Promise<void> {
   await eachLimited(SITE_IMAGES, async ({ key }) => {
-    await writeImageVariants({ dataDir, key, input: SITE_DRAWINGS[key]() });
+    await writeDrawing(dataDir, key, SITE_DRAWINGS[key]());
   });
 }
 
@@ -47,10 +47,7 @@ export async function writeProductImages(
   const sizes = new Map<string, ImageSize>();
   await eachLimited(products, async (product) => {
     const key = productImageKey(product.slug);
-    sizes.set(
-      product.slug,
-      await writeImageVariants({ dataDir, key, input: drawProduct(product.art) }),
-    );
+    sizes.set(product.slug, await writeDrawing(dataDir, key, drawProduct(product.art)));
   });
   return sizes;
 }

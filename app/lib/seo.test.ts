@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import { decimalPrice, productJsonLd, seoMeta, shortDescription } from "./seo";
+
+describe("seoMeta", () => {
+  it("gives an absolute canonical URL and Open Graph tags for the page without its query", () => {
+    const tags = seoMeta({
+      title: "Oak Bed | Shop",
+      description: "A solid oak bed.",
+      origin: "https://shop.example/",
+      path: "/products/oak-bed",
+      type: "product",
+      image: {
+        url: "https://shop.example/media/oak-960.webp",
+        alt: "Oak",
+        width: 960,
+        height: 720,
+      },
+    });
+    expect(tags).toContainEqual({
+      tagName: "link",
+      rel: "canonical",
+      href: "https://shop.example/products/oak-bed",
+    });
+    expect(tags).toContainEqual({
+      property: "og:url",
+      content: "https://shop.example/products/oak-bed",
+    });
+    expect(tags).toContainEqual({ property: "og:type", content: "product" });
+    expect(tags).toContainEqual({
+      property: "og:image",
+      content: "https://shop.example/media/oak-960.webp",
+    });
+    expect(tags).toContainEqual({ title: "Oak Bed | Shop" });
+  });
+
+  it("leaves out the canonical URL when the origin is unknown", () => {
+    const tags = seoMeta({ title: "T", description: "D", origin: undefined, path: "/" });
+    expect(tags.some((t) => "rel" in t || ("property" in t && t.property === "og:url"))).toBe(
+      false,
+    );
+  });
+});
+
+describe("shortDescription", () => {
+  it("keeps short texts and cuts long ones at a word", () => {
+    expect(shortDescription("  A  soft   bed. ")).toBe("A soft bed.");
+    const cut = shortDescription("word ".repeat(60), 30);
+    expect(cut.length).toBeLessThanOrEqual(30);
+    expect(cut).toMatch(/word…$/);
+  });
+});
+
+describe("productJsonLd", () => {
+  const base = {
+    name: "Oak Bed",
+    description: "Solid oak.",
+    url: "https://shop.example/products/oak-bed",
+    images: ["https://shop.example/media/oak-960.webp"],
+    brand: "Sealy",
+    rating: 4.75,
+    reviewCount: 8,
+    offers: [
+      { name: "Queen", sku: "OB-QN", priceCents: 349900, available: true, url: "u?size=queen" },
+      { name: "King", sku: "OB-KG", priceCents: 419950, available: false, url: "u?size=king" },
+    ],
+  };
+
+  it("offers each size in Rand as a decimal string, in or out of stock", () => {
+    const ld = productJsonLd(base);
+    expect(ld["@type"]).toBe("Product");
+    expect(ld.offers).toEqual([
+      expect.objectContaining({
+        sku: "OB-QN",
+        price: "3499.00",
+        priceCurrency: "ZAR",
+        availability: "https://schema.org/InStock",
+      }),
+      expect.objectContaining({
+        sku: "OB-KG",
+        price: "4199.50",
+        availability: "https://schema.org/OutOfStock",
+      }),
+    ]);
+    expect(ld).toMatchObject({ brand: { "@type": "Brand", name: "Sealy" } });
+    expect(ld).toMatchObject({ aggregateRating: { ratingValue: "4.8", reviewCount: 8 } });
+  });
+
+  it("claims no rating without reviews and no brand when there is none", () => {
+    const ld = productJsonLd({ ...base, brand: null, reviewCount: 0 });
+    expect(ld).not.toHaveProperty("aggregateRating");
+    expect(ld).not.toHaveProperty("brand");
+  });
+
+  it("writes cents as Rand with two decimals", () => {
+    expect(decimalPrice(1)).toBe("0.01");
+    expect(decimalPrice(319900)).toBe("3199.00");
+  });
+});

@@ -1,0 +1,23 @@
+import { absoluteUrl } from "~/lib/seo";
+import { siteUrl } from "~/lib/site-url.server";
+import type { Route } from "./+types/robots-txt";
+
+/** Pages that are a visitor's own (cart, checkout) or staff-only stay out of search results. */
+const DISALLOWED = ["/admin", "/auth", "/cart", "/checkout", "/api/"];
+
+export function loader({ request }: Route.LoaderArgs) {
+  const lines = [
+    "User-agent: *",
+    "Allow: /",
+    ...DISALLOWED.map((path) => `Disallow: ${path}`),
+    "",
+    `Sitemap: ${absoluteUrl(siteUrl(request), "/sitemap.xml")}`,
+    "",
+  ];
+  return new Response(lines.join("\n"), {
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+    },
+  });
+}

@@ -1,0 +1,20 @@
+import { listSitemapEntries } from "~/domain/catalog/list-sitemap-entries.server";
+import { absoluteUrl, sitemapXml } from "~/lib/seo";
+import { siteUrl } from "~/lib/site-url.server";
+import type { Route } from "./+types/sitemap-xml";
+
+/** /sitemap.xml: every public page and active product, for search engines. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const origin = siteUrl(request);
+  const entries = await listSitemapEntries();
+  const xml = sitemapXml(
+    entries.map((e) => ({ url: absoluteUrl(origin, e.path), lastmod: e.lastmod })),
+  );
+  return new Response(xml, {
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      // Crawlers fetch it rarely; a short cache spares the database a burst of them.
+      "Cache-Control": "public, max-age=600",
+    },
+  });
+}
