@@ -9,10 +9,15 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { siteUrl } from "./lib/site-url.server";
 import { readThemeCookie, themeBootScript, useSystemTheme, type Theme } from "./lib/theme";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { theme: readThemeCookie(request.headers.get("cookie")) };
+  return {
+    theme: readThemeCookie(request.headers.get("cookie")),
+    // Pages' canonical and Open Graph URLs must be absolute (see ~/lib/seo).
+    origin: siteUrl(request),
+  };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -3,6 +3,12 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 export default [
   layout("routes/store/layout.tsx", [
     index("routes/store/home.tsx"),
+    route("products", "routes/store/products.tsx"),
+    route("products/:slug", "routes/store/product.tsx"),
+    route("mattresses", "routes/store/mattresses.tsx"),
+    route("beds", "routes/store/beds.tsx"),
+    route("bedding", "routes/store/bedding.tsx"),
+    route("cart", "routes/store/cart.tsx"),
     route("about", "routes/store/about.tsx"),
     route("contact", "routes/store/contact.tsx"),
     route("consultation", "routes/store/consultation.tsx"),
@@ -19,4 +25,7 @@ export default [
     route("*", "routes/store/not-found.tsx"),
   ]),
   route("theme", "routes/api/theme.ts"),
+  route("api/cart-lines", "routes/api/cart-lines.ts"),
+  route("sitemap.xml", "routes/api/sitemap-xml.ts"),
+  route("robots.txt", "routes/api/robots-txt.ts"),
 ] satisfies RouteConfig;

@@ -58,10 +58,7 @@ async function main() {
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (production) {
-    app.use(
-      "/assets",
-      express.static("build/client/assets", { immutable: true, maxAge: "1y" }),
-    );
+    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
     app.use(express.static("build/client", { maxAge: "1h" }));
     build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
   } else {

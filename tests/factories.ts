@@ -2,7 +2,9 @@ import { db } from "~/db/client.server";
 import { storeSettings } from "~/db/schema";
 
 /** The shop's settings row, with test values unless overridden. */
-export async function insertStoreSettings(overrides: Partial<typeof storeSettings.$inferInsert> = {}) {
+export async function insertStoreSettings(
+  overrides: Partial<typeof storeSettings.$inferInsert> = {},
+) {
   const hours = { label: "Store Hours", lines: [{ days: "Mon-Fri", hours: "8:30AM-5:30PM" }] };
   const [row] = await db()
     .insert(storeSettings)

@@ -10,7 +10,11 @@ const schema = z.object({
 
 describe("parseForm", () => {
   it("returns trimmed data with a lower-cased e-mail", () => {
-    const result = parseForm(schema, { name: "  Thabo ", email: "Thabo@Example.CO.ZA", message: "" });
+    const result = parseForm(schema, {
+      name: "  Thabo ",
+      email: "Thabo@Example.CO.ZA",
+      message: "",
+    });
     expect(result).toEqual({
       ok: true,
       data: { name: "Thabo", email: "thabo@example.co.za", message: "" },

@@ -9,8 +9,9 @@ export const FORM_ALERTS = {
 export type FormAlert = { title: string; description: string };
 export type FieldErrors = Record<string, string>;
 
-/** The hidden field people never see and form-filling bots fill in. */
-export const HONEYPOT_FIELD = "website";
+import { HONEYPOT_FIELD } from "./honeypot-field";
+
+export { HONEYPOT_FIELD };
 
 export const REQUIRED_MESSAGE = "This field is required.";
 export const EMAIL_MESSAGE = "Please enter a valid email address.";
@@ -19,7 +20,10 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A trimmed text field; `required` fields say so when empty. */
 export function textField(options: { required?: boolean; max?: number } = {}) {
-  const base = z.string().trim().max(options.max ?? 2000, "This is too long.");
+  const base = z
+    .string()
+    .trim()
+    .max(options.max ?? 2000, "This is too long.");
   return options.required ? base.min(1, REQUIRED_MESSAGE) : base.default("");
 }
 
@@ -34,8 +38,7 @@ export function emailField() {
 }
 
 export type ParsedForm<T> =
-  | { ok: true; data: T }
-  | { ok: false; fieldErrors: FieldErrors; alert: FormAlert };
+  { ok: true; data: T } | { ok: false; fieldErrors: FieldErrors; alert: FormAlert };
 
 /**
  * Parses a submitted form with its schema, in the browser before sending and again in the

@@ -49,7 +49,10 @@ describe("consultation requests", () => {
       consultationType: "franchise",
       message: "Interested in a franchise in Mahikeng",
     });
-    const [row] = await db().select().from(consultationRequests).where(eq(consultationRequests.id, saved.id));
+    const [row] = await db()
+      .select()
+      .from(consultationRequests)
+      .where(eq(consultationRequests.id, saved.id));
     expect(row).toMatchObject({ name: "Thabo Mokoena", consultationType: "franchise" });
 
     const toShop = smtp.received.find((m) => m.to.includes("shop@test-beds.example"));
@@ -88,7 +91,10 @@ describe("contact messages", () => {
         subject: "Mail down",
         message: "Still stored?",
       });
-      const [row] = await db().select().from(contactMessages).where(eq(contactMessages.id, saved.id));
+      const [row] = await db()
+        .select()
+        .from(contactMessages)
+        .where(eq(contactMessages.id, saved.id));
       expect(row?.subject).toBe("Mail down");
     } finally {
       process.env.SMTP_URL = smtp.url;
@@ -101,7 +107,10 @@ describe("newsletter double opt-in", () => {
 
   it("keeps a new subscriber pending until the e-mailed link is followed", async () => {
     await subscribeToNewsletter({ email, siteUrl });
-    const [pending] = await db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
+    const [pending] = await db()
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, email));
     expect(pending?.status).toBe("pending");
     expect(pending?.confirmedAt).toBeNull();
 
@@ -112,12 +121,18 @@ describe("newsletter double opt-in", () => {
 
     const result = await confirmNewsletterSubscription({ token, siteUrl });
     expect(result).toEqual({ ok: true, email });
-    const [confirmed] = await db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
+    const [confirmed] = await db()
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, email));
     expect(confirmed?.status).toBe("confirmed");
     expect(confirmed?.confirmedAt).toBeInstanceOf(Date);
 
     // The link works once.
-    expect(await confirmNewsletterSubscription({ token, siteUrl })).toEqual({ ok: false, reason: "invalid" });
+    expect(await confirmNewsletterSubscription({ token, siteUrl })).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
   });
 
   it("sends every newsletter e-mail with a working unsubscribe link", async () => {
@@ -130,11 +145,19 @@ describe("newsletter double opt-in", () => {
     expect(welcome?.headers.get("list-unsubscribe")).toContain("/newsletter/unsubscribe?token=");
     const unsubscribeToken = linkIn(welcome!.text, "/newsletter/unsubscribe");
 
-    expect(await unsubscribeFromNewsletter({ token: unsubscribeToken })).toEqual({ ok: true, email: other });
-    const [row] = await db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, other));
+    expect(await unsubscribeFromNewsletter({ token: unsubscribeToken })).toEqual({
+      ok: true,
+      email: other,
+    });
+    const [row] = await db()
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, other));
     expect(row?.status).toBe("unsubscribed");
     expect(row?.unsubscribedAt).toBeInstanceOf(Date);
-    expect(await unsubscribeFromNewsletter({ token: "no-such-token-at-all-here" })).toEqual({ ok: false });
+    expect(await unsubscribeFromNewsletter({ token: "no-such-token-at-all-here" })).toEqual({
+      ok: false,
+    });
   });
 
   it("refuses a confirmation link older than seven days", async () => {
@@ -170,7 +193,9 @@ describe("without SMTP_URL", () => {
       });
       const files = await fs.readdir(path.join(dataDir, "outbox"));
       expect(files.filter((f) => f.endsWith(".eml"))).toHaveLength(2);
-      const contents = await Promise.all(files.map((f) => fs.readFile(path.join(dataDir, "outbox", f), "utf8")));
+      const contents = await Promise.all(
+        files.map((f) => fs.readFile(path.join(dataDir, "outbox", f), "utf8")),
+      );
       expect(contents.join("\n")).toContain("outbox@example.com");
     } finally {
       process.env.SMTP_URL = smtp.url;
@@ -184,12 +209,21 @@ describe("unconfirmed sign-ups", () => {
   it("are deleted after 30 days, as the privacy policy promises", async () => {
     await subscribeToNewsletter({ email: "never-confirmed@example.com", siteUrl });
     await deleteStaleSignups(new Date(Date.now() + 29 * 86_400_000));
-    const kept = await db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, "never-confirmed@example.com"));
+    const kept = await db()
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, "never-confirmed@example.com"));
     expect(kept).toHaveLength(1);
     await deleteStaleSignups(new Date(Date.now() + 31 * 86_400_000));
-    const gone = await db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, "never-confirmed@example.com"));
+    const gone = await db()
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, "never-confirmed@example.com"));
     expect(gone).toHaveLength(0);
-    const confirmed = await db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.status, "confirmed"));
+    const confirmed = await db()
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.status, "confirmed"));
     expect(confirmed.length).toBeGreaterThan(0);
   });
 });

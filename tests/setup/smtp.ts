@@ -1,6 +1,11 @@
 import { SMTPServer } from "smtp-server";
 
-export type ReceivedMail = { to: string; subject: string; text: string; headers: Map<string, string> };
+export type ReceivedMail = {
+  to: string;
+  subject: string;
+  text: string;
+  headers: Map<string, string>;
+};
 
 /** A real SMTP server on a free local port that keeps what it receives. */
 export async function startSmtpServer() {

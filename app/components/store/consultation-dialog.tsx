@@ -1,44 +1,49 @@
-import { useState, type ReactNode } from "react";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
-import { ConsultationForm } from "./consultation-form";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 
 export const CONSULTATION_TITLE = "Book Your Free Consultation";
 export const CONSULTATION_DESCRIPTION =
   "Leave your details and one of our sleep experts will contact you within 24 hours.";
 
+// The dialog's code (Radix Dialog, focus trap, scroll lock) is fetched when a visitor reaches
+// for the link, not with every page that shows it.
+const loadDialog = () => import("./consultation-dialog-content");
+const ConsultationDialog = lazy(() =>
+  loadDialog().then((m) => ({ default: m.ConsultationDialog })),
+);
+
 /**
  * A link to /consultation that opens the consultation dialog instead when JavaScript runs,
  * so the form works on every phone.
  */
-export function ConsultationLink({ className, children }: { className?: string; children: ReactNode }) {
+export function ConsultationLink({
+  className,
+  children,
+}: {
+  className?: string;
+  children: ReactNode;
+}) {
   const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
   return (
     <>
       <a
         href="/consultation"
         className={className}
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
         onClick={(event) => {
           event.preventDefault();
+          setWanted(true);
           setOpen(true);
         }}
       >
         {children}
       </a>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{CONSULTATION_TITLE}</DialogTitle>
-            <DialogDescription>{CONSULTATION_DESCRIPTION}</DialogDescription>
-          </DialogHeader>
-          <ConsultationForm onSuccess={() => setOpen(false)} />
-        </DialogContent>
-      </Dialog>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <ConsultationDialog open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { Button } from "~/components/ui/button";
-import { CONSULTATION_TYPES, consultationSchema } from "~/domain/leads/schemas";
+import { CONSULTATION_TYPES } from "~/domain/leads/consultation-types";
 import type { FormActionResult } from "~/lib/forms";
 import { FormField } from "./form-field";
 import { Honeypot } from "./honeypot";
@@ -7,7 +7,10 @@ import { usePublicForm } from "./use-public-form";
 
 /** The free-consultation form, in the dialog and on the /consultation page. */
 export function ConsultationForm(props: { pageResult?: FormActionResult; onSuccess?: () => void }) {
-  const form = usePublicForm({ schema: consultationSchema, ...props });
+  const form = usePublicForm({
+    loadSchema: () => import("~/domain/leads/schemas").then((m) => m.consultationSchema),
+    ...props,
+  });
   const { errors, values } = form;
   return (
     <form.fetcher.Form
@@ -15,13 +18,37 @@ export function ConsultationForm(props: { pageResult?: FormActionResult; onSucce
       action="/consultation"
       ref={form.formRef}
       onSubmit={form.onSubmit}
+      onFocus={form.onFocus}
       noValidate
       className="relative"
     >
       <fieldset disabled={form.submitting} className="space-y-4">
-        <FormField name="name" label="Full Name" required autoComplete="name" error={errors.name} defaultValue={values.name} />
-        <FormField name="email" label="Email" type="email" required autoComplete="email" error={errors.email} defaultValue={values.email} />
-        <FormField name="phone" label="Phone" type="tel" required autoComplete="tel" error={errors.phone} defaultValue={values.phone} />
+        <FormField
+          name="name"
+          label="Full Name"
+          required
+          autoComplete="name"
+          error={errors.name}
+          defaultValue={values.name}
+        />
+        <FormField
+          name="email"
+          label="Email"
+          type="email"
+          required
+          autoComplete="email"
+          error={errors.email}
+          defaultValue={values.email}
+        />
+        <FormField
+          name="phone"
+          label="Phone"
+          type="tel"
+          required
+          autoComplete="tel"
+          error={errors.phone}
+          defaultValue={values.phone}
+        />
         <FormField
           as="select"
           name="consultationType"

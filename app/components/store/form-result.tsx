@@ -14,7 +14,11 @@ export function FormResult({ result }: { result?: FormActionResult }) {
           : "flex gap-3 rounded-lg border border-destructive/40 bg-destructive/10 p-4"
       }
     >
-      {result.ok ? <CircleCheck className="mt-0.5 size-5 shrink-0" /> : <CircleAlert className="mt-0.5 size-5 shrink-0 text-destructive" />}
+      {result.ok ? (
+        <CircleCheck className="mt-0.5 size-5 shrink-0" />
+      ) : (
+        <CircleAlert className="mt-0.5 size-5 shrink-0 text-destructive" />
+      )}
       <div>
         <p className="font-semibold">{title}</p>
         <p className="text-sm">{description}</p>

@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from "~/lib/forms";
+import { HONEYPOT_FIELD } from "~/lib/honeypot-field";
 
 /** A field people never see (hidden off-screen, not announced) and form-filling bots fill in. */
 export function Honeypot() {

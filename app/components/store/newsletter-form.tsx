@@ -1,11 +1,13 @@
-import { newsletterSchema } from "~/domain/leads/schemas";
 import type { FormActionResult } from "~/lib/forms";
 import { Honeypot } from "./honeypot";
 import { usePublicForm } from "./use-public-form";
 
 /** The newsletter box: e-mail and Subscribe, confirmed by e-mail (double opt-in). */
 export function NewsletterForm({ pageResult }: { pageResult?: FormActionResult }) {
-  const form = usePublicForm({ schema: newsletterSchema, pageResult });
+  const form = usePublicForm({
+    loadSchema: () => import("~/domain/leads/schemas").then((m) => m.newsletterSchema),
+    pageResult,
+  });
   const error = form.errors.email;
   return (
     <form.fetcher.Form
@@ -13,6 +15,7 @@ export function NewsletterForm({ pageResult }: { pageResult?: FormActionResult }
       action="/newsletter"
       ref={form.formRef}
       onSubmit={form.onSubmit}
+      onFocus={form.onFocus}
       noValidate
       className="relative mt-3"
     >

@@ -5,9 +5,9 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { SIZE_LABELS, type ProductCardData } from "~/domain/catalog/product-card";
 import { cn } from "~/lib/cn";
-import { mediaSrc, mediaSrcSet } from "~/lib/media";
 import { formatMoney, percentOff } from "~/lib/money";
 import { toggleWishlist, useIsWishlisted } from "~/lib/wishlist";
+import { ResponsiveImage } from "./responsive-image";
 
 // The dialog's code is fetched only when a shopper first opens (or reaches for) a quick view.
 const loadQuickView = () => import("./product-quick-view");
@@ -21,7 +21,7 @@ export function ProductCard({
   className,
 }: {
   product: ProductCardData;
-  /** Load the image at once and first (for cards in the first screen). */
+  /** Preload the image and load it at once (for the first card a visitor sees). */
   priority?: boolean;
   sizes?: string;
   /** The title's heading level, to fit the page's outline. */
@@ -42,16 +42,13 @@ export function ProductCard({
     >
       <div className="relative aspect-[4/3] bg-muted">
         {product.image ? (
-          <img
-            src={mediaSrc(product.image.mediaKey)}
-            srcSet={mediaSrcSet(product.image.mediaKey)}
-            sizes={sizes}
+          <ResponsiveImage
+            mediaKey={product.image.mediaKey}
+            alt={product.image.alt}
             width={product.image.width}
             height={product.image.height}
-            alt={product.image.alt}
-            loading={priority ? "eager" : "lazy"}
-            fetchPriority={priority ? "high" : undefined}
-            decoding="async"
+            sizes={sizes}
+            priority={priority}
             className="size-full object-cover"
           />
         ) : null}

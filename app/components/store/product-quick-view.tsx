@@ -1,7 +1,5 @@
-import { Truck } from "lucide-react";
 import { useId, useState, type RefObject } from "react";
 import { Link } from "react-router";
-import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import {
   Dialog,
@@ -10,17 +8,16 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
-import {
-  availabilityLabel,
-  LOW_STOCK_SHOWN_AT,
-  SIZE_LABELS,
-  type ProductCardData,
-} from "~/domain/catalog/product-card";
+import type { ProductCardData } from "~/domain/catalog/product-card";
 import { cn } from "~/lib/cn";
-import { mediaSrc, mediaSrcSet } from "~/lib/media";
-import { formatMoney, percentOff } from "~/lib/money";
+import { AddToCartButton } from "./add-to-cart-button";
 import { Price, RatingStars } from "./product-card";
-import { useStoreSettings } from "./use-store-settings";
+import { Availability } from "./product-detail/availability";
+import { ProductBadges } from "./product-detail/product-badges";
+import { FreeDeliveryNote, LaybyAndDelivery } from "./product-detail/purchase-notes";
+import { defaultVariant } from "./product-detail/selected-variant";
+import { SizeOption, sizeOptionClass, sizeOptionSelectedClass } from "./product-detail/size-option";
+import { ResponsiveImage } from "./responsive-image";
 
 /** The product's details in a dialog: sizes with their prices and stock, lay-by and delivery. */
 export function ProductQuickView({
@@ -35,8 +32,7 @@ export function ProductQuickView({
   /** Opened without a Radix trigger, the dialog is told where focus goes back to on closing. */
   returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
-  const { freeDeliveryThresholdCents } = useStoreSettings();
-  const initial = product.variants.find((v) => v.available > 0) ?? product.variants[0];
+  const initial = defaultVariant(product.variants);
   const [selectedId, setSelectedId] = useState(initial?.id);
   const selected = product.variants.find((v) => v.id === selectedId) ?? initial;
   const sizeGroup = useId();
@@ -54,13 +50,12 @@ export function ProductQuickView({
         <div className="sm:py-6 sm:pl-6">
           <div className="aspect-[4/3] overflow-hidden bg-muted sm:rounded-lg">
             {product.image ? (
-              <img
-                src={mediaSrc(product.image.mediaKey, 640)}
-                srcSet={mediaSrcSet(product.image.mediaKey)}
-                sizes="(min-width: 640px) 360px, 100vw"
+              <ResponsiveImage
+                mediaKey={product.image.mediaKey}
+                alt={product.image.alt}
                 width={product.image.width}
                 height={product.image.height}
-                alt={product.image.alt}
+                sizes="(min-width: 640px) 360px, 100vw"
                 className="size-full object-cover"
               />
             ) : null}
@@ -68,10 +63,7 @@ export function ProductQuickView({
         </div>
         <div className="flex flex-col gap-4 p-5 sm:p-6">
           <DialogHeader>
-            <div className="flex flex-wrap gap-1.5">
-              {product.badge ? <Badge variant="accent">{product.badge}</Badge> : null}
-              {product.isNew ? <Badge>NEW</Badge> : null}
-            </div>
+            <ProductBadges badge={product.badge} isNew={product.isNew} />
             <DialogTitle>{product.title}</DialogTitle>
             <DialogDescription>{product.type}</DialogDescription>
             <RatingStars rating={product.rating} reviewCount={product.reviewCount} />
@@ -80,40 +72,26 @@ export function ProductQuickView({
           {product.variants.length > 0 ? (
             <fieldset className="space-y-2">
               <legend className="mb-2 text-sm font-medium">Size</legend>
-              {product.variants.map((v) => {
-                const off = percentOff(v.priceCents, v.originalPriceCents);
-                return (
-                  <label
-                    key={v.id}
-                    className={cn(
-                      "flex cursor-pointer items-center gap-3 rounded-lg border p-3 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring",
-                      v.id === selected?.id && "border-primary bg-primary/5",
-                    )}
-                  >
-                    <input
-                      type="radio"
-                      name={sizeGroup}
-                      value={v.id}
-                      checked={v.id === selected?.id}
-                      onChange={() => setSelectedId(v.id)}
-                      className="accent-primary"
-                    />
-                    <span className="font-medium">{SIZE_LABELS[v.size]}</span>
-                    <span className="ml-auto flex flex-wrap items-baseline justify-end gap-x-2">
-                      <span className="font-semibold">{formatMoney(v.priceCents)}</span>
-                      {off > 0 && v.originalPriceCents ? (
-                        <>
-                          <s className="text-xs text-muted-foreground">
-                            <span className="sr-only">was </span>
-                            {formatMoney(v.originalPriceCents)}
-                          </s>
-                          <span className="text-xs font-semibold text-destructive">{off}% off</span>
-                        </>
-                      ) : null}
-                    </span>
-                  </label>
-                );
-              })}
+              {product.variants.map((v) => (
+                <label
+                  key={v.id}
+                  className={cn(
+                    sizeOptionClass,
+                    "cursor-pointer has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring",
+                    v.id === selected?.id && sizeOptionSelectedClass,
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name={sizeGroup}
+                    value={v.id}
+                    checked={v.id === selected?.id}
+                    onChange={() => setSelectedId(v.id)}
+                    className="accent-primary"
+                  />
+                  <SizeOption variant={v} />
+                </label>
+              ))}
             </fieldset>
           ) : null}
 
@@ -123,48 +101,23 @@ export function ProductQuickView({
                 priceCents={selected.priceCents}
                 originalPriceCents={selected.originalPriceCents}
               />
-              <p
-                className={cn(
-                  "text-sm font-medium",
-                  selected.available <= 0
-                    ? "text-destructive"
-                    : selected.available <= LOW_STOCK_SHOWN_AT
-                      ? "text-amber-700 dark:text-amber-400"
-                      : "text-green-700 dark:text-green-400",
-                )}
-              >
-                {availabilityLabel(selected.available)}
-              </p>
-              {selected.priceCents >= freeDeliveryThresholdCents ? (
-                <p className="flex items-center gap-1.5 text-sm font-medium text-primary">
-                  <Truck className="size-4" aria-hidden /> Free Delivery Included
-                </p>
-              ) : null}
+              <Availability available={selected.available} />
+              <FreeDeliveryNote priceCents={selected.priceCents} />
             </div>
           ) : null}
 
-          <dl className="space-y-1 text-sm">
-            {product.laybyText ? (
-              <div>
-                <dt className="inline font-medium">Lay-by: </dt>
-                <dd className="inline text-muted-foreground">{product.laybyText}</dd>
-              </div>
-            ) : null}
-            {product.deliveryText ? (
-              <div>
-                <dt className="inline font-medium">Delivery: </dt>
-                <dd className="inline text-muted-foreground">{product.deliveryText}</dd>
-              </div>
-            ) : null}
-          </dl>
+          <LaybyAndDelivery laybyText={product.laybyText} deliveryText={product.deliveryText} />
 
           {product.description ? (
             <p className="text-sm leading-relaxed text-muted-foreground">{product.description}</p>
           ) : null}
 
-          <Link to="/contact" className={cn(buttonVariants(), "mt-auto w-full")}>
-            Contact Us
-          </Link>
+          <div className="mt-auto grid gap-2 sm:grid-cols-2">
+            {selected ? <AddToCartButton product={product} variant={selected} /> : null}
+            <Link to="/contact" className={cn(buttonVariants({ variant: "outline" }), "w-full")}>
+              Contact Us
+            </Link>
+          </div>
         </div>
       </DialogContent>
     </Dialog>

@@ -49,8 +49,8 @@ export function SiteFooter() {
         <div className="space-y-4 lg:col-span-2">
           <p className="text-xl font-bold text-white">{s.storeName}</p>
           <p className="max-w-sm text-sm leading-relaxed">
-            Quality beds, mattresses and bedding for the whole family since 2009. Visit our
-            showroom in {s.town} or shop online, with free delivery in {s.town} and surrounds.
+            Quality beds, mattresses and bedding for the whole family since 2009. Visit our showroom
+            in {s.town} or shop online, with free delivery in {s.town} and surrounds.
           </p>
           <ul className="space-y-2 text-sm">
             <li className="flex gap-2">
@@ -78,10 +78,16 @@ export function SiteFooter() {
           </ul>
         </div>
         {SECTIONS.map((section) => (
-          <details key={section.title} className="footer-section group border-b border-slate-700 pb-3 md:border-0">
+          <details
+            key={section.title}
+            className="footer-section group border-b border-slate-700 pb-3 md:border-0"
+          >
             <summary className="flex cursor-pointer list-none items-center justify-between py-2 font-semibold text-white md:cursor-default [&::-webkit-details-marker]:hidden">
               {section.title}
-              <ChevronDown className="size-4 transition-transform group-open:rotate-180 md:hidden" aria-hidden />
+              <ChevronDown
+                className="size-4 transition-transform group-open:rotate-180 md:hidden"
+                aria-hidden
+              />
             </summary>
             <ul className="mt-2 space-y-2 text-sm">
               {section.links.map((link) => (

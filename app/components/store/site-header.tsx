@@ -1,4 +1,15 @@
-import { Clock, Mail, MapPin, Menu, Phone, Search, ShoppingCart, Truck, User, X } from "lucide-react";
+import {
+  Clock,
+  Mail,
+  MapPin,
+  Menu,
+  Phone,
+  Search,
+  ShoppingCart,
+  Truck,
+  User,
+  X,
+} from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { useCartCount } from "~/domain/cart/cart-store";
@@ -26,7 +37,10 @@ export function SiteHeader() {
             <a href={telHref(settings.phone)} className="flex items-center gap-1.5 hover:underline">
               <Phone className="size-4" aria-hidden /> {settings.phone}
             </a>
-            <a href={`mailto:${settings.email}`} className="flex items-center gap-1.5 hover:underline">
+            <a
+              href={`mailto:${settings.email}`}
+              className="flex items-center gap-1.5 hover:underline"
+            >
               <Mail className="size-4" aria-hidden /> {settings.email}
             </a>
             <span className="flex items-center gap-1.5">
@@ -47,11 +61,17 @@ export function SiteHeader() {
       </div>
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3">
         <MobileMenu />
-        <Link to="/" className="flex shrink-0 items-center gap-2" aria-label={`${settings.storeName} home`}>
+        <Link
+          to="/"
+          className="flex shrink-0 items-center gap-2"
+          aria-label={`${settings.storeName} home`}
+        >
           <span className="grid size-9 place-items-center rounded-lg bg-primary text-lg font-bold text-primary-foreground">
             {settings.storeName.charAt(0)}
           </span>
-          <span className="hidden text-lg leading-tight font-bold sm:block">{settings.storeName}</span>
+          <span className="hidden text-lg leading-tight font-bold sm:block">
+            {settings.storeName}
+          </span>
         </Link>
         <Form
           method="get"

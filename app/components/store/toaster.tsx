@@ -1,18 +1,35 @@
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useRouteLoaderData } from "react-router";
-import { Toaster as Sonner } from "sonner";
+import { toasterMounted } from "~/lib/notify";
 import type { Theme } from "~/lib/theme";
 
-/** sonner's toast area, following the visitor's light, dark or system theme. */
+const Sonner = lazy(() =>
+  import("sonner").then((m) => ({
+    default: function ShopToaster({ theme }: { theme: Theme }) {
+      useEffect(toasterMounted, []);
+      return (
+        <m.Toaster
+          theme={theme}
+          position="top-right"
+          visibleToasts={3}
+          duration={4000}
+          richColors
+          closeButton
+        />
+      );
+    },
+  })),
+);
+
+/** sonner's toast area, following the visitor's theme; loaded once the page is interactive. */
 export function Toaster() {
   const root = useRouteLoaderData<{ theme: Theme }>("root");
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => setWanted(true), []);
+  if (!wanted) return null;
   return (
-    <Sonner
-      theme={root?.theme ?? "system"}
-      position="top-right"
-      visibleToasts={3}
-      duration={4000}
-      richColors
-      closeButton
-    />
+    <Suspense fallback={null}>
+      <Sonner theme={root?.theme ?? "system"} />
+    </Suspense>
   );
 }

@@ -1,47 +1,68 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 import type { z } from "zod";
-import { parseForm, type FieldErrors, type FormActionResult } from "~/lib/forms";
+import type { FieldErrors, FormActionResult } from "~/lib/forms";
+import { notify } from "~/lib/notify";
 
 /**
  * The one pattern for the storefront's forms: the same schema checks the form in the browser
  * before sending and in the action; results show as toasts and as messages by the fields.
  * Without JavaScript the form posts normally and the page shows `pageResult`.
+ *
+ * The schema (and zod with it) is loaded when the visitor first touches the form, not with the
+ * page: `loadSchema` is a dynamic import.
  */
 export function usePublicForm(options: {
-  schema: z.ZodType;
+  loadSchema: () => Promise<z.ZodType>;
   pageResult?: FormActionResult;
   onSuccess?: () => void;
 }) {
   const fetcher = useFetcher<FormActionResult>();
   const formRef = useRef<HTMLFormElement>(null);
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const [checking, setChecking] = useState(false);
   const result = fetcher.data ?? options.pageResult;
-  const onSuccess = useRef(options.onSuccess);
-  onSuccess.current = options.onSuccess;
+  const latest = useRef(options);
+  latest.current = options;
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     const outcome = fetcher.data;
     if (outcome.ok) {
-      toast.success(outcome.message.title, { description: outcome.message.description });
+      notify.success(outcome.message.title, { description: outcome.message.description });
       formRef.current?.reset();
-      onSuccess.current?.();
+      latest.current.onSuccess?.();
     } else {
-      toast.error(outcome.alert.title, { description: outcome.alert.description });
+      notify.error(outcome.alert.title, { description: outcome.alert.description });
     }
   }, [fetcher.state, fetcher.data]);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const parsed = parseForm(options.schema, new FormData(event.currentTarget));
-    if (!parsed.ok) {
-      event.preventDefault();
-      setClientErrors(parsed.fieldErrors);
-      toast.error(parsed.alert.title, { description: parsed.alert.description });
-      return;
+  const loadValidator = () =>
+    Promise.all([latest.current.loadSchema(), import("~/lib/forms")] as const);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const formData = new FormData(form);
+    setChecking(true);
+    try {
+      const [schema, { parseForm }] = await loadValidator();
+      const parsed = parseForm(schema, formData);
+      if (!parsed.ok) {
+        setClientErrors(parsed.fieldErrors);
+        notify.error(parsed.alert.title, { description: parsed.alert.description });
+        return;
+      }
+    } catch {
+      // The check could not load (a lost connection): the server checks the same rules.
+    } finally {
+      setChecking(false);
     }
     setClientErrors(null);
+    void fetcher.submit(formData, {
+      method: "post",
+      action: form.getAttribute("action") ?? undefined,
+    });
   }
 
   const serverErrors = result && !result.ok ? result.fieldErrors : {};
@@ -49,7 +70,9 @@ export function usePublicForm(options: {
     fetcher,
     formRef,
     onSubmit,
-    submitting: fetcher.state !== "idle",
+    /** Starts loading the checks as soon as the visitor reaches for the form. */
+    onFocus: () => void loadValidator().catch(() => {}),
+    submitting: checking || fetcher.state !== "idle",
     errors: clientErrors ?? serverErrors,
     /** Values to show again after a failed no-JavaScript post. */
     values: result && !result.ok && !fetcher.data ? result.values : {},

@@ -41,9 +41,7 @@ export function DialogTitle({
   className,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Title>) {
-  return (
-    <DialogPrimitive.Title className={cn("text-xl font-semibold", className)} {...props} />
-  );
+  return <DialogPrimitive.Title className={cn("text-xl font-semibold", className)} {...props} />;
 }
 
 export function DialogDescription({

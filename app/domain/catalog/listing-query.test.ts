@@ -26,7 +26,9 @@ describe("parseListingQuery", () => {
   });
 
   it("ignores duplicates, unknown options and malformed values", () => {
-    const query = parse("f=brand-sealy&f=brand-sealy&f=brand-acme&f=colour-red&sort=cheapest&page=-4&category=cars");
+    const query = parse(
+      "f=brand-sealy&f=brand-sealy&f=brand-acme&f=colour-red&sort=cheapest&page=-4&category=cars",
+    );
     expect(query.selections).toEqual({ brand: ["sealy"] });
     expect(query.sort).toBe("featured");
     expect(query.page).toBe(1);
@@ -39,14 +41,22 @@ describe("parseListingQuery", () => {
   });
 
   it("uses a category page's own category whatever the URL says", () => {
-    expect(parseListingQuery(new URLSearchParams("category=beds"), "mattresses").category).toBe("mattresses");
+    expect(parseListingQuery(new URLSearchParams("category=beds"), "mattresses").category).toBe(
+      "mattresses",
+    );
   });
 });
 
 describe("tokens", () => {
   it("round-trips through the URL", () => {
-    const query = parse("q=foam&f=bed-size-queen&f=bed-size-double&f=price-range-500-3000&sort=rating");
-    expect(filterTokens(query)).toEqual(["bed-size-double", "bed-size-queen", "price-range-500-3000"]);
+    const query = parse(
+      "q=foam&f=bed-size-queen&f=bed-size-double&f=price-range-500-3000&sort=rating",
+    );
+    expect(filterTokens(query)).toEqual([
+      "bed-size-double",
+      "bed-size-queen",
+      "price-range-500-3000",
+    ]);
     expect(parse(listingSearchParams(query).toString())).toEqual(query);
   });
 

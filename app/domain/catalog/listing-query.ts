@@ -82,7 +82,13 @@ export const CHECKBOX_GROUPS = [
 export type CheckboxGroupId = (typeof CHECKBOX_GROUPS)[number]["id"];
 
 /** The price slider, in whole Rand. */
-export const PRICE_RANGE = { id: "price-range", title: "Price Range", min: 0, max: 30000, step: 500 } as const;
+export const PRICE_RANGE = {
+  id: "price-range",
+  title: "Price Range",
+  min: 0,
+  max: 30000,
+  step: 500,
+} as const;
 
 /** Categories a listing can be limited to (`?category=` and the category pages). */
 export const LISTING_CATEGORIES = [
@@ -125,7 +131,8 @@ export function parseListingQuery(
     category,
     selections: {},
     price: null,
-    sort: (SORT_OPTIONS.find((s) => s.value === params.get("sort"))?.value ?? "featured") as SortOption,
+    sort: (SORT_OPTIONS.find((s) => s.value === params.get("sort"))?.value ??
+      "featured") as SortOption,
     page: clampInt(params.get("page"), 1, MAX_PAGE, 1),
   };
   for (const token of params.getAll("f")) applyToken(query, token);

@@ -60,7 +60,8 @@ export async function subscribeToNewsletter(options: { email: string; siteUrl: s
   return { status: "pending" as const };
 }
 
-export type ConfirmResult = { ok: true; email: string } | { ok: false; reason: "invalid" | "expired" };
+export type ConfirmResult =
+  { ok: true; email: string } | { ok: false; reason: "invalid" | "expired" };
 
 /** Confirms a subscription from its e-mailed link and records the time of consent. */
 export async function confirmNewsletterSubscription(options: {
@@ -109,7 +110,11 @@ export async function unsubscribeFromNewsletter(options: { token: string; now?: 
   if (subscriber.status !== "unsubscribed") {
     await db()
       .update(newsletterSubscribers)
-      .set({ status: "unsubscribed", unsubscribedAt: options.now ?? new Date(), confirmTokenHash: null })
+      .set({
+        status: "unsubscribed",
+        unsubscribedAt: options.now ?? new Date(),
+        confirmTokenHash: null,
+      })
       .where(eq(newsletterSubscribers.id, subscriber.id));
   }
   return { ok: true as const, email: subscriber.email };
@@ -130,7 +135,10 @@ export async function deleteStaleSignups(now: Date = new Date()) {
   await db()
     .delete(newsletterSubscribers)
     .where(
-      and(eq(newsletterSubscribers.status, "pending"), lt(newsletterSubscribers.confirmSentAt, cutoff)),
+      and(
+        eq(newsletterSubscribers.status, "pending"),
+        lt(newsletterSubscribers.confirmSentAt, cutoff),
+      ),
     );
 }
 

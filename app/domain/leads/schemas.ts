@@ -1,19 +1,16 @@
 import { z } from "zod";
 import { emailField, REQUIRED_MESSAGE, textField } from "~/lib/forms";
 
-export const CONSULTATION_TYPES = [
-  { value: "purchase", label: "Purchase consultation" },
-  { value: "complex", label: "Complex / bulk order" },
-  { value: "partner", label: "Become a partner" },
-  { value: "franchise", label: "Franchise enquiry" },
-] as const;
+export { CONSULTATION_TYPES } from "./consultation-types";
 
 export const consultationSchema = z.object({
   name: textField({ required: true, max: 120 }),
   email: emailField(),
   phone: textField({ required: true, max: 40 }),
   consultationType: z
-    .enum(["purchase", "complex", "partner", "franchise"], { message: "Choose a consultation type." })
+    .enum(["purchase", "complex", "partner", "franchise"], {
+      message: "Choose a consultation type.",
+    })
     .default("purchase"),
   message: textField({ max: 2000 }),
 });

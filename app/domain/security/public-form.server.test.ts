@@ -28,6 +28,12 @@ describe("submitOrApologise", () => {
 
   it("passes a success through", async () => {
     const ok = { ok: true as const, message: { title: "Sent", description: "" } };
-    expect(await submitOrApologise(new FormData(), async () => "", async () => ok)).toBe(ok);
+    expect(
+      await submitOrApologise(
+        new FormData(),
+        async () => "",
+        async () => ok,
+      ),
+    ).toBe(ok);
   });
 });

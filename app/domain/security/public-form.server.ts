@@ -3,7 +3,6 @@ import { env } from "~/env.server";
 import { HONEYPOT_FIELD, submittedValues, type FormActionResult } from "~/lib/forms";
 import { consumeRateLimit } from "./rate-limit.server";
 
-
 /**
  * Guards a public form: a filled honeypot or too many submissions from one address in 15
  * minutes gets a 4xx with a clear message and the typed values back. Null when it may go on.

@@ -13,6 +13,9 @@ import { WhyChooseUs } from "~/components/store/home/why-choose-us";
 import { useReveal } from "~/components/store/use-reveal";
 import { listHomeProducts } from "~/domain/catalog/list-home-products.server";
 import type { PublicStoreSettings } from "~/domain/settings/store-settings.server";
+import { mediaSrc } from "~/lib/media";
+import { absoluteUrl, originFromMatches, seoMeta } from "~/lib/seo";
+import { SHOWROOM_SLIDES, SITE_IMAGE_SIZE } from "~/lib/site-images";
 import type { Route } from "./+types/home";
 
 export async function loader() {
@@ -24,13 +27,18 @@ export function meta({ matches }: Route.MetaArgs) {
     { settings: PublicStoreSettings } | undefined;
   if (!layout) return [{ title: "Beds, Mattresses & Bedding" }];
   const { storeName, town } = layout.settings;
-  return [
-    { title: `${storeName} | Beds, Mattresses & Bedding in ${town}` },
-    {
-      name: "description",
-      content: `Foam and spring beds, mattresses and bedding at up to 50% off from ${storeName} in ${town}. Free local delivery, lay-by from R600 and 3 years interest-free credit.`,
-    },
-  ];
+  const origin = originFromMatches(matches);
+  const hero = SHOWROOM_SLIDES[0]!;
+  return seoMeta({
+    title: `${storeName} | Beds, Mattresses & Bedding in ${town}`,
+    description: `Foam and spring beds, mattresses and bedding at up to 50% off from ${storeName} in ${town}. Free local delivery, lay-by from R600 and 3 years interest-free credit.`,
+    origin,
+    path: "/",
+    siteName: storeName,
+    image: origin
+      ? { url: absoluteUrl(origin, mediaSrc(hero.key, 960)), alt: hero.alt, ...SITE_IMAGE_SIZE }
+      : undefined,
+  });
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

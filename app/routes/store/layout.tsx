@@ -3,7 +3,6 @@ import { ChatButton } from "~/components/store/chat-button";
 import { SiteFooter } from "~/components/store/site-footer";
 import { SiteHeader } from "~/components/store/site-header";
 import { Toaster } from "~/components/store/toaster";
-import { TooltipProvider } from "~/components/ui/tooltip";
 import { getStoreSettings, publicStoreSettings } from "~/domain/settings/store-settings.server";
 import type { Route } from "./+types/layout";
 
@@ -13,7 +12,7 @@ export async function loader() {
 
 export default function StoreLayout() {
   return (
-    <TooltipProvider delayDuration={700}>
+    <>
       <a
         href="#main"
         className="sr-only z-50 rounded bg-background p-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
@@ -27,7 +26,7 @@ export default function StoreLayout() {
       <SiteFooter />
       <ChatButton />
       <Toaster />
-    </TooltipProvider>
+    </>
   );
 }
 
@@ -47,13 +46,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
   if (!data) return <main id="main">{body}</main>;
   return (
-    <TooltipProvider delayDuration={700}>
+    <>
       <SiteHeader />
       <main id="main">{body}</main>
       <SiteFooter />
       <ChatButton />
       <Toaster />
-    </TooltipProvider>
+    </>
   );
 }
 

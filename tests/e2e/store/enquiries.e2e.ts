@@ -25,7 +25,9 @@ describe("consultation dialog", () => {
     await dialog.getByLabel("Consultation Type").selectOption("partner");
     await dialog.getByRole("button", { name: "Book Consultation" }).click();
     await page.getByText("Consultation Request Submitted!").waitFor();
-    await page.getByText("We'll contact you within 24 hours to schedule your consultation.").waitFor();
+    await page
+      .getByText("We'll contact you within 24 hours to schedule your consultation.")
+      .waitFor();
     await dialog.waitFor({ state: "detached" });
 
     const mails = await outboxMessages();
@@ -64,7 +66,9 @@ describe("newsletter", () => {
     await page.getByText("Check your inbox").waitFor();
 
     const confirmMail = (await outboxMessages()).find((m) => m.to.includes(email));
-    const confirmLink = confirmMail?.text.match(/https?:\/\/\S+\/newsletter\/confirm\?token=\S+/)?.[0];
+    const confirmLink = confirmMail?.text.match(
+      /https?:\/\/\S+\/newsletter\/confirm\?token=\S+/,
+    )?.[0];
     expect(confirmLink).toBeTruthy();
     await page.goto(confirmLink!);
     await page.getByRole("heading", { name: "Subscription confirmed" }).waitFor();
@@ -72,7 +76,9 @@ describe("newsletter", () => {
     const welcome = (await outboxMessages()).find(
       (m) => m.to.includes(email) && m.subject.startsWith("Welcome"),
     );
-    const unsubscribeLink = welcome?.text.match(/https?:\/\/\S+\/newsletter\/unsubscribe\?token=\S+/)?.[0];
+    const unsubscribeLink = welcome?.text.match(
+      /https?:\/\/\S+\/newsletter\/unsubscribe\?token=\S+/,
+    )?.[0];
     expect(unsubscribeLink).toBeTruthy();
     await page.goto(unsubscribeLink!);
     await page.getByRole("button", { name: "Unsubscribe" }).click();

@@ -11,7 +11,9 @@ describe("the home page", () => {
   it("shows every section in the specification's order", async () => {
     const page = await browser.newPage();
     await page.goto("/");
-    expect(await main(page).getByRole("heading", { level: 1 }).textContent()).toContain("50% off all beds");
+    expect(await main(page).getByRole("heading", { level: 1 }).textContent()).toContain(
+      "50% off all beds",
+    );
     const headings = await main(page).locator("h2").allTextContents();
     const order = [
       "Wake up to better sleep",
@@ -27,25 +29,38 @@ describe("the home page", () => {
     const positions = order.map((text) => headings.findIndex((h) => h.includes(text)));
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
-    expect(await page.locator("#featured-products").getByRole("heading", { name: "Foam Beds" }).count()).toBe(1);
-    expect(await page.locator("#featured-products").getByRole("heading", { name: "Spring Beds" }).count()).toBe(1);
+    expect(
+      await page.locator("#featured-products").getByRole("heading", { name: "Foam Beds" }).count(),
+    ).toBe(1);
+    expect(
+      await page
+        .locator("#featured-products")
+        .getByRole("heading", { name: "Spring Beds" })
+        .count(),
+    ).toBe(1);
   });
 
   it("lists best sellers and both bed ranges from the catalogue", async () => {
     const page = await browser.newPage();
     await page.goto("/");
-    const bestSellers = page.locator("section", { has: page.getByRole("heading", { name: "Best Sellers" }) });
+    const bestSellers = page.locator("section", {
+      has: page.getByRole("heading", { name: "Best Sellers" }),
+    });
     expect(await bestSellers.getByRole("button", { name: /^View / }).count()).toBe(8);
     const featured = page.locator("#featured-products");
     expect(await featured.getByRole("button", { name: /^View / }).count()).toBe(20);
-    expect(await featured.getByText("Foam Bed", { exact: true }).count()).toBeGreaterThanOrEqual(10);
+    expect(await featured.getByText("Foam Bed", { exact: true }).count()).toBeGreaterThanOrEqual(
+      10,
+    );
   });
 
   it("links the hero, promo tiles and best sellers where the specification says", async () => {
     const page = await browser.newPage();
     await page.goto("/");
     const hrefs = async (name: string | RegExp) =>
-      main(page).getByRole("link", { name }).evaluateAll((links) => links.map((l) => l.getAttribute("href")));
+      main(page)
+        .getByRole("link", { name })
+        .evaluateAll((links) => links.map((l) => l.getAttribute("href")));
     expect(await hrefs("Shop Now")).toContain("/products");
     expect(await hrefs(/Memory Foam Mattresses/)).toContain("/mattresses");
     expect(await hrefs(/Bed Frames/)).toContain("/beds");
@@ -89,10 +104,18 @@ describe("the home page", () => {
   it("opens a product's quick view, whose Contact Us leads to /contact", async () => {
     const page = await browser.newPage(PHONE);
     await page.goto("/");
-    await main(page).getByRole("button", { name: /^View / }).first().click();
+    await main(page)
+      .getByRole("button", { name: /^View / })
+      .first()
+      .click();
     const dialog = page.getByRole("dialog");
     await dialog.waitFor();
-    expect(await dialog.getByText(/Double|Queen/).first().isVisible()).toBe(true);
+    expect(
+      await dialog
+        .getByText(/Double|Queen/)
+        .first()
+        .isVisible(),
+    ).toBe(true);
     await dialog.getByRole("link", { name: "Contact Us" }).click();
     await page.waitForURL(`${baseUrl()}/contact`);
   });
@@ -100,11 +123,15 @@ describe("the home page", () => {
   it("keeps the wishlist heart in the browser across a reload", async () => {
     const page = await browser.newPage();
     await page.goto("/");
-    const heart = main(page).getByRole("button", { name: /^Add .* to wishlist$/ }).first();
+    const heart = main(page)
+      .getByRole("button", { name: /^Add .* to wishlist$/ })
+      .first();
     const label = await heart.getAttribute("aria-label");
     const title = label!.replace(/^Add /, "").replace(/ to wishlist$/, "");
     await heart.click();
-    const saved = main(page).getByRole("button", { name: `Remove ${title} from wishlist` }).first();
+    const saved = main(page)
+      .getByRole("button", { name: `Remove ${title} from wishlist` })
+      .first();
     expect(await saved.getAttribute("aria-pressed")).toBe("true");
     await page.reload();
     await saved.waitFor();

@@ -18,7 +18,9 @@ describe("the mobile menu", () => {
   it("opens below 768 px, leads to a page and closes itself", async () => {
     const page = await browser.newPage(PHONE);
     await page.goto("/");
-    const menuLink = page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "About" });
+    const menuLink = page
+      .getByRole("navigation", { name: "Mobile" })
+      .getByRole("link", { name: "About" });
     expect(await menuLink.isVisible()).toBe(false);
     await page.getByLabel("Menu").click();
     await menuLink.click();
@@ -47,7 +49,9 @@ describe("without JavaScript", () => {
   it("renders the contact page and posts the form", async () => {
     const page = await browser.newPage({ javaScriptEnabled: false });
     await page.goto("/contact");
-    expect(await page.getByRole("heading", { name: "Contact Us", level: 1 }).isVisible()).toBe(true);
+    expect(await page.getByRole("heading", { name: "Contact Us", level: 1 }).isVisible()).toBe(
+      true,
+    );
     await main(page).getByLabel("First Name").fill("Sipho");
     await main(page).getByLabel("Last Name").fill("Nkosi");
     await main(page).getByLabel("Email").fill("sipho@example.com");

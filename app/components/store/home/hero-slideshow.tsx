@@ -2,10 +2,10 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { Link } from "react-router";
 import { ConsultationLink } from "~/components/store/consultation-dialog";
+import { ResponsiveImage } from "~/components/store/responsive-image";
 import { useStoreSettings } from "~/components/store/use-store-settings";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import { mediaSrc, mediaSrcSet } from "~/lib/media";
 import { SHOWROOM_SLIDES, SITE_IMAGE_SIZE } from "~/lib/site-images";
 import { usePrefersReducedMotion } from "./use-prefers-reduced-motion";
 
@@ -82,15 +82,13 @@ export function HeroSlideshow() {
             aria-label={`${i + 1} of ${SLIDES.length}`}
             className="relative h-full w-full shrink-0 snap-start"
           >
-            <img
-              src={mediaSrc(slide.key, 960)}
-              srcSet={mediaSrcSet(slide.key)}
-              sizes="100vw"
+            <ResponsiveImage
+              mediaKey={slide.key}
+              alt={slide.alt}
               width={SITE_IMAGE_SIZE.width}
               height={SITE_IMAGE_SIZE.height}
-              alt={slide.alt}
-              loading={i === 0 ? "eager" : "lazy"}
-              fetchPriority={i === 0 ? "high" : "low"}
+              sizes="100vw"
+              priority={i === 0}
               className="size-full object-cover"
             />
           </div>

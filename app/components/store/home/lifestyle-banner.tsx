@@ -1,7 +1,7 @@
 import { Moon, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
-import { mediaSrc, mediaSrcSet } from "~/lib/media";
+import { ResponsiveImage } from "~/components/store/responsive-image";
 import { SITE_IMAGE_SIZE, siteImage } from "~/lib/site-images";
 
 const LIFESTYLE = siteImage("site/lifestyle");
@@ -13,15 +13,12 @@ export function LifestyleBanner() {
         data-reveal
         className="relative h-[26rem] overflow-hidden rounded-2xl bg-slate-800 sm:h-[24rem]"
       >
-        <img
-          src={mediaSrc(LIFESTYLE.key, 960)}
-          srcSet={mediaSrcSet(LIFESTYLE.key)}
-          sizes="(min-width: 1280px) 1248px, 100vw"
+        <ResponsiveImage
+          mediaKey={LIFESTYLE.key}
+          alt={LIFESTYLE.alt}
           width={SITE_IMAGE_SIZE.width}
           height={SITE_IMAGE_SIZE.height}
-          alt={LIFESTYLE.alt}
-          loading="lazy"
-          decoding="async"
+          sizes="(min-width: 1280px) 1248px, 100vw"
           className="absolute inset-0 size-full object-cover"
         />
         <div className="absolute inset-0 bg-gradient-to-t from-black/80 via-black/40 to-black/10 sm:bg-gradient-to-r" />

@@ -1,0 +1,166 @@
+import { spawnSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { auditPage, type PageScore } from "./lighthouse";
+import { loadTest, type LoadResult } from "./load";
+import { seedCatalogue, startShop } from "./server";
+
+/**
+ * `npm run bench`: builds the shop, fills a database with a large catalogue, then measures
+ * Lighthouse mobile figures for three pages and requests per second for three listings, on PGlite
+ * and, when one answers, on PostgreSQL. Options: --products N (10000), --runs N (3 Lighthouse
+ * runs per page), --seconds N (10 per load test), --connections N (20).
+ */
+const args = parseArgs(process.argv.slice(2));
+const products = args.products ?? 10_000;
+const runs = args.runs ?? 3;
+const seconds = args.seconds ?? 10;
+const connections = args.connections ?? 20;
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+const LISTINGS = {
+  "/products": "/products",
+  search: "/products?q=queen+memory+foam",
+  filtered:
+    "/products?q=bed&f=mattress-type-memory-foam&f=bed-size-queen&f=price-range-0-15000&sort=price-asc",
+} as const;
+
+async function main() {
+  console.log("Building the shop...");
+  const build = spawnSync("npx", ["react-router", "build"], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  if (build.status !== 0) throw new Error("The build failed.");
+
+  const pages: Record<string, PageScore> = {};
+  const load: Record<string, Record<string, LoadResult>> = {};
+
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "bed-shop-bench-"));
+  try {
+    const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
+    console.log(`Seeding ${products} products into PGlite...`);
+    seedCatalogue(env, products);
+    const shop = await startShop(env);
+    try {
+      const productPath = await firstProductPath(shop.url);
+      for (const [name, url] of [
+        ["/", "/"],
+        ["/products", "/products"],
+        ["product page", productPath],
+      ]) {
+        console.log(`Lighthouse ${name} (${runs} runs)...`);
+        pages[name!] = await auditPage(`${shop.url}${url}`, runs);
+      }
+      load.PGlite = await loadAll(shop.url);
+    } finally {
+      await shop.stop();
+    }
+  } finally {
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+
+  if (await postgresAnswers()) {
+    const name = `bed_shop_bench_${crypto.randomBytes(4).toString("hex")}`;
+    await adminQuery(`create database ${name}`);
+    const url = new URL(postgresUrl);
+    url.pathname = `/${name}`;
+    const mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), "bed-shop-bench-pg-"));
+    try {
+      const env = { DATABASE_URL: url.toString(), DATA_DIR: mediaDir };
+      console.log(`Seeding ${products} products into PostgreSQL...`);
+      seedCatalogue(env, products);
+      const shop = await startShop(env);
+      try {
+        load.PostgreSQL = await loadAll(shop.url);
+      } finally {
+        await shop.stop();
+      }
+    } finally {
+      await adminQuery(`drop database if exists ${name} with (force)`);
+      await fs.rm(mediaDir, { recursive: true, force: true });
+    }
+  } else {
+    console.log("No PostgreSQL answered: its load figures are left out.");
+  }
+
+  printTables(pages, load);
+}
+
+async function loadAll(base: string): Promise<Record<string, LoadResult>> {
+  const results: Record<string, LoadResult> = {};
+  for (const [name, url] of Object.entries(LISTINGS)) {
+    console.log(`Load ${name}: ${connections} connections, ${seconds} s...`);
+    results[name] = await loadTest(`${base}${url}`, connections, seconds);
+  }
+  return results;
+}
+
+async function firstProductPath(base: string): Promise<string> {
+  const html = await (await fetch(`${base}/products`)).text();
+  const match = html.match(/href="(\/products\/[a-z0-9-]+)"/);
+  if (!match?.[1]) throw new Error("No product link found on /products.");
+  return match[1];
+}
+
+function printTables(
+  pages: Record<string, PageScore>,
+  load: Record<string, Record<string, LoadResult>>,
+) {
+  console.log(`\nLighthouse, mobile (median of ${runs} runs), ${products} products`);
+  console.log("| page | performance | LCP ms | TBT ms | CLS | JS KB gzip |");
+  console.log("| --- | ---: | ---: | ---: | ---: | ---: |");
+  for (const [name, p] of Object.entries(pages)) {
+    console.log(
+      `| ${name} | ${p.score} | ${Math.round(p.lcpMs)} | ${Math.round(p.tbtMs)} | ${p.cls.toFixed(3)} | ${p.jsKb.toFixed(1)} |`,
+    );
+  }
+  console.log(`\nLoad, ${connections} connections for ${seconds} s each, ${products} products`);
+  console.log("| database | listing | requests/s | p50 ms | p99 ms | errors | non-2xx |");
+  console.log("| --- | --- | ---: | ---: | ---: | ---: | ---: |");
+  for (const [database, results] of Object.entries(load)) {
+    for (const [name, r] of Object.entries(results)) {
+      console.log(
+        `| ${database} | ${name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`,
+      );
+    }
+  }
+}
+
+async function postgresAnswers(): Promise<boolean> {
+  try {
+    await adminQuery("select 1");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function adminQuery(sql: string) {
+  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2000 });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function parseArgs(argv: string[]) {
+  const out: Partial<Record<"products" | "runs" | "seconds" | "connections", number>> = {};
+  for (let i = 0; i < argv.length; i += 2) {
+    const key = argv[i]?.replace(/^--/, "") as keyof typeof out;
+    const value = Number(argv[i + 1]);
+    if (["products", "runs", "seconds", "connections"].includes(key) && Number.isFinite(value)) {
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
