@@ -6,7 +6,7 @@ import path from "node:path";
 import pg from "pg";
 import { auditPage, type PageScore } from "./lighthouse";
 import { loadTest, type LoadResult } from "./load";
-import { seedCatalogue, startShop } from "./server";
+import { seedCatalogue, startBenchShop } from "./server";
 
 /**
  * `npm run bench`: builds the shop, fills a database with a large catalogue, then measures
@@ -43,7 +43,7 @@ async function main() {
     const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
     console.log(`Seeding ${products} products into PGlite...`);
     seedCatalogue(env, products);
-    const shop = await startShop(env);
+    const shop = await startBenchShop(env);
     try {
       const productPath = await firstProductPath(shop.url);
       for (const [name, url] of [
@@ -72,7 +72,7 @@ async function main() {
       const env = { DATABASE_URL: url.toString(), DATA_DIR: mediaDir };
       console.log(`Seeding ${products} products into PostgreSQL...`);
       seedCatalogue(env, products);
-      const shop = await startShop(env);
+      const shop = await startBenchShop(env);
       try {
         load.PostgreSQL = await loadAll(shop.url);
       } finally {

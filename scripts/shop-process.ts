@@ -1,0 +1,69 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
+
+export type RunningShop = { url: string; stop(): Promise<void> };
+
+/**
+ * Starts the built shop (production mode) in a child process on a free loopback port and waits
+ * for /healthz; used by the browser journeys and the benchmark.
+ */
+export async function startShop(options: {
+  env: Record<string, string>;
+  seedIfEmpty?: boolean;
+  output?: "inherit" | "ignore";
+}): Promise<RunningShop> {
+  const port = await freePort();
+  const args = [
+    "--import",
+    "tsx",
+    "server/main.ts",
+    ...(options.seedIfEmpty ? ["--seed-if-empty"] : []),
+  ];
+  const child = spawn(process.execPath, args, {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      ...options.env,
+    },
+    stdio: ["ignore", options.output ?? "inherit", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHealth(url, child);
+  return {
+    url,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The shop exited with code ${child.exitCode}.`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error("The shop did not become healthy within 120 seconds.");
+}
