@@ -34,6 +34,13 @@ async function main() {
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
   app.use(compression());
+  app.use((_req, res, next) => {
+    // React flushes the stream after every small chunk it writes when the response can flush,
+    // and each flush ends a gzip block: the home page went out at 70 KB instead of 24 KB.
+    // The compressor still sends what it has whenever its buffer fills.
+    (res as unknown as { flush: () => void }).flush = () => {};
+    next();
+  });
   app.use((req, res, next) => {
     res.set({
       "X-Content-Type-Options": "nosniff",

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import { useRouteLoaderData } from "react-router";
-import { toasterMounted } from "~/lib/notify";
+import { toasterMounted, toasterWanted } from "~/lib/notify";
 import type { Theme } from "~/lib/theme";
 
 const Sonner = lazy(() =>
@@ -21,11 +21,10 @@ const Sonner = lazy(() =>
   })),
 );
 
-/** sonner's toast area, following the visitor's theme; loaded once the page is interactive. */
+/** sonner's toast area, following the visitor's theme; loaded with the first toast. */
 export function Toaster() {
   const root = useRouteLoaderData<{ theme: Theme }>("root");
-  const [wanted, setWanted] = useState(false);
-  useEffect(() => setWanted(true), []);
+  const wanted = useSyncExternalStore(toasterWanted.subscribe, toasterWanted.get, () => false);
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
