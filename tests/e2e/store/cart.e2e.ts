@@ -186,7 +186,9 @@ describe("the cart", () => {
     ]);
     // Free delivery starts at R2,000: the difference is what is missing.
     const shortfall = 200000 - cheap!.priceCents;
-    await main(page).getByText(`Add ${formatMoney(shortfall)} more for free delivery`).waitFor();
+    await main(page)
+      .getByText(`Add ${formatMoney(shortfall)} more for free delivery`)
+      .waitFor();
     expect(await summary(page).textContent()).toContain("DeliveryR299");
   });
 
