@@ -11,6 +11,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { siteUrl } from "./lib/site-url.server";
 import { readThemeCookie, themeBootScript, useSystemTheme, type Theme } from "./lib/theme";
+import { revalidateUnlessRefused } from "./lib/connection-safe-action";
 
 export async function loader({ request }: Route.LoaderArgs) {
   return {
@@ -19,6 +20,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     origin: siteUrl(request),
   };
 }
+
+export const shouldRevalidate = revalidateUnlessRefused;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");

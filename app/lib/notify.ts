@@ -43,3 +43,8 @@ export const notify = {
   success: (title: string, options?: Options) => show("success", title, options),
   error: (title: string, options?: Options) => show("error", title, options),
 };
+
+/** Fetches the toast code ahead of need, e.g. when a visitor starts filling in a form. */
+export function preloadToasts() {
+  void import("sonner").catch(() => {});
+}

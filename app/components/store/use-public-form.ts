@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import type { z } from "zod";
 import type { FieldErrors, FormActionResult } from "~/lib/forms";
-import { notify } from "~/lib/notify";
+import { notify, preloadToasts } from "~/lib/notify";
 
 /**
  * The one pattern for the storefront's forms: the same schema checks the form in the browser
@@ -70,8 +70,11 @@ export function usePublicForm(options: {
     fetcher,
     formRef,
     onSubmit,
-    /** Starts loading the checks as soon as the visitor reaches for the form. */
-    onFocus: () => void loadValidator().catch(() => {}),
+    /** Starts loading the checks and the toasts as soon as the visitor reaches for the form. */
+    onFocus: () => {
+      void loadValidator().catch(() => {});
+      preloadToasts();
+    },
     submitting: checking || fetcher.state !== "idle",
     errors: clientErrors ?? serverErrors,
     /** Values to show again after a failed no-JavaScript post. */

@@ -13,6 +13,7 @@ import {
 } from "~/domain/security/public-form.server";
 import { storePhone } from "~/domain/settings/store-settings.server";
 import { parseForm, type FormActionResult } from "~/lib/forms";
+import { sendOrExplain } from "~/lib/connection-safe-action";
 import { pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/consultation";
 
@@ -42,6 +43,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     } satisfies FormActionResult;
   });
 }
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
+  sendOrExplain(serverAction);
 
 export default function ConsultationPage({ actionData }: Route.ComponentProps) {
   return (

@@ -13,6 +13,7 @@ import {
 } from "~/domain/security/public-form.server";
 import { storePhone } from "~/domain/settings/store-settings.server";
 import { parseForm, type FormActionResult } from "~/lib/forms";
+import { sendOrExplain } from "~/lib/connection-safe-action";
 import { pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/contact";
 
@@ -59,6 +60,9 @@ const QUICK_TIPS = [
   "Ask about our financing options",
   "Ask about delivery to your area",
 ];
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
+  sendOrExplain(serverAction);
 
 export default function ContactPage({ actionData }: Route.ComponentProps) {
   const s = useStoreSettings();

@@ -5,10 +5,13 @@ import { SiteHeader } from "~/components/store/site-header";
 import { Toaster } from "~/components/store/toaster";
 import { getStoreSettings, publicStoreSettings } from "~/domain/settings/store-settings.server";
 import type { Route } from "./+types/layout";
+import { revalidateUnlessRefused } from "~/lib/connection-safe-action";
 
 export async function loader() {
   return { settings: publicStoreSettings(await getStoreSettings()) };
 }
+
+export const shouldRevalidate = revalidateUnlessRefused;
 
 export default function StoreLayout() {
   return (

@@ -4,6 +4,7 @@ import { newsletterSchema } from "~/domain/leads/schemas";
 import { subscribeToNewsletter } from "~/domain/leads/newsletter.server";
 import { guardPublicForm, invalidForm } from "~/domain/security/public-form.server";
 import { parseForm, submittedValues, type FormActionResult } from "~/lib/forms";
+import { sendOrExplain } from "~/lib/connection-safe-action";
 import { pageTitle } from "~/lib/meta";
 import { siteUrl } from "~/lib/site-url.server";
 import { NewsletterPanel } from "~/components/store/newsletter-panel";
@@ -47,6 +48,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     },
   } satisfies FormActionResult;
 }
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
+  sendOrExplain(serverAction);
 
 export default function NewsletterPage({ actionData }: Route.ComponentProps) {
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { main, outboxMessages, PHONE, useBrowser } from "../browser";
+import { main, outboxMessages, PHONE, useBrowser, waitForHydration } from "../browser";
 
 const browser = useBrowser();
 
@@ -83,5 +83,42 @@ describe("newsletter", () => {
     await page.goto(unsubscribeLink!);
     await page.getByRole("button", { name: "Unsubscribe" }).click();
     await page.getByRole("heading", { name: "You have been unsubscribed" }).waitFor();
+  });
+});
+
+describe("a form sent while the connection drops", () => {
+  it("says so and keeps what was typed", async () => {
+    const page = await browser.newPage(PHONE);
+    await page.goto("/contact");
+    await waitForHydration(page);
+    await main(page).getByLabel("First Name").fill("Kagiso");
+    await main(page).getByLabel("Last Name").fill("Molefe");
+    await main(page).getByLabel("Email").fill("kagiso@example.com");
+    await main(page).getByLabel("Subject").fill("Offline");
+    await main(page).getByLabel("Message").fill("Sent from a taxi rank");
+    await page.route("**/contact.data*", (route) => route.abort("internetdisconnected"));
+    await main(page).getByRole("button", { name: "Send Message" }).click();
+    await page.getByText("No connection").waitFor();
+    expect(await main(page).getByLabel("Message").inputValue()).toBe("Sent from a taxi rank");
+    expect(await main(page).getByRole("heading", { name: "Send us a Message" }).isVisible()).toBe(
+      true,
+    );
+  });
+
+  it("still shows the server's own refusal", async () => {
+    const page = await browser.newPage();
+    await page.goto("/contact");
+    await waitForHydration(page);
+    await main(page).getByLabel("First Name").fill("Bot");
+    await main(page).getByLabel("Last Name").fill("Bot");
+    await main(page).getByLabel("Email").fill("bot@example.com");
+    await main(page).getByLabel("Subject").fill("Spam");
+    await main(page).getByLabel("Message").fill("Buy now");
+    await page.evaluate(() => {
+      const trap = document.querySelector<HTMLInputElement>('main input[name="website"]');
+      if (trap) trap.value = "https://spam.example";
+    });
+    await main(page).getByRole("button", { name: "Send Message" }).click();
+    await page.getByText("Could not send").waitFor();
   });
 });
