@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 
-type Match = { id: string; loaderData?: unknown } | undefined;
+type Match = { id: string; pathname?: string; loaderData?: unknown } | undefined;
 
 /** The shop's public origin, which the root loader reads from PUBLIC_URL or the request. */
 export function originFromMatches(matches: readonly Match[]): string | undefined {
@@ -70,6 +70,24 @@ export function seoMeta(options: {
     );
   }
   return tags;
+}
+
+/** "{page} | {shop name}", or the shop's name alone. */
+export function pageTitle(matches: readonly Match[], page?: string): string {
+  const name = siteNameFromMatches(matches);
+  if (!name) return page ?? "Beds, Mattresses & Bedding";
+  return page ? `${page} | ${name}` : name;
+}
+
+/** A storefront page's title, description, canonical link and sharing tags. */
+export function pageMeta(matches: readonly Match[], page: string, description: string) {
+  return seoMeta({
+    title: pageTitle(matches, page),
+    description,
+    origin: originFromMatches(matches),
+    path: matches.at(-1)?.pathname ?? "/",
+    siteName: siteNameFromMatches(matches),
+  });
 }
 
 /** Cents as the decimal string structured data wants: 319900 -> "3199.00". */

@@ -3,6 +3,7 @@
  * `?q=queen&f=mattress-type-memory-foam&f=brand-sealy&f=price-range-0-15000&sort=price-asc&page=2`.
  * Filter tokens follow the specification: `{group}-{option}`, or one `price-range-{min}-{max}`.
  */
+import { formatMoney } from "~/lib/money";
 
 export const SORT_OPTIONS = [
   { value: "featured", label: "Featured" },
@@ -212,7 +213,7 @@ export function withoutFilters(query: ListingQuery): ListingQuery {
 export function tokenLabel(token: string): string {
   const price = token.match(/^price-range-(\d+)-(\d+)$/);
   if (price) {
-    const rand = (v: string) => `R${Number(v).toLocaleString("en-US")}`;
+    const rand = (v: string) => formatMoney(Number(v) * 100);
     return `${rand(price[1]!)} - ${rand(price[2]!)}`;
   }
   for (const group of CHECKBOX_GROUPS) {

@@ -1,4 +1,4 @@
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/seo";
 import {
   Award,
   Clock,

@@ -9,7 +9,7 @@ import { useHydrated } from "~/components/store/cart/use-hydrated";
 import { useStoreSettings } from "~/components/store/use-store-settings";
 import { cartTotals, itemCount } from "~/domain/cart/cart-lines";
 import { removeFromCart, setCartQuantity, useCartLines } from "~/domain/cart/cart-store";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/cart";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -14,7 +14,7 @@ import {
 import { storePhone } from "~/domain/settings/store-settings.server";
 import { parseForm, type FormActionResult } from "~/lib/forms";
 import { sendOrExplain } from "~/lib/connection-safe-action";
-import { pageTitle } from "~/lib/meta";
+import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/consultation";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -1,4 +1,4 @@
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/seo";
 import { ChevronDown } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { NewsletterPanel } from "~/components/store/newsletter-panel";
 import { confirmNewsletterSubscription } from "~/domain/leads/newsletter.server";
 import { tokenSchema } from "~/domain/leads/schemas";
-import { pageTitle } from "~/lib/meta";
+import { pageTitle } from "~/lib/seo";
 import { siteUrl } from "~/lib/site-url.server";
 import type { Route } from "./+types/newsletter-confirm";
 

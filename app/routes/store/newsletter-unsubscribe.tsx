@@ -6,7 +6,7 @@ import {
   unsubscribeFromNewsletter,
 } from "~/domain/leads/newsletter.server";
 import { tokenSchema } from "~/domain/leads/schemas";
-import { pageTitle } from "~/lib/meta";
+import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -5,7 +5,7 @@ import { subscribeToNewsletter } from "~/domain/leads/newsletter.server";
 import { guardPublicForm, invalidForm } from "~/domain/security/public-form.server";
 import { parseForm, submittedValues, type FormActionResult } from "~/lib/forms";
 import { sendOrExplain } from "~/lib/connection-safe-action";
-import { pageTitle } from "~/lib/meta";
+import { pageTitle } from "~/lib/seo";
 import { siteUrl } from "~/lib/site-url.server";
 import { NewsletterPanel } from "~/components/store/newsletter-panel";
 import type { Route } from "./+types/newsletter";

@@ -21,7 +21,7 @@ import { variantForSize } from "~/components/store/product-detail/selected-varia
 import { SizeLinks } from "~/components/store/product-detail/size-links";
 import { buttonVariants } from "~/components/ui/button";
 import { getProduct } from "~/domain/catalog/get-product.server";
-import { pageTitle } from "~/lib/meta";
+import { pageTitle } from "~/lib/seo";
 import { siteUrl } from "~/lib/site-url.server";
 import type { Route } from "./+types/product";
 

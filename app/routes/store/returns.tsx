@@ -1,4 +1,4 @@
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/seo";
 import { Link } from "react-router";
 import { ContactCallToAction, InfoHero, InfoSection, PageBody } from "~/components/store/info-page";
 import { useStoreSettings } from "~/components/store/use-store-settings";

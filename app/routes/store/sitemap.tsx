@@ -1,4 +1,4 @@
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/seo";
 import { Link } from "react-router";
 import { InfoHero } from "~/components/store/info-page";
 import type { Route } from "./+types/sitemap";

@@ -1,4 +1,4 @@
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/seo";
 import type * as React from "react";
 import { Link } from "react-router";
 import {

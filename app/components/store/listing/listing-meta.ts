@@ -1,6 +1,5 @@
 import type { ListingQuery } from "~/domain/catalog/listing-query";
-import { pageTitle } from "~/lib/meta";
-import { originFromMatches, seoMeta, siteNameFromMatches } from "~/lib/seo";
+import { originFromMatches, pageTitle, seoMeta, siteNameFromMatches } from "~/lib/seo";
 import { CATEGORY_LABELS, type ListingPageConfig } from "./listing-pages";
 
 type Matches = Parameters<typeof originFromMatches>[0];

@@ -2,11 +2,11 @@ import type { MetaDescriptor } from "react-router";
 import type { ProductDetail } from "~/domain/catalog/get-product.server";
 import { SIZE_LABELS } from "~/domain/catalog/product-card";
 import { mediaSrc } from "~/lib/media";
-import { pageTitle } from "~/lib/meta";
 import { formatMoney } from "~/lib/money";
 import {
   absoluteUrl,
   breadcrumbJsonLd,
+  pageTitle,
   productJsonLd,
   seoMeta,
   shortDescription,
