@@ -1,3 +1,4 @@
 export * from "./catalog";
 export * from "./leads";
 export * from "./settings";
+export * from "./orders";

@@ -1,0 +1,256 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgSequence,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { products, variants, warehouses } from "./catalog";
+
+export const orderStatus = pgEnum("order_status", [
+  "pending",
+  "processing",
+  "completed",
+  "cancelled",
+]);
+export const paymentStatus = pgEnum("payment_status", ["unpaid", "paid", "refunded"]);
+export const deliveryMethod = pgEnum("delivery_method", ["standard", "express"]);
+/** As the specification names them: card, PayFast instant EFT, PayFlex. */
+export const paymentMethod = pgEnum("payment_method", ["card", "payfast", "payflex"]);
+export const paymentProvider = pgEnum("payment_provider", ["demo", "payfast", "payflex"]);
+export const paymentAttemptStatus = pgEnum("payment_attempt_status", [
+  "pending",
+  "approved",
+  "declined",
+  "cancelled",
+  "refunded",
+]);
+/** Where an order's stock stands: held for it, sold to it, or given back. */
+export const stockHold = pgEnum("stock_hold", ["reserved", "sold", "released", "returned"]);
+export const stockMovementKind = pgEnum("stock_movement_kind", [
+  "adjustment",
+  "purchase_receipt",
+  "transfer",
+  "sale",
+  "return",
+]);
+export const promotionKind = pgEnum("promotion_kind", ["percentage", "fixed"]);
+
+/** Order numbers: sequential, never reused (a rolled-back order leaves a gap, as sequences do). */
+export const orderNumberSequence = pgSequence("order_number_seq", { startWith: 1001 });
+
+export const promotions = pgTable(
+  "promotions",
+  {
+    id: serial("id").primaryKey(),
+    /** Upper case; shoppers may type it in any case. */
+    code: text("code").notNull().unique(),
+    description: text("description").notNull().default(""),
+    kind: promotionKind("kind").notNull(),
+    /** Percent (1-100) for a percentage code; cents for a fixed Rand amount. */
+    value: integer("value").notNull(),
+    minSubtotalCents: integer("min_subtotal_cents").notNull().default(0),
+    /** How many orders may use the code; null for no limit. */
+    usageLimit: integer("usage_limit"),
+    usedCount: integer("used_count").notNull().default(0),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    active: boolean("active").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("promotions_code_upper", sql`${t.code} = upper(${t.code})`),
+    check("promotions_value_positive", sql`${t.value} > 0`),
+    check("promotions_percentage_range", sql`${t.kind} <> 'percentage' or ${t.value} <= 100`),
+    check(
+      "promotions_usage_within_limit",
+      sql`${t.usageLimit} is null or ${t.usedCount} <= ${t.usageLimit}`,
+    ),
+    check("promotions_used_non_negative", sql`${t.usedCount} >= 0`),
+  ],
+);
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    number: integer("number")
+      .notNull()
+      .unique()
+      .default(sql`nextval('order_number_seq')`),
+    /** Secret for the shopper's order page (/orders/{number}?token=...). */
+    token: text("token").notNull(),
+    /** Issued with the checkout page: a retried or double-clicked submit finds this order. */
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    status: orderStatus("status").notNull().default("pending"),
+    paymentStatus: paymentStatus("payment_status").notNull().default("unpaid"),
+    stockHold: stockHold("stock_hold").notNull().default("reserved"),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    address: text("address").notNull(),
+    city: text("city").notNull(),
+    postalCode: text("postal_code").notNull(),
+    deliveryMethod: deliveryMethod("delivery_method").notNull(),
+    paymentMethod: paymentMethod("payment_method").notNull(),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    discountCents: integer("discount_cents").notNull().default(0),
+    deliveryCents: integer("delivery_cents").notNull(),
+    /** VAT included in the total (prices are VAT-inclusive). */
+    vatCents: integer("vat_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    promotionId: integer("promotion_id").references(() => promotions.id),
+    promotionCode: text("promotion_code"),
+    /** An unpaid order is cancelled and its stock released after this time. */
+    payBy: timestamp("pay_by", { withTimezone: true }).notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("orders_created_idx").on(t.createdAt),
+    index("orders_status_idx").on(t.status, t.createdAt),
+    index("orders_unpaid_pay_by_idx")
+      .on(t.payBy)
+      .where(sql`${t.paymentStatus} = 'unpaid' and ${t.status} = 'pending'`),
+    check(
+      "orders_total_adds_up",
+      sql`${t.totalCents} = ${t.subtotalCents} - ${t.discountCents} + ${t.deliveryCents}`,
+    ),
+    check("orders_amounts_non_negative", sql`${t.discountCents} >= 0 and ${t.totalCents} >= 0`),
+  ],
+);
+
+/** One line of an order: a snapshot of what was sold, kept even if the product changes. */
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    variantId: integer("variant_id").references(() => variants.id, { onDelete: "set null" }),
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    size: text("size").notNull(),
+    sku: text("sku").notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    originalPriceCents: integer("original_price_cents"),
+    quantity: integer("quantity").notNull(),
+    lineTotalCents: integer("line_total_cents").notNull(),
+    position: smallint("position").notNull().default(0),
+  },
+  (t) => [
+    index("order_lines_order_idx").on(t.orderId),
+    index("order_lines_variant_idx").on(t.variantId),
+    index("order_lines_product_idx").on(t.productId),
+    check("order_lines_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
+
+/** Stock held for an order line in one warehouse (a line may draw on several). */
+export const orderAllocations = pgTable(
+  "order_allocations",
+  {
+    id: serial("id").primaryKey(),
+    orderLineId: integer("order_line_id")
+      .notNull()
+      .references(() => orderLines.id, { onDelete: "cascade" }),
+    variantId: integer("variant_id").notNull(),
+    warehouseId: integer("warehouse_id")
+      .notNull()
+      .references(() => warehouses.id),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [
+    index("order_allocations_line_idx").on(t.orderLineId),
+    check("order_allocations_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
+
+/** The order's timeline: who changed what, when. */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** e.g. placed, payment_approved, payment_declined, status_changed, expired. */
+    type: text("type").notNull(),
+    message: text("message").notNull(),
+    /** "shopper", "system", a provider's name, or a staff user's id. */
+    actor: text("actor").notNull().default("system"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_events_order_idx").on(t.orderId, t.createdAt)],
+);
+
+/** One payment attempt with a provider; its notifications update it once. */
+export const payments = pgTable(
+  "payments",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    provider: paymentProvider("provider").notNull(),
+    method: paymentMethod("method").notNull(),
+    /** Our reference sent to the provider (PayFast's m_payment_id, PayFlex's merchantReference). */
+    reference: text("reference").notNull().unique(),
+    /** The provider's own id (pf_payment_id, PayFlex orderId); a repeat of it is ignored. */
+    providerReference: text("provider_reference"),
+    amountCents: integer("amount_cents").notNull(),
+    status: paymentAttemptStatus("status").notNull().default("pending"),
+    /** At most the card's brand and last four digits; never the number or CVV. */
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
+    /** The provider's notification fields, minus anything secret. */
+    details: jsonb("details").$type<Record<string, string>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("payments_order_idx").on(t.orderId),
+    uniqueIndex("payments_provider_reference_idx")
+      .on(t.provider, t.providerReference)
+      .where(sql`${t.providerReference} is not null`),
+    check("payments_card_last4", sql`${t.cardLast4} is null or ${t.cardLast4} ~ '^[0-9]{4}$'`),
+  ],
+);
+
+/** The stock ledger: every change of on-hand stock, signed. */
+export const stockMovements = pgTable(
+  "stock_movements",
+  {
+    id: serial("id").primaryKey(),
+    variantId: integer("variant_id")
+      .notNull()
+      .references(() => variants.id, { onDelete: "cascade" }),
+    warehouseId: integer("warehouse_id")
+      .notNull()
+      .references(() => warehouses.id),
+    kind: stockMovementKind("kind").notNull(),
+    quantity: integer("quantity").notNull(),
+    reason: text("reason").notNull().default(""),
+    /** e.g. "order 1001". */
+    reference: text("reference").notNull().default(""),
+    actor: text("actor").notNull().default("system"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("stock_movements_variant_idx").on(t.variantId, t.createdAt),
+    check("stock_movements_quantity_non_zero", sql`${t.quantity} <> 0`),
+  ],
+);
