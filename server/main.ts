@@ -87,12 +87,16 @@ async function main() {
     const url = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
     console.log(`The shop is open at ${url}`);
   });
+  // Expiring unpaid orders and re-checking pending payments (safe in several processes).
+  const { startBackgroundJobs } = await import("../app/jobs.server");
+  const stopJobs = startBackgroundJobs();
 
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     console.log(`${signal}: closing`);
+    stopJobs();
     server.close();
     server.closeAllConnections();
     handle

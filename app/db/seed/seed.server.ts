@@ -5,11 +5,13 @@ import {
   categories,
   productImages,
   products,
+  promotions,
   stockLevels,
   storeSettings,
   variants,
   warehouses,
 } from "~/db/schema";
+import { DEMO_PROMOTIONS } from "./promotions-data";
 import { DEMO_PRODUCTS } from "./catalog/all-products";
 import { BRANDS, CATEGORIES } from "./catalog/categories-and-brands";
 import { productImageKey, writeProductImages, writeSiteImages } from "./images.server";
@@ -52,6 +54,7 @@ async function seed(dataDir: string, whenNotEmpty: "skip" | "throw"): Promise<bo
     ]);
     await insertCatalogue(tx, imageSizes);
     await tx.insert(storeSettings).values(STORE_SETTINGS).onConflictDoNothing();
+    await tx.insert(promotions).values(DEMO_PROMOTIONS).onConflictDoNothing();
     return true;
   });
 }

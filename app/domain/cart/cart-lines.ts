@@ -1,3 +1,5 @@
+import { standardDeliveryFeeCents } from "~/domain/orders/totals";
+
 /** One line of the shopper's cart, as kept in the browser: a snapshot for showing, not for billing. */
 export type CartLine = {
   variantId: number;
@@ -87,8 +89,8 @@ export type CartTotals = {
 export function cartTotals(lines: readonly CartLine[], rates: DeliveryRates): CartTotals {
   const subtotal = subtotalCents(lines);
   const empty = lines.length === 0;
-  const free = empty || subtotal >= rates.freeDeliveryThresholdCents;
-  const deliveryCents = free ? 0 : rates.standardDeliveryCents;
+  const deliveryCents = empty ? 0 : standardDeliveryFeeCents(subtotal, rates);
+  const free = deliveryCents === 0;
   return {
     itemCount: itemCount(lines),
     subtotalCents: subtotal,

@@ -11,6 +11,8 @@ export async function guardPublicForm(options: {
   form: string;
   formData: FormData;
   clientAddress: string;
+  /** Submissions allowed per address in 15 minutes; FORM_RATE_LIMIT by default. */
+  limit?: number;
 }) {
   const values = submittedValues(options.formData);
   const honeypot = options.formData.get(HONEYPOT_FIELD);
@@ -22,7 +24,7 @@ export async function guardPublicForm(options: {
   }
   const limit = await consumeRateLimit({
     key: `form:${options.form}:${options.clientAddress}`,
-    limit: env().FORM_RATE_LIMIT,
+    limit: options.limit ?? env().FORM_RATE_LIMIT,
     windowSeconds: 15 * 60,
   });
   if (!limit.allowed) {

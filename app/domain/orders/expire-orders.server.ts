@@ -1,0 +1,44 @@
+import { and, asc, eq, lte } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { orderEvents, orders } from "~/db/schema";
+import { releaseOrderStock } from "./order-stock.server";
+import { returnPromotionUse } from "./promotions.server";
+
+/**
+ * Cancels unpaid orders whose time to pay has passed: their stock is released and their
+ * promotion use given back. Orders another process (or a payment being recorded) holds are
+ * skipped (`SKIP LOCKED`), so several server processes can run this at once. Answers how many
+ * orders it cancelled.
+ */
+export async function expireUnpaidOrders(now = new Date(), batch = 50): Promise<number> {
+  return db().transaction(async (tx) => {
+    const due = await tx
+      .select({ id: orders.id, number: orders.number, promotionId: orders.promotionId })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.status, "pending"),
+          eq(orders.paymentStatus, "unpaid"),
+          lte(orders.payBy, now),
+        ),
+      )
+      .orderBy(asc(orders.payBy))
+      .limit(batch)
+      .for("update", { skipLocked: true });
+    for (const order of due) {
+      await releaseOrderStock(tx, { orderId: order.id, reference: `Order ${order.number}` });
+      if (order.promotionId !== null) await returnPromotionUse(tx, order.promotionId);
+      await tx
+        .update(orders)
+        .set({ status: "cancelled", cancelledAt: now, updatedAt: now })
+        .where(eq(orders.id, order.id));
+      await tx.insert(orderEvents).values({
+        orderId: order.id,
+        type: "expired",
+        message: "Not paid in time: cancelled and its stock released.",
+        actor: "system",
+      });
+    }
+    return due.length;
+  });
+}

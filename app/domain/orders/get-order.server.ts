@@ -1,0 +1,112 @@
+import crypto from "node:crypto";
+import { asc, desc, eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { orderLines, orders, payments } from "~/db/schema";
+
+const METHOD_LABELS = {
+  card: "Credit or debit card",
+  payfast: "PayFast instant EFT",
+  payflex: "PayFlex",
+} as const;
+
+export type OrderDetails = Awaited<ReturnType<typeof loadDetails>>;
+
+async function loadDetails(order: typeof orders.$inferSelect) {
+  const [lines, attempts] = await Promise.all([
+    db()
+      .select({
+        title: orderLines.title,
+        size: orderLines.size,
+        sku: orderLines.sku,
+        quantity: orderLines.quantity,
+        unitPriceCents: orderLines.unitPriceCents,
+        originalPriceCents: orderLines.originalPriceCents,
+        lineTotalCents: orderLines.lineTotalCents,
+        variantId: orderLines.variantId,
+      })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order.id))
+      .orderBy(asc(orderLines.position), asc(orderLines.id)),
+    db()
+      .select({
+        reference: payments.reference,
+        provider: payments.provider,
+        method: payments.method,
+        status: payments.status,
+        amountCents: payments.amountCents,
+        cardBrand: payments.cardBrand,
+        cardLast4: payments.cardLast4,
+        createdAt: payments.createdAt,
+      })
+      .from(payments)
+      .where(eq(payments.orderId, order.id))
+      .orderBy(desc(payments.createdAt), desc(payments.id)),
+  ]);
+  return {
+    ...order,
+    paymentMethodLabel: METHOD_LABELS[order.paymentMethod],
+    lines,
+    payments: attempts,
+  };
+}
+
+export async function getOrderDetails(orderId: number) {
+  const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+  return order ? loadDetails(order) : undefined;
+}
+
+function sameSecret(a: string, b: string) {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
+}
+
+/**
+ * The order a shopper's link points to: the number and its secret token must both match. A
+ * wrong token looks exactly like a missing order.
+ */
+export async function findOrderForShopper(number: number, token: string) {
+  if (!Number.isSafeInteger(number) || number <= 0 || !token) return undefined;
+  const [order] = await db().select().from(orders).where(eq(orders.number, number));
+  if (!order || !sameSecret(order.token, token)) return undefined;
+  return loadDetails(order);
+}
+
+/** What the shopper's order page shows: no secrets (token, idempotency key) and no staff notes. */
+export function shopperView(order: OrderDetails, now = new Date()) {
+  return {
+    number: order.number,
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    payable: order.status === "pending" && order.paymentStatus === "unpaid" && order.payBy > now,
+    payBy: order.payBy.toISOString(),
+    createdAt: order.createdAt.toISOString(),
+    firstName: order.firstName,
+    lastName: order.lastName,
+    email: order.email,
+    phone: order.phone,
+    address: order.address,
+    city: order.city,
+    postalCode: order.postalCode,
+    deliveryMethod: order.deliveryMethod,
+    paymentMethod: order.paymentMethod,
+    paymentMethodLabel: order.paymentMethodLabel,
+    subtotalCents: order.subtotalCents,
+    discountCents: order.discountCents,
+    deliveryCents: order.deliveryCents,
+    vatCents: order.vatCents,
+    totalCents: order.totalCents,
+    promotionCode: order.promotionCode,
+    lines: order.lines.map(({ variantId: _v, ...line }) => line),
+    payments: order.payments.map((p) => ({
+      method: p.method,
+      status: p.status,
+      amountCents: p.amountCents,
+      cardBrand: p.cardBrand,
+      cardLast4: p.cardLast4,
+      createdAt: p.createdAt.toISOString(),
+    })),
+  };
+}
+
+export type ShopperOrder = ReturnType<typeof shopperView>;

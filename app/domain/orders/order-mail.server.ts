@@ -1,0 +1,92 @@
+import { notifyQuietly } from "~/domain/leads/shop-mail.server";
+import type { StoreSettings } from "~/domain/settings/store-settings.server";
+import { formatMoney } from "~/lib/money";
+import { getOrderDetails, type OrderDetails } from "./get-order.server";
+
+const money = (cents: number) => formatMoney(cents, { cents: true });
+
+export function orderPageUrl(siteUrl: string, order: { number: number; token: string }) {
+  return `${siteUrl}/orders/${order.number}?token=${encodeURIComponent(order.token)}`;
+}
+
+const DELIVERY_LABELS = {
+  standard: "Standard delivery (3-7 business days)",
+  express: "Express delivery (1-2 business days)",
+} as const;
+
+/** The order's lines and money as every order e-mail shows them. */
+export function orderSummaryText(order: OrderDetails): string {
+  const lines = order.lines.map(
+    (l) => `${l.quantity} x ${l.title} (${l.size}, ${l.sku})  ${money(l.lineTotalCents)}`,
+  );
+  return [
+    ...lines,
+    "",
+    `Subtotal: ${money(order.subtotalCents)}`,
+    ...(order.discountCents > 0
+      ? [
+          `Discount${order.promotionCode ? ` (${order.promotionCode})` : ""}: -${money(order.discountCents)}`,
+        ]
+      : []),
+    `Delivery: ${order.deliveryCents === 0 ? "Free" : money(order.deliveryCents)} - ${DELIVERY_LABELS[order.deliveryMethod]}`,
+    `Total: ${money(order.totalCents)}`,
+    `VAT included (15%): ${money(order.vatCents)}`,
+    "",
+    "Deliver to:",
+    `${order.firstName} ${order.lastName}, ${order.phone}`,
+    order.address,
+    `${order.city} ${order.postalCode}`,
+  ].join("\n");
+}
+
+/** The shopper's order confirmation, sent when the order is placed. */
+export async function sendOrderConfirmation(orderId: number, siteUrl: string) {
+  const order = await getOrderDetails(orderId);
+  if (!order) return;
+  await notifyQuietly("order confirmation", (shop: StoreSettings) => ({
+    to: order.email,
+    subject: `Your order ${order.number} at ${shop.storeName}`,
+    text: [
+      `Dear ${order.firstName},`,
+      "",
+      `Thank you for your order ${order.number}. We hold the items for you until it is paid.`,
+      "",
+      orderSummaryText(order),
+      "",
+      `See your order and its payment: ${orderPageUrl(siteUrl, order)}`,
+    ].join("\n"),
+  }));
+}
+
+/** Payment received: a receipt for the shopper and a new-order notice for the shop. */
+export async function sendPaymentMails(orderId: number, siteUrl: string) {
+  const order = await getOrderDetails(orderId);
+  if (!order) return;
+  await notifyQuietly("payment received", (shop: StoreSettings) => [
+    {
+      to: order.email,
+      subject: `Payment received for order ${order.number}`,
+      text: [
+        `Dear ${order.firstName},`,
+        "",
+        `We have received your payment of ${money(order.totalCents)} for order ${order.number}. We will be in touch to arrange delivery.`,
+        "",
+        orderSummaryText(order),
+        "",
+        `Your order: ${orderPageUrl(siteUrl, order)}`,
+      ].join("\n"),
+    },
+    {
+      to: shop.email,
+      replyTo: order.email,
+      subject: `New paid order ${order.number}: ${money(order.totalCents)}`,
+      text: [
+        `Order ${order.number} has been paid (${order.paymentMethodLabel}).`,
+        "",
+        `Customer: ${order.firstName} ${order.lastName} <${order.email}>, ${order.phone}`,
+        "",
+        orderSummaryText(order),
+      ].join("\n"),
+    },
+  ]);
+}

@@ -1,0 +1,181 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Tx } from "~/db/client.server";
+import {
+  orderAllocations,
+  orderLines,
+  orders,
+  stockLevels,
+  stockMovements,
+  warehouses,
+} from "~/db/schema";
+
+export class OutOfStockError extends Error {
+  constructor(
+    /** Each short line: what is left to sell of it. */
+    readonly shortages: { variantId: number; available: number }[],
+  ) {
+    super("Some items are no longer in stock in the quantity asked for.");
+    this.name = "OutOfStockError";
+  }
+}
+
+export type Allocation = { variantId: number; warehouseId: number; quantity: number };
+
+/**
+ * Holds stock for the lines inside the caller's transaction. The stock rows are locked (in one
+ * fixed order, so two checkouts never deadlock) before they are read, so two shoppers can never
+ * be given the same last unit, whatever the number of server processes. The default warehouse
+ * is drawn on first.
+ */
+export async function reserveStock(
+  tx: Tx,
+  lines: readonly { variantId: number; quantity: number }[],
+): Promise<Map<number, Allocation[]>> {
+  const variantIds = [...new Set(lines.map((l) => l.variantId))].sort((a, b) => a - b);
+  const rows = await tx
+    .select({
+      variantId: stockLevels.variantId,
+      warehouseId: stockLevels.warehouseId,
+      onHand: stockLevels.onHand,
+      reserved: stockLevels.reserved,
+      isDefault: warehouses.isDefault,
+    })
+    .from(stockLevels)
+    .innerJoin(warehouses, eq(warehouses.id, stockLevels.warehouseId))
+    .where(inArray(stockLevels.variantId, variantIds))
+    .orderBy(asc(stockLevels.variantId), asc(stockLevels.warehouseId))
+    .for("update", { of: stockLevels });
+
+  const allocations = new Map<number, Allocation[]>();
+  const shortages: { variantId: number; available: number }[] = [];
+  for (const line of lines) {
+    const candidates = rows
+      .filter((r) => r.variantId === line.variantId)
+      .sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.warehouseId - b.warehouseId);
+    const available = candidates.reduce((sum, r) => sum + Math.max(r.onHand - r.reserved, 0), 0);
+    if (available < line.quantity) {
+      shortages.push({ variantId: line.variantId, available });
+      continue;
+    }
+    let wanted = line.quantity;
+    const taken: Allocation[] = [];
+    for (const row of candidates) {
+      const take = Math.min(wanted, Math.max(row.onHand - row.reserved, 0));
+      if (take <= 0) continue;
+      row.reserved += take;
+      taken.push({ variantId: line.variantId, warehouseId: row.warehouseId, quantity: take });
+      wanted -= take;
+      if (wanted === 0) break;
+    }
+    allocations.set(line.variantId, taken);
+  }
+  if (shortages.length > 0) throw new OutOfStockError(shortages);
+
+  for (const taken of allocations.values()) {
+    for (const a of taken) {
+      await tx
+        .update(stockLevels)
+        .set({ reserved: sql`${stockLevels.reserved} + ${a.quantity}` })
+        .where(
+          and(eq(stockLevels.variantId, a.variantId), eq(stockLevels.warehouseId, a.warehouseId)),
+        );
+    }
+  }
+  return allocations;
+}
+
+async function orderAllocationRows(tx: Tx, orderId: number) {
+  return tx
+    .select({
+      variantId: orderAllocations.variantId,
+      warehouseId: orderAllocations.warehouseId,
+      quantity: orderAllocations.quantity,
+    })
+    .from(orderAllocations)
+    .innerJoin(orderLines, eq(orderLines.id, orderAllocations.orderLineId))
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderAllocations.variantId), asc(orderAllocations.warehouseId));
+}
+
+type StockChange = {
+  orderId: number;
+  /** For the ledger, e.g. "Order 1001". */
+  reference: string;
+  actor?: string;
+};
+
+/**
+ * Moves an order's stock from one state to the next; does nothing when the order's stock is not
+ * in the state the step starts from, so a repeated call (a replayed notification, a second
+ * process) changes nothing. The order row is locked first.
+ */
+async function moveOrderStock(
+  tx: Tx,
+  change: StockChange,
+  from: "reserved" | "sold",
+  to: "sold" | "released" | "returned",
+): Promise<boolean> {
+  const [order] = await tx
+    .select({ stockHold: orders.stockHold })
+    .from(orders)
+    .where(eq(orders.id, change.orderId))
+    .for("update");
+  if (!order || order.stockHold !== from) return false;
+
+  for (const a of await orderAllocationRows(tx, change.orderId)) {
+    const where = and(
+      eq(stockLevels.variantId, a.variantId),
+      eq(stockLevels.warehouseId, a.warehouseId),
+    );
+    if (to === "released") {
+      await tx
+        .update(stockLevels)
+        .set({ reserved: sql`greatest(${stockLevels.reserved} - ${a.quantity}, 0)` })
+        .where(where);
+      continue;
+    }
+    if (to === "sold") {
+      await tx
+        .update(stockLevels)
+        .set({
+          onHand: sql`greatest(${stockLevels.onHand} - ${a.quantity}, 0)`,
+          reserved: sql`greatest(${stockLevels.reserved} - ${a.quantity}, 0)`,
+        })
+        .where(where);
+    } else {
+      await tx
+        .update(stockLevels)
+        .set({ onHand: sql`${stockLevels.onHand} + ${a.quantity}` })
+        .where(where);
+    }
+    await tx.insert(stockMovements).values({
+      variantId: a.variantId,
+      warehouseId: a.warehouseId,
+      kind: to === "sold" ? "sale" : "return",
+      quantity: to === "sold" ? -a.quantity : a.quantity,
+      reason: to === "sold" ? "Paid order" : "Refunded order",
+      reference: change.reference,
+      actor: change.actor ?? "system",
+    });
+  }
+  await tx
+    .update(orders)
+    .set({ stockHold: to, updatedAt: new Date() })
+    .where(eq(orders.id, change.orderId));
+  return true;
+}
+
+/** Payment received: the held stock leaves the shelf (a sale in the ledger). */
+export function sellOrderStock(tx: Tx, change: StockChange) {
+  return moveOrderStock(tx, change, "reserved", "sold");
+}
+
+/** Cancelled or expired before payment: the held stock is free to sell again. */
+export function releaseOrderStock(tx: Tx, change: StockChange) {
+  return moveOrderStock(tx, change, "reserved", "released");
+}
+
+/** Refunded after the sale: the goods come back on hand (a return in the ledger). */
+export function returnOrderStock(tx: Tx, change: StockChange) {
+  return moveOrderStock(tx, change, "sold", "returned");
+}

@@ -1,0 +1,134 @@
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { orderAllocations, orderEvents, orderLines, orders } from "~/db/schema";
+import { getStoreSettings } from "~/domain/settings/store-settings.server";
+import { env } from "~/env.server";
+import type { CheckoutInput } from "./checkout-schema";
+import { reserveStock } from "./order-stock.server";
+import { redeemPromotion } from "./promotions.server";
+import { mergeLines, priceLines } from "./quote.server";
+import { orderTotals } from "./totals";
+
+export type PlacedOrder = typeof orders.$inferSelect;
+
+export class NotSoldError extends Error {
+  constructor(readonly variantIds: number[]) {
+    super("Some items in your cart are no longer sold.");
+    this.name = "NotSoldError";
+  }
+}
+
+export type PlaceOrderInput = Omit<CheckoutInput, "terms">;
+
+/** A new secret for an order page link: 32 random bytes, URL-safe. */
+export function newOrderToken(): string {
+  return crypto.randomBytes(32).toString("base64url");
+}
+
+/**
+ * Places an order in one transaction: prices, discount, delivery and VAT from the database,
+ * stock held with row locks, the promotion's use counted, a timeline event. The same
+ * idempotency key always gives the same order, however often (or how concurrently) it is sent.
+ * Throws NotSoldError, OutOfStockError or PromotionError for problems the shopper can fix.
+ */
+export async function placeOrder(
+  input: PlaceOrderInput,
+): Promise<{ order: PlacedOrder; created: boolean }> {
+  const existing = await findByIdempotencyKey(input.idempotencyKey);
+  if (existing) return { order: existing, created: false };
+
+  const settings = await getStoreSettings();
+  const payMinutes = env().ORDER_PAYMENT_MINUTES;
+  try {
+    const order = await db().transaction(async (tx) => {
+      const requested = mergeLines(input.lines);
+      const { priced, notSold } = await priceLines(requested, tx);
+      if (notSold.length > 0) throw new NotSoldError(notSold);
+
+      const allocations = await reserveStock(tx, priced);
+      const subtotalCents = priced.reduce((sum, l) => sum + l.lineTotalCents, 0);
+      const promotion = input.promoCode
+        ? await redeemPromotion(tx, input.promoCode, subtotalCents)
+        : null;
+      const totals = orderTotals({
+        subtotalCents,
+        deliveryMethod: input.deliveryMethod,
+        promotion,
+        rates: settings,
+      });
+
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          token: newOrderToken(),
+          idempotencyKey: input.idempotencyKey,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email,
+          phone: input.phone,
+          address: input.address,
+          city: input.city,
+          postalCode: input.postal,
+          deliveryMethod: input.deliveryMethod,
+          paymentMethod: input.paymentMethod,
+          ...totals,
+          promotionId: promotion?.id ?? null,
+          promotionCode: promotion?.code ?? null,
+          payBy: new Date(Date.now() + payMinutes * 60_000),
+        })
+        .returning();
+      if (!order) throw new Error("The order was not saved.");
+
+      const lineRows = await tx
+        .insert(orderLines)
+        .values(
+          priced.map((l, position) => ({
+            orderId: order.id,
+            variantId: l.variantId,
+            productId: l.productId,
+            title: l.title,
+            size: l.size,
+            sku: l.sku,
+            unitPriceCents: l.unitPriceCents,
+            originalPriceCents: l.originalPriceCents,
+            quantity: l.quantity,
+            lineTotalCents: l.lineTotalCents,
+            position,
+          })),
+        )
+        .returning({ id: orderLines.id, variantId: orderLines.variantId });
+      const allocationRows = lineRows.flatMap((line) =>
+        (allocations.get(line.variantId!) ?? []).map((a) => ({ ...a, orderLineId: line.id })),
+      );
+      if (allocationRows.length > 0) await tx.insert(orderAllocations).values(allocationRows);
+      await tx.insert(orderEvents).values({
+        orderId: order.id,
+        type: "placed",
+        message: `Order placed by ${input.firstName} ${input.lastName}.`,
+        actor: "shopper",
+      });
+      return order;
+    });
+    return { order, created: true };
+  } catch (error) {
+    // The same key sent twice at once: the second insert loses the race; answer with the first.
+    if (isUniqueViolation(error)) {
+      const winner = await findByIdempotencyKey(input.idempotencyKey);
+      if (winner) return { order: winner, created: false };
+    }
+    throw error;
+  }
+}
+
+async function findByIdempotencyKey(key: string) {
+  const [order] = await db().select().from(orders).where(eq(orders.idempotencyKey, key));
+  return order;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as never) {
+    if (e.code === "23505") return true;
+  }
+  return false;
+}

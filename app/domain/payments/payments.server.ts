@@ -1,0 +1,248 @@
+import crypto from "node:crypto";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { orderEvents, orders, payments } from "~/db/schema";
+import { sellOrderStock } from "~/domain/orders/order-stock.server";
+import type { PaymentMethod } from "~/domain/orders/totals";
+import { formatMoney } from "~/lib/money";
+import type { PaymentOutcome, PaymentProviderName } from "./provider";
+
+export type Payment = typeof payments.$inferSelect;
+type Order = typeof orders.$inferSelect;
+
+export const METHOD_LABELS: Record<PaymentMethod, string> = {
+  card: "Credit or debit card",
+  payfast: "PayFast instant EFT",
+  payflex: "PayFlex",
+};
+
+/** Whether the shopper may (still) pay for the order. */
+export function isPayable(
+  order: Pick<Order, "status" | "paymentStatus" | "payBy">,
+  now = new Date(),
+) {
+  return order.status === "pending" && order.paymentStatus === "unpaid" && order.payBy > now;
+}
+
+/**
+ * Starts a payment attempt for an order: a payment row with a fresh reference of ours, which the
+ * provider's notification must quote. The amount is the order's total, never the browser's.
+ */
+export async function createPaymentAttempt(
+  order: Pick<Order, "id" | "number" | "totalCents">,
+  method: PaymentMethod,
+  provider: PaymentProviderName,
+): Promise<Payment> {
+  const reference = `${order.number}-${crypto.randomBytes(6).toString("hex")}`;
+  const [payment] = await db()
+    .insert(payments)
+    .values({ orderId: order.id, provider, method, reference, amountCents: order.totalCents })
+    .returning();
+  if (!payment) throw new Error("The payment was not saved.");
+  if (method !== (await currentMethod(order.id))) {
+    await db()
+      .update(orders)
+      .set({ paymentMethod: method, updatedAt: new Date() })
+      .where(eq(orders.id, order.id));
+  }
+  return payment;
+}
+
+async function currentMethod(orderId: number) {
+  const [row] = await db()
+    .select({ method: orders.paymentMethod })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return row?.method;
+}
+
+export async function findPayment(reference: string) {
+  const [payment] = await db().select().from(payments).where(eq(payments.reference, reference));
+  return payment;
+}
+
+/** The payment a provider knows by its own id (PayFlex's orderId), if any. */
+export async function findPaymentByProviderReference(
+  provider: PaymentProviderName,
+  providerReference: string,
+) {
+  const [payment] = await db()
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerReference, providerReference)));
+  return payment;
+}
+
+export type RecordResult =
+  | "paid"
+  | "declined"
+  | "cancelled"
+  /** Already settled, or the provider's id was seen before: nothing changed. */
+  | "duplicate"
+  | "unknown_payment"
+  | "amount_mismatch"
+  /** Money arrived for an order that had expired or been cancelled: staff must act. */
+  | "order_closed";
+
+const describeCard = (brand?: string | null, last4?: string | null) =>
+  brand && last4 ? ` (${brand} ending ${last4})` : last4 ? ` (card ending ${last4})` : "";
+
+/**
+ * The one place a payment's outcome reaches an order, for every provider. It runs in one
+ * transaction with the payment and the order locked, so a replayed or concurrent notification
+ * changes nothing the second time. An approved payment of the right amount marks the order
+ * paid and turns its stock reservation into a sale; a decline leaves it unpaid to try again.
+ */
+export async function recordPaymentOutcome(outcome: PaymentOutcome): Promise<{
+  result: RecordResult;
+  orderId?: number;
+}> {
+  return db().transaction(async (tx) => {
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(
+        and(eq(payments.reference, outcome.reference), eq(payments.provider, outcome.provider)),
+      )
+      .for("update");
+    if (!payment) return { result: "unknown_payment" as const };
+    if (payment.status !== "pending")
+      return { result: "duplicate" as const, orderId: payment.orderId };
+    if (outcome.providerReference) {
+      const [seen] = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.provider, outcome.provider),
+            eq(payments.providerReference, outcome.providerReference),
+          ),
+        );
+      if (seen && seen.id !== payment.id)
+        return { result: "duplicate" as const, orderId: payment.orderId };
+    }
+    if (outcome.amountCents !== payment.amountCents) {
+      await tx.insert(orderEvents).values({
+        orderId: payment.orderId,
+        type: "payment_rejected",
+        message: `A ${outcome.provider} notification for ${formatMoney(outcome.amountCents, { cents: true })} did not match the amount due (${formatMoney(payment.amountCents, { cents: true })}) and was ignored.`,
+        actor: outcome.provider,
+      });
+      return { result: "amount_mismatch" as const, orderId: payment.orderId };
+    }
+
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(eq(orders.id, payment.orderId))
+      .for("update");
+    if (!order) return { result: "unknown_payment" as const };
+
+    const status = outcome.status;
+    await tx
+      .update(payments)
+      .set({
+        status,
+        providerReference: outcome.providerReference ?? payment.providerReference,
+        cardBrand: outcome.cardBrand ?? null,
+        cardLast4: outcome.cardLast4 ?? null,
+        details: outcome.details ?? {},
+        updatedAt: new Date(),
+      })
+      .where(eq(payments.id, payment.id));
+    const card = describeCard(outcome.cardBrand, outcome.cardLast4);
+    const method = METHOD_LABELS[payment.method];
+
+    if (status !== "approved") {
+      await tx.insert(orderEvents).values({
+        orderId: order.id,
+        type: status === "declined" ? "payment_declined" : "payment_cancelled",
+        message: `${method} payment ${status === "declined" ? "declined" : "cancelled"}${card}.`,
+        actor: outcome.provider,
+      });
+      return { result: status, orderId: order.id };
+    }
+
+    if (order.status === "cancelled" || order.paymentStatus !== "unpaid") {
+      await tx.insert(orderEvents).values({
+        orderId: order.id,
+        type: "payment_needs_attention",
+        message: `${method} payment of ${formatMoney(payment.amountCents, { cents: true })} received${card}, but the order was already ${order.status === "cancelled" ? "cancelled" : order.paymentStatus}: refund or re-open it.`,
+        actor: outcome.provider,
+      });
+      return { result: "order_closed" as const, orderId: order.id };
+    }
+
+    await tx
+      .update(orders)
+      .set({
+        paymentStatus: "paid",
+        paymentMethod: payment.method,
+        paidAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(eq(orders.id, order.id));
+    await sellOrderStock(tx, { orderId: order.id, reference: `Order ${order.number}` });
+    await tx.insert(orderEvents).values({
+      orderId: order.id,
+      type: "payment_approved",
+      message: `${method} payment of ${formatMoney(payment.amountCents, { cents: true })} received${card}.`,
+      actor: outcome.provider,
+    });
+    return { result: "paid" as const, orderId: order.id };
+  });
+}
+
+/**
+ * Pending attempts of a provider older than a minute (for providers that can be asked), least
+ * recently checked first (claimPaymentCheck touches updated_at), so none is starved.
+ */
+export async function pendingPayments(provider: PaymentProviderName, limit = 50) {
+  return db()
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.provider, provider),
+        eq(payments.status, "pending"),
+        sql`${payments.createdAt} < now() - interval '1 minute'`,
+      ),
+    )
+    .orderBy(asc(payments.updatedAt), asc(payments.id))
+    .limit(limit);
+}
+
+/**
+ * Stores the provider's id for a payment when the provider issues it at the start (PayFlex's
+ * orderId), with details worth keeping (never a secret). Only a pending payment changes.
+ */
+export async function setProviderReference(
+  reference: string,
+  providerReference: string,
+  details: Record<string, string> = {},
+): Promise<void> {
+  await db()
+    .update(payments)
+    .set({ providerReference, details, updatedAt: new Date() })
+    .where(and(eq(payments.reference, reference), eq(payments.status, "pending")));
+}
+
+/**
+ * Claims a pending payment for one status check: true for exactly one caller in any
+ * `seconds`, whatever the number of processes (an atomic update of updated_at), so periodic
+ * re-checks running in several processes do not all ask the provider about the same payment.
+ */
+export async function claimPaymentCheck(paymentId: number, seconds = 30): Promise<boolean> {
+  const claimed = await db()
+    .update(payments)
+    .set({ updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        eq(payments.status, "pending"),
+        sql`${payments.updatedAt} <= now() - make_interval(secs => ${seconds})`,
+      ),
+    )
+    .returning({ id: payments.id });
+  return claimed.length > 0;
+}

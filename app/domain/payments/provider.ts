@@ -1,0 +1,68 @@
+import type { PaymentMethod } from "~/domain/orders/totals";
+
+export type PaymentProviderName = "demo" | "payfast" | "payflex";
+
+/** How the shopper's browser gets to the provider's page. */
+export type PaymentStart =
+  | { kind: "redirect"; url: string }
+  /** A form posted by the browser (PayFast's signed form). */
+  | { kind: "form"; action: string; fields: [name: string, value: string][] };
+
+export type StartContext = {
+  order: {
+    number: number;
+    firstName: string;
+    lastName: string;
+    email: string;
+    phone: string;
+    address: string;
+    city: string;
+    postalCode: string;
+    totalCents: number;
+    vatCents: number;
+    deliveryCents: number;
+    lines: { title: string; size: string; sku: string; quantity: number; unitPriceCents: number }[];
+  };
+  payment: { reference: string; method: PaymentMethod; amountCents: number };
+  /** Absolute addresses of the shop: where the shopper comes back to, where notifications go. */
+  urls: { returnUrl: string; cancelUrl: string; notifyUrl: string };
+};
+
+/** What a provider says became of a payment. */
+export type PaymentOutcome = {
+  provider: PaymentProviderName;
+  /** Our reference (the payment row's `reference`). */
+  reference: string;
+  /** The provider's own id for the payment; a repeat of it changes nothing. */
+  providerReference: string | null;
+  status: "approved" | "declined" | "cancelled";
+  /** What the provider says was paid, in cents; must equal what we asked for. */
+  amountCents: number;
+  cardBrand?: string | null;
+  cardLast4?: string | null;
+  /** The notification's fields worth keeping (never a card number or CVV). */
+  details?: Record<string, string>;
+};
+
+/**
+ * One payment provider: it starts a payment (sends the shopper to its page) and handles its
+ * notifications. Verified outcomes go to `recordPaymentOutcome`, the one place an order is
+ * marked paid.
+ */
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /** The checkout's payment methods this provider takes. */
+  readonly methods: readonly PaymentMethod[];
+  start(context: StartContext): Promise<PaymentStart>;
+  /**
+   * Handles a server-to-server notification posted to /api/payments/{name}/notify and answers
+   * the provider. `clientAddress` is the connecting address (for source checks).
+   */
+  handleNotification(request: Request, clientAddress: string): Promise<Response>;
+  /** Asks the provider what became of a pending payment, where it can be asked (PayFlex). */
+  fetchOutcome?(payment: {
+    reference: string;
+    providerReference: string | null;
+    amountCents: number;
+  }): Promise<PaymentOutcome | null>;
+}

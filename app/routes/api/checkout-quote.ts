@@ -1,0 +1,49 @@
+import { quoteSchema } from "~/domain/orders/checkout-schema";
+import { quoteCheckout } from "~/domain/orders/quote.server";
+import { paymentMethodsFor } from "~/domain/payments/providers.server";
+import type { Route } from "./+types/checkout-quote";
+
+const MAX_BODY_BYTES = 8_192;
+const noStore = { "Cache-Control": "no-store" };
+
+function problem(status: number, message: string, headers: Record<string, string> = {}) {
+  return Response.json({ error: message }, { status, headers: { ...noStore, ...headers } });
+}
+
+/**
+ * POST { lines: [{ variantId, quantity }], deliveryMethod, promoCode } -> the checkout's summary
+ * as the server works it out: today's prices, stock problems, discount, delivery, VAT, and the
+ * payment methods on offer for the total.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") {
+    return problem(405, "Use POST with a JSON body { lines, deliveryMethod, promoCode }.", {
+      Allow: "POST",
+    });
+  }
+  const text = await request.text();
+  if (text.length > MAX_BODY_BYTES) return problem(413, "The request is too large.");
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return problem(400, "Send a JSON body { lines, deliveryMethod, promoCode }.");
+  }
+  const input =
+    body && typeof body === "object"
+      ? { ...body, lines: JSON.stringify((body as { lines?: unknown }).lines ?? null) }
+      : body;
+  const parsed = quoteSchema.safeParse(input);
+  if (!parsed.success) return problem(400, parsed.error.issues[0]?.message ?? "Invalid request.");
+  const quote = await quoteCheckout(parsed.data);
+  return Response.json(
+    { ...quote, paymentMethods: paymentMethodsFor(quote.totals.totalCents) },
+    { headers: noStore },
+  );
+}
+
+export function loader() {
+  return problem(405, "Use POST with a JSON body { lines, deliveryMethod, promoCode }.", {
+    Allow: "POST",
+  });
+}

@@ -1,0 +1,322 @@
+import { CircleAlert, CircleCheck, Clock } from "lucide-react";
+import { useEffect, useState } from "react";
+import {
+  data,
+  Form,
+  useNavigate,
+  useNavigation,
+  useRevalidator,
+  useSearchParams,
+} from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import {
+  findOrderForShopper,
+  shopperView,
+  type ShopperOrder,
+} from "~/domain/orders/get-order.server";
+import { payAgain } from "~/domain/orders/pay-order.server";
+import { clearCart } from "~/domain/cart/cart-store";
+import { paymentMethodsFor } from "~/domain/payments/providers.server";
+import { formatMoney } from "~/lib/money";
+import { notify } from "~/lib/notify";
+import type { Route } from "./+types/order";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Order ${loaderData.order.number}` : "Order" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const order = await findOrderForShopper(Number(params.number), token);
+  if (!order) throw data("Order not found", { status: 404 });
+  const view = shopperView(order);
+  return {
+    order: view,
+    paymentMethods: view.payable ? paymentMethodsFor(view.totalCents) : [],
+  };
+}
+
+export async function action({ params, request }: Route.ActionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return payAgain(Number(params.number), token, await request.formData());
+}
+
+const STATUS_LABELS = {
+  pending: "Pending",
+  processing: "Processing",
+  completed: "Completed",
+  cancelled: "Cancelled",
+} as const;
+const PAYMENT_LABELS = { unpaid: "Not paid", paid: "Paid", refunded: "Refunded" } as const;
+const METHOD_LABELS = {
+  card: "Credit or debit card",
+  payfast: "PayFast instant EFT",
+  payflex: "PayFlex (4 interest-free payments)",
+} as const;
+
+export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, paymentMethods } = loaderData;
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const fromPayment = params.get("from") === "payment";
+  const latest = order.payments[0];
+
+  // First arrival back from a paid payment: say so once, empty the cart, tidy the address.
+  useEffect(() => {
+    if (!fromPayment || order.paymentStatus !== "paid") return;
+    clearCart();
+    notify.success("Order Placed Successfully!", {
+      description: `Your order number is ${order.number}. A confirmation e-mail will be sent to ${order.email}.`,
+    });
+    const next = new URLSearchParams(params);
+    next.delete("from");
+    void navigate({ search: `?${next}` }, { replace: true, preventScrollReset: true });
+  }, [fromPayment, order.paymentStatus, order.number, order.email, params, navigate]);
+
+  // Back from a provider whose confirmation may still be on its way: look again for a minute.
+  const revalidator = useRevalidator();
+  const [waited, setWaited] = useState(0);
+  const waiting = fromPayment && order.payable && latest?.status === "pending" && waited < 20;
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(() => {
+      setWaited((n) => n + 1);
+      void revalidator.revalidate();
+    }, 3000);
+    return () => clearTimeout(timer);
+  }, [waiting, waited, revalidator]);
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8 md:py-12">
+      <h1 className="text-3xl font-bold tracking-tight">Order {order.number}</h1>
+      <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+        <Badge variant={order.status === "cancelled" ? "destructive" : "secondary"}>
+          {STATUS_LABELS[order.status]}
+        </Badge>
+        <Badge variant={order.paymentStatus === "paid" ? "default" : "outline"}>
+          {PAYMENT_LABELS[order.paymentStatus]}
+        </Badge>
+        <span className="text-muted-foreground">
+          Placed{" "}
+          {new Date(order.createdAt).toLocaleString("en-ZA", { timeZone: "Africa/Johannesburg" })}
+        </span>
+      </div>
+
+      <PaymentState order={order} waiting={waiting} />
+      {order.payable ? (
+        <PayNow methods={paymentMethods} current={order.paymentMethod} error={actionData?.error} />
+      ) : null}
+
+      <div className="mt-6 grid gap-6 md:grid-cols-[1fr_18rem]">
+        <Card className="p-5">
+          <h2 className="text-lg font-semibold">Items</h2>
+          <ul className="mt-3 divide-y text-sm">
+            {order.lines.map((line) => (
+              <li key={line.sku} className="flex justify-between gap-3 py-3">
+                <div>
+                  <p className="font-medium">{line.title}</p>
+                  <p className="text-muted-foreground">
+                    {line.size} · {line.quantity} x {formatMoney(line.unitPriceCents)}
+                  </p>
+                </div>
+                <p className="font-medium tabular-nums">{formatMoney(line.lineTotalCents)}</p>
+              </li>
+            ))}
+          </ul>
+          <dl className="mt-3 space-y-2 border-t pt-3 text-sm">
+            <Row label="Subtotal" value={formatMoney(order.subtotalCents)} />
+            {order.discountCents > 0 ? (
+              <Row
+                label={`Discount${order.promotionCode ? ` (${order.promotionCode})` : ""}`}
+                value={`-${formatMoney(order.discountCents)}`}
+              />
+            ) : null}
+            <Row
+              label={order.deliveryMethod === "express" ? "Express delivery" : "Standard delivery"}
+              value={order.deliveryCents === 0 ? "Free" : formatMoney(order.deliveryCents)}
+            />
+            <Row label="Total" value={formatMoney(order.totalCents)} strong />
+            <Row label="Includes VAT (15%)" value={formatMoney(order.vatCents)} />
+          </dl>
+        </Card>
+        <div className="space-y-6">
+          <Card className="p-5 text-sm">
+            <h2 className="text-lg font-semibold">Delivery</h2>
+            <p className="mt-2">
+              {order.firstName} {order.lastName}
+              <br />
+              {order.address}
+              <br />
+              {order.city} {order.postalCode}
+              <br />
+              {order.phone}
+            </p>
+            <p className="mt-2 text-muted-foreground">
+              {order.deliveryMethod === "express"
+                ? "Express: 1-2 business days"
+                : "Standard: 3-7 business days"}
+            </p>
+          </Card>
+          <Card className="p-5 text-sm">
+            <h2 className="text-lg font-semibold">Payment</h2>
+            <p className="mt-2">{METHOD_LABELS[order.paymentMethod]}</p>
+            {order.payments.length > 0 ? (
+              <ul className="mt-2 space-y-1 text-muted-foreground">
+                {order.payments.map((p) => (
+                  <li key={p.createdAt}>
+                    {formatMoney(p.amountCents, { cents: true })}: {ATTEMPT_LABELS[p.status]}
+                    {p.cardLast4 ? ` (${p.cardBrand ?? "card"} ending ${p.cardLast4})` : ""}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+const ATTEMPT_LABELS = {
+  pending: "waiting for the provider",
+  approved: "approved",
+  declined: "declined",
+  cancelled: "cancelled",
+  refunded: "refunded",
+} as const;
+
+function PaymentState({ order, waiting }: { order: ShopperOrder; waiting: boolean }) {
+  const latest = order.payments[0];
+  if (order.paymentStatus === "paid") {
+    return (
+      <Notice tone="good" title="Payment received">
+        Thank you! We have your payment and will be in touch about delivery. A confirmation was sent
+        to {order.email}.
+      </Notice>
+    );
+  }
+  if (order.status === "cancelled") {
+    return (
+      <Notice tone="bad" title="This order was cancelled">
+        It was not paid in time, so the items were released. You are welcome to order again.
+      </Notice>
+    );
+  }
+  if (!order.payable) {
+    return (
+      <Notice tone="bad" title="This order can no longer be paid">
+        Please contact us if you need help with it.
+      </Notice>
+    );
+  }
+  if (latest?.status === "declined") {
+    return (
+      <Notice tone="bad" title="Your payment was declined">
+        Nothing was taken. Try again, or choose another payment method below.
+      </Notice>
+    );
+  }
+  if (latest?.status === "pending" && waiting) {
+    return (
+      <Notice tone="wait" title="Confirming your payment">
+        We are waiting for the payment provider to confirm. This page updates by itself.
+      </Notice>
+    );
+  }
+  const until = new Date(order.payBy).toLocaleTimeString("en-ZA", {
+    timeZone: "Africa/Johannesburg",
+    hour: "2-digit",
+    minute: "2-digit",
+  });
+  return (
+    <Notice tone="wait" title="Waiting for payment">
+      We hold your items until {until}. Pay below to complete your order.
+    </Notice>
+  );
+}
+
+function PayNow({
+  methods,
+  current,
+  error,
+}: {
+  methods: ShopperOrder["paymentMethod"][];
+  current: ShopperOrder["paymentMethod"];
+  error?: string;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  if (methods.length === 0) return null;
+  const initial = methods.includes(current) ? current : methods[0];
+  return (
+    <Form method="post" className="mt-4 rounded-lg border p-4">
+      <fieldset>
+        <legend className="font-semibold">Pay for this order</legend>
+        <div className="mt-2 flex flex-wrap gap-4">
+          {methods.map((m) => (
+            <label key={m} className="flex items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name="paymentMethod"
+                value={m}
+                defaultChecked={m === initial}
+                className="size-4 accent-primary"
+              />
+              {METHOD_LABELS[m]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {error ? (
+        <p role="alert" className="mt-2 text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+      <Button type="submit" className="mt-3" disabled={busy}>
+        {busy ? "Processing..." : "Pay now"}
+      </Button>
+    </Form>
+  );
+}
+
+function Notice({
+  tone,
+  title,
+  children,
+}: {
+  tone: "good" | "bad" | "wait";
+  title: string;
+  children: React.ReactNode;
+}) {
+  const Icon = tone === "good" ? CircleCheck : tone === "bad" ? CircleAlert : Clock;
+  return (
+    <div
+      role="status"
+      className={
+        tone === "good"
+          ? "mt-6 flex gap-3 rounded-lg border border-green-600/40 bg-green-50 p-4 text-green-900 dark:bg-green-950 dark:text-green-100"
+          : tone === "bad"
+            ? "mt-6 flex gap-3 rounded-lg border border-destructive/40 bg-destructive/10 p-4"
+            : "mt-6 flex gap-3 rounded-lg border bg-muted p-4"
+      }
+    >
+      <Icon className="mt-0.5 size-5 shrink-0" aria-hidden />
+      <div>
+        <p className="font-semibold">{title}</p>
+        <p className="text-sm">{children}</p>
+      </div>
+    </div>
+  );
+}
+
+function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={strong ? "flex justify-between text-base font-bold" : "flex justify-between"}>
+      <dt>{label}</dt>
+      <dd className="tabular-nums">{value}</dd>
+    </div>
+  );
+}
