@@ -30,7 +30,13 @@ if (builtAt < Math.max(...sources.map(newestMtime))) {
 
 const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts", "--seed-if-empty"], {
   stdio: "inherit",
-  env: { ...process.env, NODE_ENV: "production" },
+  // The demo signs its sessions with a fixed, public secret: set BETTER_AUTH_SECRET for a real shop.
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    BETTER_AUTH_SECRET:
+      process.env.BETTER_AUTH_SECRET ?? "demo-only-auth-secret-not-for-a-real-shop",
+  },
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => server.kill(signal));

@@ -25,6 +25,9 @@ export async function startShop(options: {
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),
+      // Browser journeys and benchmarks run the production build; they need a secret, not a real one.
+      BETTER_AUTH_SECRET:
+        process.env.BETTER_AUTH_SECRET ?? "test-only-auth-secret-for-local-shop-processes",
       ...options.env,
     },
     stdio: ["ignore", options.output ?? "inherit", "inherit"],
