@@ -42,7 +42,7 @@ const envSchema = z.object({
   PAYFAST_MERCHANT_KEY: optionalText(),
   PAYFAST_PASSPHRASE: optionalText(),
   PAYFAST_MODE: z.enum(["sandbox", "live"]).default("sandbox"),
-  /** Overrides the host PayFast's ITN is confirmed with (its "validate" call). */
+  /** Overrides the whole URL of PayFast's ITN "validate" call (…/eng/query/validate); for tests. */
   PAYFAST_VALIDATE_URL: optionalUrl(["http", "https"]),
   /** Addresses or host names an ITN may come from (comma-separated); PayFast's own hosts by default. */
   PAYFAST_VALID_SOURCES: optionalText(),

@@ -1,8 +1,12 @@
 import { expireUnpaidOrders } from "~/domain/orders/expire-orders.server";
+import { recheckPendingPayments } from "~/domain/payments/recheck.server";
 
 type Job = { name: string; run: () => Promise<unknown> };
 
-const JOBS: Job[] = [{ name: "expire unpaid orders", run: () => expireUnpaidOrders() }];
+const JOBS: Job[] = [
+  { name: "re-check pending payments", run: () => recheckPendingPayments() },
+  { name: "expire unpaid orders", run: () => expireUnpaidOrders() },
+];
 
 /**
  * Runs the shop's periodic jobs in this process. Each job is safe to run in several processes

@@ -59,32 +59,39 @@ export async function startPayment(
     // The shop's payment set-up changed since this link was made: choose again.
     throw redirect(orderPageUrl("", order));
   }
-  const start = await provider.start({
-    order: {
-      number: order.number,
-      firstName: order.firstName,
-      lastName: order.lastName,
-      email: order.email,
-      phone: order.phone,
-      address: order.address,
-      city: order.city,
-      postalCode: order.postalCode,
-      totalCents: order.totalCents,
-      vatCents: order.vatCents,
-      deliveryCents: order.deliveryCents,
-      lines: order.lines,
-    },
-    payment: {
-      reference: payment.reference,
-      method: payment.method,
-      amountCents: payment.amountCents,
-    },
-    urls: {
-      returnUrl: `${siteUrl}/payments/${payment.reference}/return`,
-      cancelUrl: `${siteUrl}/payments/${payment.reference}/return?cancelled=1`,
-      notifyUrl: `${siteUrl}/api/payments/${payment.provider}/notify`,
-    },
-  });
+  let start: PaymentStart;
+  try {
+    start = await provider.start({
+      order: {
+        number: order.number,
+        firstName: order.firstName,
+        lastName: order.lastName,
+        email: order.email,
+        phone: order.phone,
+        address: order.address,
+        city: order.city,
+        postalCode: order.postalCode,
+        totalCents: order.totalCents,
+        vatCents: order.vatCents,
+        deliveryCents: order.deliveryCents,
+        lines: order.lines,
+      },
+      payment: {
+        reference: payment.reference,
+        method: payment.method,
+        amountCents: payment.amountCents,
+      },
+      urls: {
+        returnUrl: `${siteUrl}/payments/${payment.reference}/return`,
+        cancelUrl: `${siteUrl}/payments/${payment.reference}/return?cancelled=1`,
+        notifyUrl: `${siteUrl}/api/payments/${payment.provider}/notify`,
+      },
+    });
+  } catch (error) {
+    // The provider refused or could not be reached: the order page says so and offers a retry.
+    console.error(`Could not start a ${payment.provider} payment: ${(error as Error).message}`);
+    throw redirect(`${orderPageUrl("", order)}&problem=provider`);
+  }
   if (start.kind === "redirect") throw redirect(start.url);
   return { form: start, provider: provider.name };
 }

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { z } from "zod";
 import type { PaymentMethod } from "~/domain/orders/totals";
 import { authSecret } from "~/env.server";
+import { DEMO_DECLINE_CARD } from "./demo-cards";
 import { applyPaymentOutcome } from "./apply-outcome.server";
 import type { PaymentOutcome, PaymentProvider, StartContext } from "./provider";
 
@@ -13,8 +14,6 @@ import type { PaymentOutcome, PaymentProvider, StartContext } from "./provider";
  * notification carries the brand and last four digits only.
  */
 export const DEMO_GATEWAY_PATH = "/demo-gateway";
-export const DEMO_APPROVE_CARD = "4242424242424242";
-export const DEMO_DECLINE_CARD = "4000000000000002";
 
 const REQUEST_FIELDS = ["reference", "amount", "method", "item", "return", "cancel", "notify"];
 const NOTIFY_FIELDS = [

@@ -1,6 +1,8 @@
 import type { PaymentMethod } from "~/domain/orders/totals";
 import { env, type Env } from "~/env.server";
 import { demoGateway } from "./demo-gateway.server";
+import { payfastProvider } from "./payfast.server";
+import { payflexProvider } from "./payflex.server";
 import type { PaymentProvider, PaymentProviderName } from "./provider";
 
 /**
@@ -20,7 +22,10 @@ export function paymentProviders(e: Env = env()): PaymentProvider[] {
 type ProviderFactory = (e: Env) => PaymentProvider | null;
 
 /** Each real provider's factory answers null when its credentials are not configured. */
-const realProviderFactories: ProviderFactory[] = [];
+const realProviderFactories: ProviderFactory[] = [
+  (e) => payfastProvider(e),
+  (e) => payflexProvider(e),
+];
 
 export function providerByName(name: string, e: Env = env()): PaymentProvider | null {
   return paymentProviders(e).find((p) => p.name === name) ?? null;

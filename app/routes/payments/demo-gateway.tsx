@@ -4,13 +4,8 @@ import { data, redirect, useFetcher } from "react-router";
 import { FormField } from "~/components/store/form-field";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import {
-  checkCard,
-  DEMO_APPROVE_CARD,
-  DEMO_DECLINE_CARD,
-  notifyShop,
-  readDemoRequest,
-} from "~/domain/payments/demo-gateway.server";
+import { DEMO_APPROVE_CARD, DEMO_DECLINE_CARD } from "~/domain/payments/demo-cards";
+import { checkCard, notifyShop, readDemoRequest } from "~/domain/payments/demo-gateway.server";
 import { isDemoPayments } from "~/domain/payments/providers.server";
 import { formatMoney } from "~/lib/money";
 import { notify } from "~/lib/notify";

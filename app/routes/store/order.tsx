@@ -105,7 +105,13 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         </span>
       </div>
 
-      <PaymentState order={order} waiting={waiting} />
+      {params.get("problem") === "provider" && order.payable ? (
+        <Notice tone="bad" title="We could not reach the payment provider">
+          Nothing was taken. Please try again in a moment, or choose another payment method below.
+        </Notice>
+      ) : (
+        <PaymentState order={order} waiting={waiting} />
+      )}
       {order.payable ? (
         <PayNow methods={paymentMethods} current={order.paymentMethod} error={actionData?.error} />
       ) : null}

@@ -1,0 +1,352 @@
+import crypto from "node:crypto";
+import dns from "node:dns/promises";
+import net from "node:net";
+import { env, type Env } from "~/env.server";
+import { applyPaymentOutcome } from "./apply-outcome.server";
+import { findPayment, recordPaymentOutcome } from "./payments.server";
+import type { PaymentOutcome, PaymentProvider, StartContext } from "./provider";
+
+/**
+ * PayFast (https://developers.payfast.co.za/docs): card (`payment_method=cc`) and instant EFT
+ * (`eft`) on PayFast's own page. The shopper's browser posts a signed form to PayFast; PayFast
+ * tells the shop the result with an ITN (Instant Transaction Notification) posted to
+ * /api/payments/payfast/notify, which is believed only after every check in `processPayfastItn`.
+ */
+
+const PROCESS_URLS = {
+  sandbox: "https://sandbox.payfast.co.za/eng/process",
+  live: "https://www.payfast.co.za/eng/process",
+} as const;
+const VALIDATE_URLS = {
+  sandbox: "https://sandbox.payfast.co.za/eng/query/validate",
+  live: "https://www.payfast.co.za/eng/query/validate",
+} as const;
+
+/** The hosts PayFast's ITN comes from, as its documentation and PHP SDK list them. */
+export const PAYFAST_DEFAULT_SOURCES = [
+  "www.payfast.co.za",
+  "sandbox.payfast.co.za",
+  "w1w.payfast.co.za",
+  "w2w.payfast.co.za",
+];
+
+/**
+ * The checkout form's fields in the order PayFast's documentation lists them ("Create your
+ * checkout form"); the signature is computed over the non-empty ones in exactly this order.
+ */
+export const PAYFAST_FIELD_ORDER = [
+  // Merchant details
+  "merchant_id",
+  "merchant_key",
+  "return_url",
+  "cancel_url",
+  "notify_url",
+  // Customer details
+  "name_first",
+  "name_last",
+  "email_address",
+  "cell_number",
+  // Transaction details
+  "m_payment_id",
+  "amount",
+  "item_name",
+  "item_description",
+  "custom_int1",
+  "custom_int2",
+  "custom_int3",
+  "custom_int4",
+  "custom_int5",
+  "custom_str1",
+  "custom_str2",
+  "custom_str3",
+  "custom_str4",
+  "custom_str5",
+  // Transaction options
+  "email_confirmation",
+  "confirmation_address",
+  // Payment methods
+  "payment_method",
+  // Recurring billing
+  "subscription_type",
+  "billing_date",
+  "recurring_amount",
+  "frequency",
+  "cycles",
+] as const;
+
+export type PayfastField = (typeof PAYFAST_FIELD_ORDER)[number];
+
+/** URL-encodes like PHP's urlencode(), which PayFast's signature uses: spaces as '+', upper-case hex. */
+export function phpUrlEncode(value: string): string {
+  return encodeURIComponent(value)
+    .replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%20/g, "+");
+}
+
+const md5 = (text: string) => crypto.createHash("md5").update(text, "utf8").digest("hex");
+
+/**
+ * The signature of a checkout form: its non-empty fields in the order given, values trimmed and
+ * URL-encoded, joined with '&', the passphrase appended when there is one, MD5 in lower-case hex.
+ */
+export function payfastFormSignature(
+  fields: readonly (readonly [string, string])[],
+  passphrase?: string,
+): string {
+  const pairs = fields
+    .filter(([name, value]) => name !== "signature" && value.trim() !== "")
+    .map(([name, value]) => `${name}=${phpUrlEncode(value.trim())}`);
+  if (passphrase) pairs.push(`passphrase=${phpUrlEncode(passphrase.trim())}`);
+  return md5(pairs.join("&"));
+}
+
+/**
+ * An ITN's parameter string: every field PayFast posted except `signature`, in the order received,
+ * empty ones included (as PayFast's own ITN code builds it). This is also what the validate call
+ * posts back.
+ */
+export function itnParamString(fields: readonly (readonly [string, string])[]): string {
+  return fields
+    .filter(([name]) => name !== "signature")
+    .map(([name, value]) => `${name}=${phpUrlEncode(value)}`)
+    .join("&");
+}
+
+/** The signature PayFast puts on an ITN with these fields. */
+export function payfastItnSignature(
+  fields: readonly (readonly [string, string])[],
+  passphrase?: string,
+): string {
+  const text = itnParamString(fields);
+  return md5(passphrase ? `${text}&passphrase=${phpUrlEncode(passphrase)}` : text);
+}
+
+/** Cents as PayFast writes Rand: "1234.50". */
+export function randAmount(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+}
+
+/** "1234.5" or "1234.50" -> 123450; anything else (negative, three decimals, text) -> null. */
+export function parseRandAmount(text: string | undefined | null): number | null {
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec((text ?? "").trim());
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+}
+
+/** A South African cell number as PayFast takes it (0821234567), or "" when it is not one. */
+export function payfastCellNumber(phone: string): string {
+  let digits = phone.replace(/[\s()-]/g, "");
+  if (digits.startsWith("+27")) digits = `0${digits.slice(3)}`;
+  else if (digits.startsWith("27") && digits.length === 11) digits = `0${digits.slice(2)}`;
+  return /^0[6-8]\d{8}$/.test(digits) ? digits : "";
+}
+
+const clip = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
+
+/** The checkout form's fields, in PayFast's order, empty ones left out. */
+export function payfastCheckoutFields(
+  context: StartContext,
+  e: Pick<Env, "PAYFAST_MERCHANT_ID" | "PAYFAST_MERCHANT_KEY">,
+): [PayfastField, string][] {
+  const { order, payment, urls } = context;
+  const description = order.lines.map((l) => `${l.quantity} x ${l.title} (${l.size})`).join(", ");
+  const values: Partial<Record<PayfastField, string>> = {
+    merchant_id: e.PAYFAST_MERCHANT_ID,
+    merchant_key: e.PAYFAST_MERCHANT_KEY,
+    return_url: urls.returnUrl,
+    cancel_url: urls.cancelUrl,
+    notify_url: urls.notifyUrl,
+    name_first: clip(order.firstName.trim(), 100),
+    name_last: clip(order.lastName.trim(), 100),
+    email_address: clip(order.email.trim(), 100),
+    cell_number: payfastCellNumber(order.phone),
+    m_payment_id: payment.reference,
+    amount: randAmount(payment.amountCents),
+    item_name: `Order ${order.number}`,
+    item_description: clip(description, 255),
+    payment_method: payment.method === "card" ? "cc" : "eft",
+  };
+  const fields: [PayfastField, string][] = [];
+  for (const name of PAYFAST_FIELD_ORDER) {
+    const value = values[name]?.trim();
+    if (value) fields.push([name, value]);
+  }
+  return fields;
+}
+
+/** What became of an ITN; anything but "paid", "declined", "cancelled" changed nothing. */
+export type ItnResult =
+  | "paid"
+  | "declined"
+  | "cancelled"
+  | "duplicate"
+  | "order_closed"
+  | "malformed"
+  | "bad_signature"
+  | "wrong_merchant"
+  | "bad_source"
+  | "ignored_status"
+  | "unknown_payment"
+  | "not_validated"
+  | "amount_mismatch"
+  /** Processing itself failed (e.g. the database); logged for staff. */
+  | "error";
+
+/** Whether `address` is one of the sources (IPs, CIDR ranges or host names resolved now). */
+export async function isAllowedSource(
+  address: string,
+  sources: readonly string[],
+): Promise<boolean> {
+  const client = normaliseAddress(address);
+  if (!net.isIP(client)) return false;
+  const allowed = new net.BlockList();
+  for (const entry of sources) {
+    const source = entry.trim();
+    if (!source) continue;
+    const [ip, prefix] = source.split("/");
+    if (prefix !== undefined && ip && net.isIP(ip)) {
+      allowed.addSubnet(ip, Number(prefix), net.isIP(ip) === 6 ? "ipv6" : "ipv4");
+    } else if (net.isIP(source)) {
+      allowed.addAddress(source, net.isIP(source) === 6 ? "ipv6" : "ipv4");
+    } else {
+      const found = await dns.lookup(source, { all: true }).catch(() => []);
+      for (const a of found) allowed.addAddress(a.address, a.family === 6 ? "ipv6" : "ipv4");
+    }
+  }
+  return allowed.check(client, net.isIP(client) === 6 ? "ipv6" : "ipv4");
+}
+
+/** "::ffff:1.2.3.4" (IPv4 seen through an IPv6 socket) -> "1.2.3.4". */
+function normaliseAddress(address: string): string {
+  const trimmed = address.trim();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(trimmed);
+  return mapped ? mapped[1]! : trimmed;
+}
+
+/** Asks PayFast whether it sent this ITN: the parameter string posted back must answer "VALID". */
+async function confirmWithPayfast(paramString: string, e: Env): Promise<boolean> {
+  const url = e.PAYFAST_VALIDATE_URL ?? VALIDATE_URLS[e.PAYFAST_MODE];
+  try {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: paramString,
+      signal: AbortSignal.timeout(15_000),
+    });
+    const answer = (await response.text()).trim();
+    return response.ok && answer === "VALID";
+  } catch (error) {
+    console.error(`PayFast's validate call failed: ${(error as Error).message}`);
+    return false;
+  }
+}
+
+function signatureMatches(expected: string, given: string | undefined): boolean {
+  const a = Buffer.from(expected);
+  const b = Buffer.from((given ?? "").toLowerCase());
+  return a.length === b.length && crypto.timingSafeEqual(a, b);
+}
+
+/** ITN fields kept on the payment row (never the merchant id, key, passphrase or signature). */
+const KEPT_FIELDS = ["pf_payment_id", "payment_status", "amount_gross", "amount_fee", "amount_net"];
+
+/**
+ * Checks an ITN and, when every check passes, records its outcome: the signature (with the
+ * passphrase), the merchant id, the source address, a status we act on, a payment of ours,
+ * PayFast's own confirmation ("VALID" from its validate call) and the amount. Only then does
+ * the order change, through `applyPaymentOutcome`, which ignores a repeated pf_payment_id.
+ */
+export async function processPayfastItn(
+  body: string,
+  clientAddress: string,
+  siteUrl: string,
+  e: Env = env(),
+): Promise<ItnResult> {
+  const fields = [...new URLSearchParams(body)];
+  const get = (name: string) => fields.find(([k]) => k === name)?.[1];
+  const reference = get("m_payment_id");
+  const pfPaymentId = get("pf_payment_id");
+  const status = get("payment_status");
+  const amountCents = parseRandAmount(get("amount_gross"));
+  const log = (result: ItnResult, why = "") => {
+    const where = `reference ${reference ?? "-"}, pf_payment_id ${pfPaymentId ?? "-"}, from ${clientAddress}`;
+    const line = `PayFast ITN ${result} (${where})${why ? `: ${why}` : ""}`;
+    if (["paid", "declined", "cancelled", "duplicate"].includes(result)) console.info(line);
+    else console.warn(line);
+    return result;
+  };
+
+  if (!reference || !pfPaymentId || !status || amountCents === null || !get("signature")) {
+    return log("malformed");
+  }
+  const expected = payfastItnSignature(fields, e.PAYFAST_PASSPHRASE);
+  if (!signatureMatches(expected, get("signature"))) return log("bad_signature");
+  if (e.PAYFAST_MERCHANT_ID && get("merchant_id") !== e.PAYFAST_MERCHANT_ID) {
+    return log("wrong_merchant");
+  }
+  const sources = e.PAYFAST_VALID_SOURCES?.split(",") ?? PAYFAST_DEFAULT_SOURCES;
+  if (!(await isAllowedSource(clientAddress, sources))) return log("bad_source");
+
+  const outcomeStatus =
+    status === "COMPLETE" ? "approved" : status === "CANCELLED" ? "cancelled" : null;
+  if (!outcomeStatus) return log("ignored_status", `payment_status ${status}`);
+
+  const payment = await findPayment(reference);
+  if (!payment || payment.provider !== "payfast") return log("unknown_payment");
+
+  if (!(await confirmWithPayfast(itnParamString(fields), e))) return log("not_validated");
+
+  const outcome: PaymentOutcome = {
+    provider: "payfast",
+    reference,
+    providerReference: pfPaymentId,
+    status: outcomeStatus,
+    amountCents,
+    details: Object.fromEntries(
+      KEPT_FIELDS.flatMap((k) => (get(k) !== undefined ? [[k, get(k)!]] : [])),
+    ),
+  };
+  if (amountCents !== payment.amountCents) {
+    // Recorded as an order event for staff (a real payment of the wrong amount); nothing else changes.
+    await recordPaymentOutcome(outcome);
+    return log("amount_mismatch", `amount_gross ${get("amount_gross")}`);
+  }
+  const { result } = await applyPaymentOutcome(outcome, siteUrl);
+  if (result === "unknown_payment") return log("unknown_payment");
+  if (result === "amount_mismatch") return log("amount_mismatch");
+  return log(result);
+}
+
+export type PayfastHooks = {
+  /** Receives each ITN's processing, which runs after the 200 has been answered (tests await it). */
+  background?: (work: Promise<ItnResult>) => void;
+};
+
+/** PayFast, when its merchant id and key are configured; otherwise null. */
+export function payfastProvider(e: Env = env(), hooks: PayfastHooks = {}): PaymentProvider | null {
+  if (!e.PAYFAST_MERCHANT_ID || !e.PAYFAST_MERCHANT_KEY) return null;
+  return {
+    name: "payfast",
+    methods: ["card", "payfast"],
+    async start(context) {
+      const fields = payfastCheckoutFields(context, e);
+      const signature = payfastFormSignature(fields, e.PAYFAST_PASSPHRASE);
+      return {
+        kind: "form",
+        action: PROCESS_URLS[e.PAYFAST_MODE],
+        fields: [...fields, ["signature", signature]],
+      };
+    },
+    async handleNotification(request, clientAddress) {
+      // PayFast wants its 200 at once; the checks (including a call back to PayFast) follow.
+      const body = await request.text().catch(() => "");
+      const siteUrl = e.PUBLIC_URL ?? new URL(request.url).origin;
+      const work = processPayfastItn(body, clientAddress, siteUrl, e).catch((error: unknown) => {
+        console.error(`PayFast ITN processing failed: ${(error as Error).message}`);
+        return "error" as const;
+      });
+      hooks.background?.(work);
+      return new Response("OK", { status: 200 });
+    },
+  };
+}

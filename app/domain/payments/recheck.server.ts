@@ -1,0 +1,79 @@
+import { env, type Env } from "~/env.server";
+import { applyPaymentOutcome } from "./apply-outcome.server";
+import {
+  claimPaymentCheck,
+  findPayment,
+  pendingPayments,
+  type Payment,
+  type RecordResult,
+} from "./payments.server";
+import type { PaymentProvider } from "./provider";
+import { paymentProviders, providerByName } from "./providers.server";
+
+/** The shop's address for e-mailed links when there is no request to take it from. */
+export function shopSiteUrl(e: Env = env()): string {
+  return (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+}
+
+export type CheckResult = RecordResult | "pending" | "not_checkable" | "error";
+
+/** Asks the provider about one payment and records what it says (nothing while undecided). */
+export async function checkPayment(
+  provider: PaymentProvider,
+  payment: Pick<Payment, "reference" | "providerReference" | "amountCents">,
+  siteUrl: string,
+): Promise<CheckResult> {
+  if (!provider.fetchOutcome) return "not_checkable";
+  try {
+    const outcome = await provider.fetchOutcome(payment);
+    if (!outcome) return "pending";
+    const { result } = await applyPaymentOutcome(outcome, siteUrl);
+    return result;
+  } catch (error) {
+    console.error(
+      `Could not check ${provider.name} payment ${payment.reference}: ${(error as Error).message}`,
+    );
+    return "error";
+  }
+}
+
+/**
+ * Re-checks one payment now, e.g. when the shopper comes back from PayFlex's page. Safe to call
+ * at any time and from any process: an outcome is recorded once (recordPaymentOutcome locks the
+ * payment and ignores a settled one), and only that one call sends the payment e-mails.
+ */
+export async function recheckPayment(
+  reference: string,
+  siteUrl = shopSiteUrl(),
+): Promise<CheckResult> {
+  const payment = await findPayment(reference);
+  if (!payment) return "unknown_payment";
+  if (payment.status !== "pending") return "duplicate";
+  const provider = providerByName(payment.provider);
+  if (!provider) return "not_checkable";
+  return checkPayment(provider, payment, siteUrl);
+}
+
+/**
+ * For every configured provider that can be asked (PayFlex), asks about its pending payments
+ * and records the answers. Meant for a periodic job; several processes may run it at once:
+ * each payment is claimed for one check at a time (claimPaymentCheck), and recording an
+ * outcome is idempotent, so no order is paid, e-mailed or moved twice.
+ */
+export async function recheckPendingPayments(
+  options: { siteUrl?: string; limit?: number } = {},
+): Promise<{ checked: number; results: Partial<Record<CheckResult, number>> }> {
+  const siteUrl = options.siteUrl ?? shopSiteUrl();
+  const results: Partial<Record<CheckResult, number>> = {};
+  let checked = 0;
+  for (const provider of paymentProviders()) {
+    if (!provider.fetchOutcome) continue;
+    for (const payment of await pendingPayments(provider.name, options.limit)) {
+      if (!(await claimPaymentCheck(payment.id))) continue;
+      const result = await checkPayment(provider, payment, siteUrl);
+      checked++;
+      results[result] = (results[result] ?? 0) + 1;
+    }
+  }
+  return { checked, results };
+}
