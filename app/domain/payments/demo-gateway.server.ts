@@ -228,14 +228,14 @@ function invalid(field: string, message: string): CardCheck {
   };
 }
 
-/**
- * Sends the gateway's signed notification to the shop, as a provider's server would, and
- * answers whether the shop took it.
- */
-export async function notifyShop(
-  request: DemoPaymentRequest,
-  result: { status: "approved" | "declined" | "cancelled"; brand?: string; last4?: string },
-): Promise<boolean> {
+type DemoResult = { status: "approved" | "declined" | "cancelled"; brand?: string; last4?: string };
+
+/** The gateway's signed notification of a result, as the shop's notify endpoint receives it. */
+export function demoNotification(
+  request: Pick<DemoPaymentRequest, "reference" | "amountCents">,
+  result: DemoResult,
+  now = Date.now(),
+): URLSearchParams {
   const fields: Record<string, string> = {
     reference: request.reference,
     status: result.status,
@@ -243,10 +243,22 @@ export async function notifyShop(
     demo_payment_id: `demo_${crypto.randomBytes(8).toString("hex")}`,
     card_brand: result.brand ?? "",
     card_last4: result.last4 ?? "",
-    timestamp: String(Date.now()),
+    timestamp: String(now),
   };
   const body = new URLSearchParams(fields);
   body.set("signature", signDemo(fields, NOTIFY_FIELDS));
+  return body;
+}
+
+/**
+ * Sends the gateway's signed notification to the shop, as a provider's server would, and
+ * answers whether the shop took it.
+ */
+export async function notifyShop(
+  request: DemoPaymentRequest,
+  result: DemoResult,
+): Promise<boolean> {
+  const body = demoNotification(request, result);
   try {
     const response = await fetch(request.notifyUrl, {
       method: "POST",
