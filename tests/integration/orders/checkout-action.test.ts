@@ -1,0 +1,121 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { count } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { orders, payments } from "~/db/schema";
+import { submitCheckout } from "~/domain/orders/checkout.server";
+import type { FormActionResult } from "~/lib/forms";
+import { useTestDatabase } from "../../setup/database";
+import { addVariant, setUpShop } from "./fixtures";
+
+useTestDatabase();
+
+let variantId: number;
+let scarce: number;
+let dataDir: string;
+beforeAll(async () => {
+  // The order confirmation goes to an outbox of the test's own.
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "checkout-test-"));
+  process.env.DATA_DIR = dataDir;
+  process.env.FORM_RATE_LIMIT = "1000";
+  const shop = await setUpShop();
+  variantId = (await addVariant(shop, { priceCents: 2_500_000, stock: 5 })).variantId;
+  scarce = (await addVariant(shop, { priceCents: 100_000, stock: 1 })).variantId;
+});
+
+afterAll(async () => {
+  delete process.env.DATA_DIR;
+  delete process.env.FORM_RATE_LIMIT;
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+let n = 0;
+function form(overrides: Record<string, string> = {}, lines = [{ variantId, quantity: 1 }]) {
+  const fields: Record<string, string> = {
+    firstName: "Naledi",
+    lastName: "Khumalo",
+    email: "naledi@example.com",
+    phone: "083 000 1111",
+    address: "3 Main Road",
+    city: "Mahikeng",
+    postal: "2745",
+    deliveryMethod: "standard",
+    paymentMethod: "card",
+    terms: "on",
+    promoCode: "",
+    lines: JSON.stringify(lines),
+    idempotencyKey: `checkout-action-test-${++n}-abcdefgh`,
+    ...overrides,
+  };
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.set(k, v);
+  return new Request("http://shop.test/checkout", { method: "POST", body });
+}
+
+async function submit(request: Request) {
+  try {
+    const result = await submitCheckout(request, { clientAddress: "10.0.0.1" }, "http://shop.test");
+    const { data, init } = result as unknown as {
+      data: FormActionResult;
+      init: { status: number };
+    };
+    return { status: init.status, body: data, location: null as string | null };
+  } catch (thrown) {
+    if (thrown instanceof Response) {
+      return { status: thrown.status, body: null, location: thrown.headers.get("Location") };
+    }
+    throw thrown;
+  }
+}
+
+describe("the checkout action", () => {
+  it("checks the form in the specification's order and keeps what was typed", async () => {
+    const missing = await submit(form({ city: "", email: "bad" }));
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({
+      ok: false,
+      alert: { title: "Missing Information", description: "Please fill in all required fields." },
+      fieldErrors: {
+        city: "This field is required.",
+        email: "Please enter a valid email address.",
+      },
+      values: { firstName: "Naledi", email: "bad" },
+    });
+    const email = await submit(form({ email: "naledi @example.com" }));
+    expect(email.body?.ok === false && email.body.alert.title).toBe("Invalid Email");
+    const terms = await submit(form({ terms: "" }));
+    expect(terms.status).toBe(400);
+    const lines = await submit(form({ lines: "[]" }));
+    expect(lines.status).toBe(400);
+    expect(await db().select({ n: count() }).from(orders)).toEqual([{ n: 0 }]);
+  });
+
+  it("refuses PayFlex outside its range and too much of an item, with 4xx answers", async () => {
+    // R25,000 is over PayFlex's R20,000 maximum.
+    const payflex = await submit(form({ paymentMethod: "payflex" }));
+    expect(payflex.status).toBe(400);
+    expect(payflex.body).toMatchObject({
+      fieldErrors: { paymentMethod: "PayFlex is available for orders from R50 to R20,000." },
+    });
+    const short = await submit(form({}, [{ variantId: scarce, quantity: 2 }]));
+    expect(short.status).toBe(409);
+    expect(short.body).toMatchObject({ alert: { title: "Not enough stock" } });
+    expect(await db().select({ n: count() }).from(orders)).toEqual([{ n: 0 }]);
+  });
+
+  it("places the order and sends the shopper to pay; the same page sent again gives the same order", async () => {
+    const request = () => form({ idempotencyKey: "same-page-twice-0123456789" });
+    const first = await submit(request());
+    expect(first.status).toBe(302);
+    expect(first.location).toMatch(/^\/payments\/1\d{3}-[0-9a-f]{12}$/);
+    const second = await submit(request());
+    expect(second.status).toBe(302);
+    expect(second.location).toMatch(/^\/orders\/1\d{3}\?token=/);
+    expect(await db().select({ n: count() }).from(orders)).toEqual([{ n: 1 }]);
+    expect(await db().select({ n: count() }).from(payments)).toEqual([{ n: 1 }]);
+    const mail = await fs.readdir(path.join(dataDir, "outbox"));
+    expect(mail).toHaveLength(1);
+  });
+});
