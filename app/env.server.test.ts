@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "./env.server";
+import { authSecret, parseEnv } from "./env.server";
 
 describe("parseEnv", () => {
   it("gives the defaults for an empty environment", () => {
@@ -20,5 +20,17 @@ describe("parseEnv", () => {
     const env = parseEnv({ DATABASE_URL: "", SMTP_URL: " " });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();
+  });
+
+  it("requires BETTER_AUTH_SECRET in production and gives a dev-only one elsewhere", () => {
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/BETTER_AUTH_SECRET/);
+    expect(() => parseEnv({ NODE_ENV: "production", BETTER_AUTH_SECRET: "short" })).toThrow(
+      /BETTER_AUTH_SECRET: must be at least 32/,
+    );
+    const secret = "x".repeat(40);
+    expect(authSecret(parseEnv({ NODE_ENV: "production", BETTER_AUTH_SECRET: secret }))).toBe(
+      secret,
+    );
+    expect(authSecret(parseEnv({}))).toMatch(/dev-only/);
   });
 });

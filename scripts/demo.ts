@@ -1,6 +1,7 @@
 import { spawnSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { DEMO_OWNER } from "../app/domain/auth/demo-owner";
 
 /**
  * `npm run demo`: builds the shop when the build is missing or older than the sources, then
@@ -28,6 +29,9 @@ if (builtAt < Math.max(...sources.map(newestMtime))) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+console.log(
+  `Back office: /admin-login as ${DEMO_OWNER.email} with password ${DEMO_OWNER.password} (demo owner)`,
+);
 const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts", "--seed-if-empty"], {
   stdio: "inherit",
   // The demo signs its sessions with a fixed, public secret: set BETTER_AUTH_SECRET for a real shop.

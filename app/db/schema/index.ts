@@ -2,3 +2,4 @@ export * from "./catalog";
 export * from "./leads";
 export * from "./settings";
 export * from "./orders";
+export * from "./auth";

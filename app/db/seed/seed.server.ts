@@ -11,6 +11,7 @@ import {
   variants,
   warehouses,
 } from "~/db/schema";
+import { ensureDemoOwner } from "~/domain/auth/demo-owner.server";
 import { DEMO_PROMOTIONS } from "./promotions-data";
 import { DEMO_PRODUCTS } from "./catalog/all-products";
 import { BRANDS, CATEGORIES } from "./catalog/categories-and-brands";
@@ -29,8 +30,10 @@ async function hasProducts(executor: Pick<Tx, "select">): Promise<boolean> {
 
 /** Seeds the demo catalogue when there are no products yet; returns whether it did. */
 export async function seedIfEmpty(options: { dataDir: string }): Promise<boolean> {
-  if (await hasProducts(db())) return false;
-  return seed(options.dataDir, "skip");
+  const seeded = (await hasProducts(db())) ? false : await seed(options.dataDir, "skip");
+  // The demo's owner account (DEMO_OWNER), also for a demo database seeded before it existed.
+  await ensureDemoOwner();
+  return seeded;
 }
 
 /** Seeds the demo catalogue, images and shop details; the catalogue must be empty. */

@@ -1,4 +1,4 @@
-import { lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { rateLimitHits } from "~/db/schema";
 
@@ -33,4 +33,22 @@ export async function consumeRateLimit(options: {
   }
   const retryAfterSeconds = Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000);
   return { allowed: (row?.hits ?? 1) <= options.limit, retryAfterSeconds };
+}
+
+/** Whether `key` is still under `limit` in the current window, without counting an attempt. */
+export async function peekRateLimit(options: {
+  key: string;
+  limit: number;
+  windowSeconds: number;
+  now?: Date;
+}): Promise<RateLimitResult> {
+  const now = options.now ?? new Date();
+  const windowMs = options.windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const [row] = await db()
+    .select({ hits: rateLimitHits.hits })
+    .from(rateLimitHits)
+    .where(and(eq(rateLimitHits.key, options.key), eq(rateLimitHits.windowStart, windowStart)));
+  const retryAfterSeconds = Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000);
+  return { allowed: (row?.hits ?? 0) < options.limit, retryAfterSeconds };
 }

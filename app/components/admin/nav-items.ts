@@ -1,0 +1,49 @@
+import {
+  BarChart3,
+  ClipboardList,
+  FileText,
+  LayoutDashboard,
+  Package,
+  ScrollText,
+  Settings,
+  ShoppingCart,
+  Tag,
+  Truck,
+  Users,
+  Warehouse,
+  type LucideIcon,
+} from "lucide-react";
+
+export type NavItem = { title: string; url: string; icon: LucideIcon; ready: boolean };
+
+/**
+ * The "Admin" group of the specification, in its order. Pages that later issues build are
+ * shown as "coming soon", not linked: no page here shows sample data.
+ */
+export const ADMIN_NAV: NavItem[] = [
+  { title: "Dashboard", url: "/admin", icon: LayoutDashboard, ready: true },
+  { title: "Products", url: "/admin/products", icon: Package, ready: true },
+  { title: "Inventory", url: "/admin/inventory", icon: Warehouse, ready: false },
+  { title: "Orders", url: "/admin/orders", icon: ShoppingCart, ready: true },
+  { title: "Invoices", url: "/admin/invoices", icon: FileText, ready: false },
+  { title: "Promotions", url: "/admin/promotions", icon: Tag, ready: false },
+  { title: "Suppliers", url: "/admin/suppliers", icon: Truck, ready: false },
+  { title: "Purchase Orders", url: "/admin/purchase-orders", icon: ClipboardList, ready: false },
+  { title: "Reports", url: "/admin/reports", icon: BarChart3, ready: false },
+  { title: "Settings", url: "/admin/settings", icon: Settings, ready: false },
+];
+
+/** Only the owner sees these. */
+export const OWNER_NAV: NavItem[] = [
+  { title: "Team", url: "/admin/team", icon: Users, ready: true },
+  { title: "Audit Log", url: "/admin/audit-log", icon: ScrollText, ready: true },
+];
+
+export const SIDEBAR_COOKIE = "admin_sidebar";
+export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
+
+/** Reads the sidebar's saved state from a Cookie header: open unless saved as collapsed. */
+export function sidebarOpenFromCookie(cookieHeader: string | null): boolean {
+  const match = cookieHeader?.match(new RegExp(`(?:^|;\\s*)${SIDEBAR_COOKIE}=([^;]*)`));
+  return match?.[1] !== "collapsed";
+}

@@ -1,0 +1,36 @@
+import type { LucideIcon } from "lucide-react";
+import { Card } from "~/components/ui/card";
+
+/** A summary figure; cards appear one after another, 100 ms apart (the specification). */
+export function StatCard({
+  title,
+  value,
+  note,
+  icon: Icon,
+  index = 0,
+}: {
+  title: string;
+  value: string | number;
+  note?: string;
+  icon: LucideIcon;
+  index?: number;
+}) {
+  return (
+    <Card
+      className="p-5 motion-safe:animate-[admin-card-in_400ms_ease-out_both]"
+      style={{ animationDelay: `${index * 100}ms` }}
+    >
+      <div className="flex items-center justify-between">
+        <p className="text-sm font-medium text-muted-foreground">{title}</p>
+        <Icon className="size-4 text-muted-foreground" aria-hidden />
+      </div>
+      <p
+        className="mt-2 text-2xl font-bold"
+        data-testid={`stat-${title.toLowerCase().replace(/\s+/g, "-")}`}
+      >
+        {value}
+      </p>
+      {note && <p className="mt-1 text-xs text-muted-foreground">{note}</p>}
+    </Card>
+  );
+}

@@ -1,0 +1,62 @@
+import { desc, eq, sql } from "drizzle-orm";
+import { db, type Tx } from "~/db/client.server";
+import { auditLog } from "~/db/schema";
+
+export type AuditAction =
+  | "sign_in"
+  | "sign_in_failed"
+  | "sign_out"
+  | "password_reset_requested"
+  | "password_reset"
+  | "role_changed"
+  | "product_created"
+  | "product_price_changed"
+  | "product_archived"
+  | "product_deleted"
+  | "order_status_changed";
+
+export type AuditEntry = {
+  action: AuditAction;
+  actorId?: string | null;
+  actorEmail?: string | null;
+  subject?: string | null;
+  ipAddress?: string | null;
+  details?: Record<string, unknown>;
+};
+
+/** Adds one line to the audit log, inside the caller's transaction when given one. */
+export async function recordAudit(entry: AuditEntry, tx?: Tx): Promise<void> {
+  await (tx ?? db()).insert(auditLog).values({
+    action: entry.action,
+    actorId: entry.actorId ?? null,
+    actorEmail: entry.actorEmail ?? null,
+    subject: entry.subject ?? null,
+    ipAddress: entry.ipAddress ?? null,
+    details: entry.details ?? {},
+  });
+}
+
+export const AUDIT_PAGE_SIZE = 50;
+
+/** The newest audit lines first, optionally of one action, a page at a time. */
+export async function listAuditLog(options: { action?: string; page?: number } = {}) {
+  const page = Math.max(1, options.page ?? 1);
+  const where = options.action ? eq(auditLog.action, options.action) : undefined;
+  const rows = await db()
+    .select()
+    .from(auditLog)
+    .where(where)
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(AUDIT_PAGE_SIZE + 1)
+    .offset((page - 1) * AUDIT_PAGE_SIZE);
+  const [total] = await db()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(auditLog)
+    .where(where);
+  return {
+    rows: rows.slice(0, AUDIT_PAGE_SIZE),
+    hasMore: rows.length > AUDIT_PAGE_SIZE,
+    total: total?.n ?? 0,
+    page,
+  };
+}

@@ -1,0 +1,80 @@
+import { and, desc, gte, lt, ne, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { orders, products, variants } from "~/db/schema";
+
+const DAY_MS = 86_400_000;
+export const RECENT_LIMIT = 5;
+
+/** Percent change from `previous` to `current`, one decimal; null when there is nothing to compare. */
+export function percentChange(current: number, previous: number): number | null {
+  if (previous === 0) return current === 0 ? 0 : null;
+  return Math.round(((current - previous) / previous) * 1000) / 10;
+}
+
+/** The dashboard's figures, all from the database. Revenue leaves out cancelled orders. */
+export async function getDashboard(now = new Date()) {
+  const last30 = new Date(now.getTime() - 30 * DAY_MS);
+  const previous30 = new Date(now.getTime() - 60 * DAY_MS);
+  const notCancelled = ne(orders.status, "cancelled");
+  const revenueBetween = (from: Date, to: Date) =>
+    sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${and(notCancelled, gte(orders.createdAt, from), lt(orders.createdAt, to))}), 0)::bigint`;
+
+  const [orderFigures] = await db()
+    .select({
+      revenueCents: sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${notCancelled}), 0)::bigint`,
+      last30Cents: revenueBetween(last30, now),
+      previous30Cents: revenueBetween(previous30, last30),
+      totalOrders: sql<number>`count(*)::int`,
+      completed: sql<number>`(count(*) filter (where ${orders.status} = 'completed'))::int`,
+      pending: sql<number>`(count(*) filter (where ${orders.status} = 'pending'))::int`,
+    })
+    .from(orders);
+  const [productFigures] = await db()
+    .select({
+      total: sql<number>`count(*)::int`,
+      active: sql<number>`(count(*) filter (where ${products.status} = 'active'))::int`,
+    })
+    .from(products);
+
+  const recentOrders = await db()
+    .select({
+      id: orders.id,
+      number: orders.number,
+      customer: sql<string>`trim(${orders.firstName} || ' ' || ${orders.lastName})`,
+      totalCents: orders.totalCents,
+      status: orders.status,
+    })
+    .from(orders)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(RECENT_LIMIT);
+
+  const recentProducts = await db()
+    .select({
+      id: products.id,
+      title: products.title,
+      status: products.status,
+      sku: sql<
+        string | null
+      >`(select ${variants.sku} from ${variants} where ${variants.productId} = ${products.id} order by ${variants.sortOrder}, ${variants.id} limit 1)`,
+      priceCents: sql<
+        number | null
+      >`(select min(${variants.priceCents}) from ${variants} where ${variants.productId} = ${products.id})`,
+    })
+    .from(products)
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(RECENT_LIMIT);
+
+  const o = orderFigures!;
+  return {
+    revenueCents: Number(o.revenueCents),
+    revenueChangePercent: percentChange(Number(o.last30Cents), Number(o.previous30Cents)),
+    totalOrders: o.totalOrders,
+    completedOrders: o.completed,
+    pendingOrders: o.pending,
+    conversionPercent: o.totalOrders === 0 ? 0 : Math.round((o.completed / o.totalOrders) * 100),
+    products: productFigures!.total,
+    activeProducts: productFigures!.active,
+    recentOrders,
+    recentProducts,
+  };
+}

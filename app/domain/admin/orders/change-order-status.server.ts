@@ -1,0 +1,99 @@
+import { eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { orderEvents, orders } from "~/db/schema";
+import type { SessionUser } from "~/domain/auth/roles";
+import { releaseOrderStock, returnOrderStock } from "~/domain/orders/order-stock.server";
+import { recordAudit } from "../audit-log.server";
+import { AdminError } from "../errors";
+import { canMoveOrder, canRefund, type OrderStatus } from "./order-status";
+
+type Actor = Pick<SessionUser, "id" | "email">;
+
+/**
+ * Moves an order along (pending -> processing -> completed, or to cancelled). Cancelling gives
+ * the order's stock back: held stock is released, sold stock returns to the shelf.
+ */
+export async function changeOrderStatus(options: {
+  orderId: number;
+  to: OrderStatus;
+  actor: Actor;
+}) {
+  const { orderId, to, actor } = options;
+  return db().transaction(async (tx) => {
+    const [order] = await tx
+      .select({ number: orders.number, status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for("update");
+    if (!order) throw new AdminError("This order does not exist.", 404);
+    if (!canMoveOrder(order.status, to)) {
+      throw new AdminError(`An order that is ${order.status} cannot be marked ${to}.`, 409);
+    }
+    const now = new Date();
+    await tx
+      .update(orders)
+      .set({ status: to, updatedAt: now, ...(to === "cancelled" ? { cancelledAt: now } : {}) })
+      .where(eq(orders.id, orderId));
+    if (to === "cancelled") {
+      const change = { orderId, reference: `Order ${order.number}`, actor: actor.email };
+      // Held stock is released; stock already sold (a paid order) goes back on the shelf.
+      if (!(await releaseOrderStock(tx, change))) await returnOrderStock(tx, change);
+    }
+    await tx.insert(orderEvents).values({
+      orderId,
+      type: "status_changed",
+      message: `Status changed from ${order.status} to ${to}${to === "cancelled" ? "; stock given back" : ""}.`,
+      actor: actor.email,
+    });
+    await recordAudit(
+      {
+        action: "order_status_changed",
+        actorId: actor.id,
+        actorEmail: actor.email,
+        subject: `order:${order.number}`,
+        details: { from: order.status, to },
+      },
+      tx,
+    );
+    return { number: order.number, from: order.status, to };
+  });
+}
+
+/** Marks a paid order refunded and puts its sold stock back on the shelf. */
+export async function refundOrder(options: { orderId: number; actor: Actor }) {
+  const { orderId, actor } = options;
+  return db().transaction(async (tx) => {
+    const [order] = await tx
+      .select({ number: orders.number, paymentStatus: orders.paymentStatus })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for("update");
+    if (!order) throw new AdminError("This order does not exist.", 404);
+    if (!canRefund(order.paymentStatus)) {
+      throw new AdminError("Only a paid order can be refunded.", 409);
+    }
+    await tx
+      .update(orders)
+      .set({ paymentStatus: "refunded", updatedAt: new Date() })
+      .where(eq(orders.id, orderId));
+    const change = { orderId, reference: `Order ${order.number}`, actor: actor.email };
+    if (!(await returnOrderStock(tx, change))) await releaseOrderStock(tx, change);
+    await tx.insert(orderEvents).values({
+      orderId,
+      type: "refunded",
+      message: "Payment marked refunded; stock returned.",
+      actor: actor.email,
+    });
+    await recordAudit(
+      {
+        action: "order_status_changed",
+        actorId: actor.id,
+        actorEmail: actor.email,
+        subject: `order:${order.number}`,
+        details: { payment: { from: "paid", to: "refunded" } },
+      },
+      tx,
+    );
+    return { number: order.number };
+  });
+}

@@ -1,0 +1,21 @@
+import { asc, eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { orderEvents, orders } from "~/db/schema";
+import { getOrderDetails } from "~/domain/orders/get-order.server";
+import { AdminError } from "../errors";
+
+/** One order by its number, with lines, payments and its timeline. */
+export async function getAdminOrder(number: number) {
+  if (!Number.isSafeInteger(number) || number <= 0)
+    throw new AdminError("This order does not exist.", 404);
+  const [row] = await db().select({ id: orders.id }).from(orders).where(eq(orders.number, number));
+  const details = row ? await getOrderDetails(row.id) : undefined;
+  if (!row || !details) throw new AdminError("This order does not exist.", 404);
+  const events = await db()
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, row.id))
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+  const { token: _token, idempotencyKey: _key, ...order } = details;
+  return { order, events };
+}

@@ -1,0 +1,37 @@
+import type { SessionUser } from "~/domain/auth/roles";
+import { parseForm } from "~/lib/forms";
+import { adminAttempt, invalid, succeeded } from "../form-results.server";
+import { createProduct, updateProduct } from "./save-product.server";
+import { productFormSchema } from "./schemas";
+
+/** The pictures posted with the product form, each with its alt text (the title by default). */
+function uploadsOf(formData: FormData) {
+  return formData
+    .getAll("images")
+    .filter((v): v is File => typeof v !== "string" && v.size > 0)
+    .map((file) => ({ file, alt: "" }));
+}
+
+/** Handles the product form's post for create (no id) or edit. */
+export async function saveProductFromForm(formData: FormData, actor: SessionUser, id?: number) {
+  const parsed = parseForm(productFormSchema, formData);
+  if (!parsed.ok) return invalid(parsed, formData);
+  return adminAttempt(formData, async () => {
+    if (id === undefined) {
+      await createProduct({ input: parsed.data, uploads: uploadsOf(formData), actor });
+      return succeeded("Product Created", "New product has been successfully added.");
+    }
+    const removeImageIds = formData
+      .getAll("removeImage")
+      .map(Number)
+      .filter((n) => Number.isInteger(n) && n > 0);
+    await updateProduct({
+      id,
+      input: parsed.data,
+      uploads: uploadsOf(formData),
+      removeImageIds,
+      actor,
+    });
+    return succeeded("Product Updated", "Product has been successfully updated.");
+  });
+}

@@ -1,0 +1,162 @@
+import { z } from "zod";
+import { SIZE_LABELS, type BedSize } from "~/domain/catalog/product-card";
+
+export const PRODUCT_STATUSES = ["active", "draft", "archived"] as const;
+export const BED_SIZES = Object.keys(SIZE_LABELS) as BedSize[];
+/** The specification's badges. */
+export const BADGES = [
+  "BESTSELLER",
+  "SALE",
+  "FEATURED",
+  "COMBO DEAL",
+  "LUXURY",
+  "VALUE",
+  "COMFORT",
+  "STORAGE",
+  "ZONED",
+  "PREMIUM",
+  "POPULAR",
+  "TECH",
+] as const;
+
+/** Rand as typed ("3199", "3 199.50", "R3,199.5") to integer cents; null when it is not a price. */
+export function parseRandToCents(text: string): number | null {
+  const cleaned = text.replace(/[\sR,]/gi, "");
+  const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(cleaned);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+}
+
+/** Cents as the form shows them again: "3199.00". */
+export const centsToRandText = (cents: number | null | undefined) =>
+  cents === null || cents === undefined ? "" : (cents / 100).toFixed(2);
+
+const optionalText = (max: number) => z.string().trim().max(max, "This is too long.").default("");
+
+type VariantInput = {
+  size: BedSize;
+  sku: string;
+  priceCents: number;
+  originalPriceCents: number | null;
+  costCents: number | null;
+};
+
+/**
+ * The product form: one row per bed size (a row is offered when its SKU or price is filled),
+ * with the specification's messages: "Title is required", "SKU is required", "Price is required".
+ */
+export const productFormSchema = z
+  .object({
+    // Checked in the transform below, so that the sizes' messages show at the same time.
+    title: z.string().trim().max(200, "This is too long.").default(""),
+    description: optionalText(5000),
+    categoryId: z.coerce.number().int().positive("Category is required"),
+    brandId: z
+      .string()
+      .optional()
+      .transform((v) => (v ? Number(v) : null)),
+    status: z.enum(PRODUCT_STATUSES).default("active"),
+    type: optionalText(80),
+    badge: z
+      .string()
+      .optional()
+      .transform((v) => (v && (BADGES as readonly string[]).includes(v) ? v : null)),
+    isNew: z
+      .string()
+      .optional()
+      .transform((v) => v === "on"),
+    mattressType: z
+      .string()
+      .optional()
+      .transform((v) => v || null),
+    bedType: z
+      .string()
+      .optional()
+      .transform((v) => v || null),
+    comfortLevel: z
+      .string()
+      .optional()
+      .transform((v) => v || null),
+    laybyText: optionalText(300),
+    deliveryText: optionalText(300),
+  })
+  .passthrough()
+  .transform((input, ctx) => {
+    const fields = input as Record<string, unknown>;
+    const text = (key: string) => String(fields[key] ?? "").trim();
+    if (!input.title)
+      ctx.addIssue({ code: "custom", path: ["title"], message: "Title is required" });
+    const variants: VariantInput[] = [];
+    for (const size of BED_SIZES) {
+      const at = (name: string) => `variants.${size}.${name}`;
+      const sku = text(at("sku"));
+      const price = text(at("price"));
+      if (!sku && !price) continue;
+      if (!sku) ctx.addIssue({ code: "custom", path: [at("sku")], message: "SKU is required" });
+      else if (sku.length > 64)
+        ctx.addIssue({ code: "custom", path: [at("sku")], message: "This is too long." });
+      const priceCents = price ? parseRandToCents(price) : null;
+      if (!price)
+        ctx.addIssue({ code: "custom", path: [at("price")], message: "Price is required" });
+      else if (!priceCents)
+        ctx.addIssue({
+          code: "custom",
+          path: [at("price")],
+          message: "Enter a price such as 3199.00",
+        });
+      const optionalCents = (name: string) => {
+        const value = text(at(name));
+        if (!value) return null;
+        const cents = parseRandToCents(value);
+        if (cents === null)
+          ctx.addIssue({
+            code: "custom",
+            path: [at(name)],
+            message: "Enter an amount such as 3199.00",
+          });
+        return cents;
+      };
+      variants.push({
+        size,
+        sku: sku.toUpperCase(),
+        priceCents: priceCents ?? 0,
+        originalPriceCents: optionalCents("originalPrice"),
+        costCents: optionalCents("cost"),
+      });
+    }
+    if (variants.length === 0) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["variants"],
+        message: "SKU is required: give at least one size its SKU and price.",
+      });
+    }
+    const skus = variants.map((v) => v.sku);
+    skus.forEach((sku, i) => {
+      if (sku && skus.indexOf(sku) !== i) {
+        ctx.addIssue({
+          code: "custom",
+          path: [`variants.${variants[i]!.size}.sku`],
+          message: "Each size needs its own SKU",
+        });
+      }
+    });
+    return {
+      title: input.title,
+      description: input.description,
+      categoryId: input.categoryId,
+      brandId: input.brandId,
+      status: input.status,
+      type: input.type,
+      badge: input.badge,
+      isNew: input.isNew,
+      mattressType: input.mattressType,
+      bedType: input.bedType,
+      comfortLevel: input.comfortLevel,
+      laybyText: input.laybyText,
+      deliveryText: input.deliveryText,
+      variants,
+    };
+  });
+
+export type ProductFormInput = z.output<typeof productFormSchema>;

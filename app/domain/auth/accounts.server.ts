@@ -1,0 +1,162 @@
+import { APIError } from "better-auth";
+import { and, eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { accounts, users } from "~/db/schema";
+import { recordAudit } from "~/domain/admin/audit-log.server";
+import { consumeRateLimit } from "~/domain/security/rate-limit.server";
+import { auth, requestHeaders } from "./auth.server";
+import type { SessionUser } from "./roles";
+
+/** A name for an account made from an e-mail alone: the part before the @. */
+export const nameFromEmail = (email: string) => email.split("@")[0] || email;
+
+export type SignUpResult = { ok: true } | { ok: false; exists: boolean; message: string };
+
+/** Creates a customer account (no back-office access until the owner gives a staff role). */
+export async function signUpWithPassword(options: {
+  email: string;
+  password: string;
+  baseURL: string;
+}): Promise<SignUpResult> {
+  // better-auth answers a duplicate sign-up with a generic success when it does not sign the
+  // new account in; the specification wants "Account Exists", so we look first.
+  const email = options.email.trim().toLowerCase();
+  const [existing] = await db().select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (existing) return { ok: false, exists: true, message: "This email is already registered." };
+  try {
+    await auth(options.baseURL).api.signUpEmail({
+      body: { email, password: options.password, name: nameFromEmail(email) },
+    });
+    return { ok: true };
+  } catch (error) {
+    if (!(error instanceof APIError)) throw error;
+    const code = String(error.body?.code ?? "");
+    return {
+      ok: false,
+      exists: code.startsWith("USER_ALREADY_EXISTS"),
+      message: error.body?.message ?? "Could not create the account.",
+    };
+  }
+}
+
+/** Ends the request's session; returns the headers that clear its cookies. */
+export async function signOut(options: {
+  request: Request;
+  baseURL: string;
+  user: SessionUser | null;
+  clientAddress: string;
+}): Promise<Headers> {
+  const { headers } = await auth(options.baseURL).api.signOut({
+    headers: requestHeaders(options.request),
+    returnHeaders: true,
+  });
+  if (options.user) {
+    await recordAudit({
+      action: "sign_out",
+      actorId: options.user.id,
+      actorEmail: options.user.email,
+      ipAddress: options.clientAddress,
+    });
+  }
+  return headers;
+}
+
+/** Reset requests allowed per address in 15 minutes (each one sends an e-mail). */
+const RESET_REQUESTS_PER_ADDRESS = 5;
+
+/**
+ * E-mails a reset link when the address belongs to an account. The answer is the same
+ * either way, so the form does not tell strangers who has an account.
+ */
+export async function requestPasswordReset(options: {
+  email: string;
+  baseURL: string;
+  clientAddress: string;
+}): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
+  const limit = await consumeRateLimit({
+    key: `password-reset:${options.clientAddress}`,
+    limit: RESET_REQUESTS_PER_ADDRESS,
+    windowSeconds: 15 * 60,
+  });
+  if (!limit.allowed) return { ok: false, retryAfterSeconds: limit.retryAfterSeconds };
+  await auth(options.baseURL).api.requestPasswordReset({
+    body: { email: options.email },
+  });
+  await recordAudit({
+    action: "password_reset_requested",
+    actorEmail: options.email,
+    ipAddress: options.clientAddress,
+  });
+  return { ok: true };
+}
+
+/** Sets a new password with a reset link's token; signs the account out everywhere. */
+export async function resetPassword(options: {
+  token: string;
+  newPassword: string;
+  baseURL: string;
+  clientAddress: string;
+}): Promise<{ ok: true } | { ok: false; message: string }> {
+  try {
+    await auth(options.baseURL).api.resetPassword({
+      body: { token: options.token, newPassword: options.newPassword },
+    });
+  } catch (error) {
+    if (!(error instanceof APIError)) throw error;
+    const code = String(error.body?.code ?? "");
+    return {
+      ok: false,
+      message:
+        code === "INVALID_TOKEN"
+          ? "This reset link has expired or was already used. Please ask for a new one."
+          : (error.body?.message ?? "Could not set the new password."),
+    };
+  }
+  await recordAudit({ action: "password_reset", ipAddress: options.clientAddress });
+  return { ok: true };
+}
+
+/**
+ * Makes `email` an owner: creates the account with `password`, or, when it exists, gives it
+ * the owner role and the new password. Used by `npm run admin:create` and the demo seed.
+ */
+export async function createOwner(options: {
+  email: string;
+  password: string;
+  baseURL: string;
+  name?: string;
+}): Promise<{ id: string; created: boolean }> {
+  const email = options.email.trim().toLowerCase();
+  const instance = auth(options.baseURL);
+  const [existing] = await db().select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!existing) {
+    const result = await instance.api.signUpEmail({
+      body: { email, password: options.password, name: options.name ?? nameFromEmail(email) },
+    });
+    await db().update(users).set({ role: "owner" }).where(eq(users.id, result.user.id));
+    return { id: result.user.id, created: true };
+  }
+  const context = await instance.$context;
+  const hash = await context.password.hash(options.password);
+  await db().transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ role: "owner", updatedAt: new Date() })
+      .where(eq(users.id, existing.id));
+    const updated = await tx
+      .update(accounts)
+      .set({ password: hash, updatedAt: new Date() })
+      .where(and(eq(accounts.userId, existing.id), eq(accounts.providerId, "credential")))
+      .returning({ id: accounts.id });
+    if (updated.length === 0) {
+      await tx.insert(accounts).values({
+        id: crypto.randomUUID(),
+        accountId: existing.id,
+        providerId: "credential",
+        userId: existing.id,
+        password: hash,
+      });
+    }
+  });
+  return { id: existing.id, created: false };
+}

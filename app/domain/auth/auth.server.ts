@@ -1,0 +1,91 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { db, type Db } from "~/db/client.server";
+import { accounts, sessions, users, verifications } from "~/db/schema";
+import { authSecret } from "~/env.server";
+import { sendPasswordResetMail } from "./password-reset-mail.server";
+
+/** Header our actions use to hand better-auth the visitor's address (see requestHeaders). */
+export const CLIENT_ADDRESS_HEADER = "x-shop-client-address";
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+/** A session that is remembered lasts 7 days and is renewed when used after a day. */
+const SESSION_DAYS = 7;
+
+function createAuth(database: Db, baseURL: string) {
+  return betterAuth({
+    appName: "Slumber Corner Beds",
+    baseURL,
+    secret: authSecret(),
+    database: drizzleAdapter(database, {
+      provider: "pg",
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      // The specification: "Account created successfully. You can now sign in."
+      autoSignIn: false,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: ({ user, token }) =>
+        sendPasswordResetMail({
+          to: user.email,
+          link: `${baseURL}/admin-login/reset?token=${encodeURIComponent(token)}`,
+        }),
+    },
+    user: {
+      additionalFields: {
+        // Never taken from a sign-up form: only admin:create and the owner set it.
+        role: { type: "string", required: false, defaultValue: "customer", input: false },
+      },
+    },
+    session: {
+      expiresIn: SESSION_DAYS * 24 * 60 * 60,
+      updateAge: 24 * 60 * 60,
+    },
+    // Failed sign-ins are limited per account and per address in our own database table
+    // (sign-in.server.ts), shared by every process; better-auth's limiter is per process.
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    advanced: {
+      useSecureCookies: baseURL.startsWith("https://"),
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+      defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+// One instance per database handle (tests open several) and per public origin.
+const instances = new WeakMap<Db, Map<string, Auth>>();
+
+/** better-auth for the process's database; `baseURL` is the shop's public origin. */
+export function auth(baseURL: string): Auth {
+  const database = db();
+  let byOrigin = instances.get(database);
+  if (!byOrigin) {
+    byOrigin = new Map();
+    instances.set(database, byOrigin);
+  }
+  let instance = byOrigin.get(baseURL);
+  if (!instance) {
+    instance = createAuth(database, baseURL);
+    byOrigin.set(baseURL, instance);
+  }
+  return instance;
+}
+
+/** The headers better-auth needs from a request: its cookies, browser and address. */
+export function requestHeaders(request: Request, clientAddress?: string): Headers {
+  const headers = new Headers();
+  const cookie = request.headers.get("cookie");
+  if (cookie) headers.set("cookie", cookie);
+  const agent = request.headers.get("user-agent");
+  if (agent) headers.set("user-agent", agent);
+  if (clientAddress) headers.set(CLIENT_ADDRESS_HEADER, clientAddress);
+  return headers;
+}

@@ -1,0 +1,57 @@
+import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
+import { AdminShell } from "~/components/admin/admin-shell";
+import { sidebarOpenFromCookie } from "~/components/admin/nav-items";
+import { NoAccess } from "~/components/admin/no-access";
+import { requireStaff } from "~/domain/auth/session.server";
+import type { Route } from "./+types/layout";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Admin | Slumber Corner Beds" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireStaff(request);
+  return { user, sidebarOpen: sidebarOpenFromCookie(request.headers.get("cookie")) };
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminShell user={loaderData.user} sidebarOpen={loaderData.sidebarOpen}>
+      <Outlet />
+    </AdminShell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const shell = useRouteLoaderData<typeof loader>("routes/admin/layout");
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  // Not staff: the no-access page, without the shell and without any admin data.
+  if (!shell) return status === 403 ? <NoAccess /> : <ErrorMessage status={status} />;
+  return (
+    <AdminShell user={shell.user} sidebarOpen={shell.sidebarOpen}>
+      <ErrorMessage status={status} />
+    </AdminShell>
+  );
+}
+
+function ErrorMessage({ status }: { status: number }) {
+  const text =
+    status === 403
+      ? "Only the shop's owner can open this page."
+      : status === 404
+        ? "This page does not exist."
+        : "Something went wrong on our side. Please try again.";
+  return (
+    <div className="mx-auto max-w-xl py-16 text-center">
+      <h1 className="text-2xl font-bold">
+        {status === 404
+          ? "Page not found"
+          : status === 403
+            ? "Owner only"
+            : "Unexpected Application Error!"}
+      </h1>
+      <p className="mt-3 text-muted-foreground">{text}</p>
+    </div>
+  );
+}

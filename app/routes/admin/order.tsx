@@ -1,0 +1,249 @@
+import { ArrowLeft } from "lucide-react";
+import { useEffect } from "react";
+import { data, Link, useFetcher } from "react-router";
+import { StatusBadge } from "~/components/admin/status-badge";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "~/components/admin/ui/table";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { AdminError } from "~/domain/admin/errors";
+import { adminAttempt, refused, succeeded } from "~/domain/admin/form-results.server";
+import { changeOrderStatus, refundOrder } from "~/domain/admin/orders/change-order-status.server";
+import { getAdminOrder } from "~/domain/admin/orders/get-admin-order.server";
+import {
+  allowedNextStatuses,
+  canRefund,
+  ORDER_STATUSES,
+  type OrderStatus,
+} from "~/domain/admin/orders/order-status";
+import { requireStaff } from "~/domain/auth/session.server";
+import type { FormActionResult } from "~/lib/forms";
+import { formatMoney } from "~/lib/money";
+import { notify } from "~/lib/notify";
+import type { Route } from "./+types/order";
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `Order #${data?.order.number ?? ""} | Admin` },
+];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireStaff(request);
+  try {
+    return await getAdminOrder(Number(params.number));
+  } catch (error) {
+    if (error instanceof AdminError) throw data(null, { status: error.status });
+    throw error;
+  }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const actor = await requireStaff(request);
+  const formData = await request.formData();
+  return adminAttempt(formData, async () => {
+    const { order } = await getAdminOrder(Number(params.number));
+    if (formData.get("intent") === "refund") {
+      await refundOrder({ orderId: order.id, actor });
+      return succeeded("Status Updated", "Order status has been updated successfully.");
+    }
+    const to = String(formData.get("status") ?? "");
+    if (!ORDER_STATUSES.includes(to as OrderStatus)) {
+      return refused(400, { title: "Error", description: "Choose a status." }, formData);
+    }
+    await changeOrderStatus({ orderId: order.id, to: to as OrderStatus, actor });
+    return succeeded("Status Updated", "Order status has been updated successfully.");
+  });
+}
+
+const money = (cents: number) => formatMoney(cents, { cents: true });
+const dateFormat = new Intl.DateTimeFormat("en-ZA", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Africa/Johannesburg",
+});
+
+export default function OrderPage({ loaderData: { order, events } }: Route.ComponentProps) {
+  const fetcher = useFetcher<FormActionResult>();
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    const r = fetcher.data;
+    if (r.ok) notify.success(r.message.title, { description: r.message.description });
+    else notify.error(r.alert.title, { description: r.alert.description });
+  }, [fetcher.state, fetcher.data]);
+  const next = allowedNextStatuses(order.status);
+  const busy = fetcher.state !== "idle";
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <Link
+        to="/admin/orders"
+        className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+      >
+        <ArrowLeft className="size-4" aria-hidden /> Orders
+      </Link>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold">Order #{order.number}</h1>
+        <StatusBadge status={order.status} />
+        <StatusBadge status={order.paymentStatus} />
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>Status</CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-wrap items-center gap-3">
+          {next.length === 0 && !canRefund(order.paymentStatus) && (
+            <p className="text-sm text-muted-foreground">
+              This order is {order.status}: nothing more to do.
+            </p>
+          )}
+          {next.map((status) => (
+            <fetcher.Form method="post" key={status}>
+              <input type="hidden" name="status" value={status} />
+              <Button
+                type="submit"
+                disabled={busy}
+                variant={status === "cancelled" ? "destructive" : "default"}
+              >
+                {status === "cancelled" ? "Cancel order" : `Mark ${status}`}
+              </Button>
+            </fetcher.Form>
+          ))}
+          {canRefund(order.paymentStatus) && (
+            <fetcher.Form
+              method="post"
+              onSubmit={(e) => {
+                if (!window.confirm(`Mark order #${order.number} refunded and return its stock?`))
+                  e.preventDefault();
+              }}
+            >
+              <input type="hidden" name="intent" value="refund" />
+              <Button type="submit" variant="outline" disabled={busy}>
+                Mark refunded
+              </Button>
+            </fetcher.Form>
+          )}
+        </CardContent>
+      </Card>
+      <div className="grid gap-6 md:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Customer</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-1 text-sm">
+            <p className="font-medium">{`${order.firstName} ${order.lastName}`.trim() || "N/A"}</p>
+            <p>{order.email || "N/A"}</p>
+            <p>{order.phone || "N/A"}</p>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Delivery</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-1 text-sm">
+            <p>{order.address}</p>
+            <p>
+              {order.city} {order.postalCode}
+            </p>
+            <p className="capitalize text-muted-foreground">{order.deliveryMethod} delivery</p>
+          </CardContent>
+        </Card>
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>Items</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Product</TableHead>
+                <TableHead>Size</TableHead>
+                <TableHead>SKU</TableHead>
+                <TableHead className="text-right">Qty</TableHead>
+                <TableHead className="text-right">Unit price</TableHead>
+                <TableHead className="text-right">Total</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {order.lines.map((line, i) => (
+                <TableRow key={i}>
+                  <TableCell>{line.title}</TableCell>
+                  <TableCell>{line.size}</TableCell>
+                  <TableCell className="font-mono text-xs">{line.sku}</TableCell>
+                  <TableCell className="text-right">{line.quantity}</TableCell>
+                  <TableCell className="text-right">{money(line.unitPriceCents)}</TableCell>
+                  <TableCell className="text-right">{money(line.lineTotalCents)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <dl className="mt-4 ml-auto grid max-w-xs grid-cols-2 gap-1 text-sm">
+            <dt>Subtotal</dt>
+            <dd className="text-right">{money(order.subtotalCents)}</dd>
+            {order.discountCents > 0 && (
+              <>
+                <dt>Discount {order.promotionCode ? `(${order.promotionCode})` : ""}</dt>
+                <dd className="text-right">-{money(order.discountCents)}</dd>
+              </>
+            )}
+            <dt>Delivery</dt>
+            <dd className="text-right">{money(order.deliveryCents)}</dd>
+            <dt className="font-semibold">Total</dt>
+            <dd className="text-right font-semibold">{money(order.totalCents)}</dd>
+            <dt className="text-muted-foreground">VAT included</dt>
+            <dd className="text-right text-muted-foreground">{money(order.vatCents)}</dd>
+          </dl>
+        </CardContent>
+      </Card>
+      <div className="grid gap-6 md:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Payments</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-2 text-sm">
+            <p className="text-muted-foreground">{order.paymentMethodLabel}</p>
+            {order.payments.length === 0 ? (
+              <p>No payment yet.</p>
+            ) : (
+              <ul className="space-y-1">
+                {order.payments.map((p) => (
+                  <li key={p.reference} className="flex justify-between gap-2">
+                    <span>
+                      {p.provider} · {p.reference}
+                      {p.cardLast4 ? ` · ${p.cardBrand ?? "card"} ${p.cardLast4}` : ""}
+                    </span>
+                    <span>
+                      {money(p.amountCents)} <StatusBadge status={p.status} />
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Timeline</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ol className="space-y-2 text-sm" data-testid="order-timeline">
+              {events.map((e) => (
+                <li key={e.id}>
+                  <span className="text-muted-foreground">
+                    {dateFormat.format(new Date(e.createdAt))}
+                  </span>{" "}
+                  · {e.message}
+                  <span className="text-muted-foreground"> ({e.actor})</span>
+                </li>
+              ))}
+            </ol>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { Users } from "lucide-react";
+import { useEffect } from "react";
+import { useFetcher } from "react-router";
+import { z } from "zod";
+import { StatusBadge } from "~/components/admin/status-badge";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "~/components/admin/ui/table";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { NativeSelect } from "~/components/ui/input";
+import { adminAttempt, invalid, succeeded } from "~/domain/admin/form-results.server";
+import { changeRole, listTeam } from "~/domain/admin/team.server";
+import { ROLE_LABELS, type Role } from "~/domain/auth/roles";
+import { requireOwner } from "~/domain/auth/session.server";
+import { parseForm, type FormActionResult } from "~/lib/forms";
+import { notify } from "~/lib/notify";
+import type { Route } from "./+types/team";
+
+export const meta: Route.MetaFunction = () => [{ title: "Team | Admin" }];
+
+const roleSchema = z.object({
+  userId: z.string().min(1, "Choose an account"),
+  role: z.enum(["owner", "staff", "customer"], "Choose a role"),
+});
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const owner = await requireOwner(request);
+  return { team: await listTeam(), me: owner.id };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = await requireOwner(request);
+  const formData = await request.formData();
+  const parsed = parseForm(roleSchema, formData);
+  if (!parsed.ok) return invalid(parsed, formData);
+  return adminAttempt(formData, async () => {
+    const changed = await changeRole({
+      ...parsed.data,
+      actor,
+      clientAddress: context.clientAddress,
+    });
+    return succeeded(
+      "Role Updated",
+      `${changed.email} is now ${ROLE_LABELS[changed.to].toLowerCase()}.`,
+    );
+  });
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-ZA", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Africa/Johannesburg",
+});
+
+export default function TeamPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold">Team</h1>
+        <p className="text-muted-foreground">
+          Accounts made on the sign-in page are customers. Give an account the staff role to let it
+          into the back office; owners also manage the team and read the audit log.
+        </p>
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <Users className="size-5" aria-hidden /> Accounts ({loaderData.team.length})
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Email</TableHead>
+                <TableHead>Name</TableHead>
+                <TableHead>Role</TableHead>
+                <TableHead>Last sign-in</TableHead>
+                <TableHead>Change role</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {loaderData.team.map((member) => (
+                <TableRow key={member.id} data-testid="team-row">
+                  <TableCell className="font-medium">
+                    {member.email}
+                    {member.id === loaderData.me && (
+                      <span className="text-muted-foreground"> (you)</span>
+                    )}
+                  </TableCell>
+                  <TableCell>{member.name}</TableCell>
+                  <TableCell>
+                    <StatusBadge status={member.role} />
+                  </TableCell>
+                  <TableCell>
+                    {member.lastSignIn ? dateFormat.format(new Date(member.lastSignIn)) : "Never"}
+                  </TableCell>
+                  <TableCell>
+                    <RoleForm userId={member.id} email={member.email} role={member.role} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function RoleForm({ userId, email, role }: { userId: string; email: string; role: Role }) {
+  const fetcher = useFetcher<FormActionResult>();
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    const r = fetcher.data;
+    if (r.ok) notify.success(r.message.title, { description: r.message.description });
+    else notify.error(r.alert.title, { description: r.alert.description });
+  }, [fetcher.state, fetcher.data]);
+  return (
+    <fetcher.Form method="post" className="flex items-center gap-2">
+      <input type="hidden" name="userId" value={userId} />
+      <NativeSelect
+        name="role"
+        defaultValue={role}
+        aria-label={`Role of ${email}`}
+        className="h-8 w-32"
+      >
+        {(Object.keys(ROLE_LABELS) as Role[]).map((r) => (
+          <option key={r} value={r}>
+            {ROLE_LABELS[r]}
+          </option>
+        ))}
+      </NativeSelect>
+      <Button type="submit" size="sm" variant="outline" disabled={fetcher.state !== "idle"}>
+        Save
+      </Button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,133 @@
+import { ArrowLeft, Eye, EyeOff, ShieldCheck } from "lucide-react";
+import { useState } from "react";
+import { Link, redirect } from "react-router";
+import { AuthScreen, FormNotice } from "~/components/admin/auth-card";
+import { Field } from "~/components/admin/field";
+import { useAdminForm } from "~/components/admin/use-admin-form";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { invalid, refused } from "~/domain/admin/form-results.server";
+import { adminLoginSchema } from "~/domain/auth/schemas";
+import { getSessionUser } from "~/domain/auth/session.server";
+import { signInWithPassword } from "~/domain/auth/sign-in.server";
+import { isStaffRole } from "~/domain/auth/roles";
+import { parseForm } from "~/lib/forms";
+import { siteUrl } from "~/lib/site-url.server";
+import type { Route } from "./+types/admin-login";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Admin Portal | Slumber Corner Beds" },
+  { name: "robots", content: "noindex" },
+];
+
+const INVALID_CREDENTIALS = "Invalid credentials. Please try again.";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getSessionUser(request);
+  if (user && isStaffRole(user.role)) throw redirect("/admin");
+  const url = new URL(request.url);
+  return { passwordReset: url.searchParams.get("reset") === "done" };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const parsed = parseForm(adminLoginSchema, formData);
+  if (!parsed.ok) return invalid(parsed, formData);
+  const signedIn = await signInWithPassword({
+    ...parsed.data,
+    request,
+    baseURL: siteUrl(request),
+    clientAddress: context.clientAddress,
+  });
+  if (signedIn.ok) throw redirect("/admin", { headers: signedIn.headers });
+  if (signedIn.reason === "rate_limited") {
+    return refused(429, { title: "Too many attempts", description: signedIn.message }, formData);
+  }
+  return refused(401, { title: "Sign In Failed", description: INVALID_CREDENTIALS }, formData);
+}
+
+export default function AdminLoginPage({ loaderData, actionData }: Route.ComponentProps) {
+  const form = useAdminForm({ schema: adminLoginSchema, pageResult: actionData });
+  const [showPassword, setShowPassword] = useState(false);
+  const failure = form.result && !form.result.ok ? form.result.alert : null;
+  return (
+    <AuthScreen>
+      <Card>
+        <CardHeader className="text-center">
+          <ShieldCheck className="mx-auto size-10 text-primary" aria-hidden />
+          <h1 className="text-2xl font-bold">Admin Portal</h1>
+          <p className="text-sm text-muted-foreground">Sign in to manage the shop</p>
+        </CardHeader>
+        <CardContent>
+          <form.fetcher.Form
+            method="post"
+            action="/admin-login"
+            onSubmit={form.onSubmit}
+            noValidate
+            className="space-y-4"
+          >
+            {loaderData.passwordReset && !failure && (
+              <FormNotice tone="success" title="Password updated">
+                Your new password is set. Please sign in with it.
+              </FormNotice>
+            )}
+            {failure && failure.title !== "Validation Error" && (
+              <FormNotice>{failure.description}</FormNotice>
+            )}
+            <Field
+              name="email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              placeholder="admin@example.com"
+              error={form.errors.email}
+              onEdit={form.clearError}
+              defaultValue={form.values.email}
+            />
+            <Field
+              name="password"
+              label="Password"
+              type={showPassword ? "text" : "password"}
+              autoComplete="current-password"
+              className="pr-10"
+              error={form.errors.password}
+              onEdit={form.clearError}
+            >
+              <button
+                type="button"
+                onClick={() => setShowPassword((v) => !v)}
+                className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-muted-foreground hover:text-foreground"
+                aria-label={showPassword ? "Hide password" : "Show password"}
+              >
+                {showPassword ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
+              </button>
+            </Field>
+            <div className="flex items-center justify-between gap-4 text-sm">
+              <label className="flex items-center gap-2">
+                <input type="checkbox" name="rememberMe" className="size-4 accent-primary" />
+                Remember me
+              </label>
+              <Link to="/admin-login/forgot" className="text-primary hover:underline">
+                Forgot password?
+              </Link>
+            </div>
+            <Button type="submit" className="w-full" disabled={form.submitting}>
+              {form.submitting ? "Signing in..." : "Sign In"}
+            </Button>
+          </form.fetcher.Form>
+          <div className="mt-6 space-y-3 text-center text-sm">
+            <Link
+              to="/"
+              className="inline-flex items-center gap-1 text-muted-foreground hover:text-foreground"
+            >
+              <ArrowLeft className="size-4" aria-hidden /> Back to Home
+            </Link>
+            <p className="text-xs text-muted-foreground">
+              This is a secure area. All login attempts are monitored and logged.
+            </p>
+          </div>
+        </CardContent>
+      </Card>
+    </AuthScreen>
+  );
+}

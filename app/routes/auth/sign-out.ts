@@ -1,0 +1,35 @@
+import { data, redirect } from "react-router";
+import { signOut } from "~/domain/auth/accounts.server";
+import { getSessionUser } from "~/domain/auth/session.server";
+import { siteUrl } from "~/lib/site-url.server";
+import type { Route } from "./+types/sign-out";
+
+/** POST only: ends the session and goes to /auth ("Sign Out Failed" when it cannot). */
+export async function action({ request, context }: Route.ActionArgs) {
+  try {
+    const user = await getSessionUser(request);
+    if (!user) return redirect("/auth");
+    const headers = await signOut({
+      request,
+      baseURL: siteUrl(request),
+      user,
+      clientAddress: context.clientAddress,
+    });
+    return redirect("/auth", { headers });
+  } catch (error) {
+    console.error(`Sign-out failed: ${(error as Error).message}`);
+    return data(
+      {
+        ok: false as const,
+        alert: { title: "Sign Out Failed", description: "Please try again." },
+        fieldErrors: {},
+        values: {},
+      },
+      { status: 500 },
+    );
+  }
+}
+
+export function loader() {
+  throw redirect("/auth");
+}

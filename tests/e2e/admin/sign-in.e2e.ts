@@ -1,0 +1,172 @@
+import { describe, expect, it } from "vitest";
+import { outboxMessages, useBrowser, waitForHydration } from "../browser";
+import { DEMO_OWNER, signInAsOwner, toast } from "./admin-session";
+
+const browser = useBrowser();
+
+describe("staff sign-in", () => {
+  it("sends a signed-out visitor from /admin to /auth", async () => {
+    const page = await browser.newPage();
+    await page.goto("/admin/products");
+    expect(new URL(page.url()).pathname).toBe("/auth");
+    await page.getByText("Manage your inventory, orders & invoices").waitFor();
+  });
+
+  it("a new account can sign in but sees that it has no access", async () => {
+    const page = await browser.newPage();
+    await page.goto("/auth");
+    await waitForHydration(page);
+    await page.getByRole("tab", { name: "Create Account" }).click();
+    const panel = page.getByRole("tabpanel", { name: "Create Account" });
+    await panel.getByLabel("Email").fill("not-an-email");
+    await panel.getByLabel("Password").fill("123");
+    await panel.getByRole("button", { name: "Create Account" }).click();
+    await toast(page, "Validation Error").waitFor();
+    expect(await toast(page, "Validation Error").textContent()).toContain("Invalid email address");
+
+    await panel.getByLabel("Email").fill("shopper@example.com");
+    await panel.getByLabel("Password").fill("shopper-pass");
+    await panel.getByRole("button", { name: "Create Account" }).click();
+    await toast(page, "Success!").waitFor();
+    expect(await toast(page, "Success!").textContent()).toContain(
+      "Account created successfully. You can now sign in.",
+    );
+
+    await panel.getByLabel("Email").fill("shopper@example.com");
+    await panel.getByLabel("Password").fill("other-pass");
+    await panel.getByRole("button", { name: "Create Account" }).click();
+    await toast(page, "Account Exists").waitFor();
+
+    await page.getByRole("tab", { name: "Sign In" }).click();
+    const signIn = page.getByRole("tabpanel", { name: "Sign In" });
+    await signIn.getByLabel("Email").fill("shopper@example.com");
+    await signIn.getByLabel("Password").fill("shopper-pass");
+    await signIn.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("heading", { name: "No access to the back office" }).waitFor();
+    expect(await page.getByText("Admin Panel").count()).toBe(0);
+    const response = await page.goto("/admin/orders");
+    expect(response?.status()).toBe(403);
+  });
+
+  it("the owner signs in at /auth and lands on the dashboard", async () => {
+    const page = await browser.newPage();
+    await page.goto("/auth");
+    await waitForHydration(page);
+    const signIn = page.getByRole("tabpanel", { name: "Sign In" });
+    await signIn.getByLabel("Email").fill(DEMO_OWNER.email);
+    await signIn.getByLabel("Password").fill(DEMO_OWNER.password);
+    await signIn.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL(/\/admin$/);
+    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await page.getByText("Admin Panel").waitFor();
+    // With a session, /auth goes straight on to /admin.
+    await page.goto("/auth");
+    expect(new URL(page.url()).pathname).toBe("/admin");
+  });
+
+  it("the Admin Portal shows its messages and refuses a wrong password", async () => {
+    const page = await browser.newPage();
+    await page.goto("/admin-login");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    const form = page.locator("form");
+    await form.getByText("Email is required").waitFor();
+    await form.getByText("Password must be at least 6 characters").waitFor();
+    await page.getByLabel("Email").fill("a");
+    expect(await form.getByText("Email is required").count()).toBe(0);
+    expect(await form.getByText("Password must be at least 6 characters").count()).toBe(1);
+
+    const password = page.getByLabel("Password", { exact: true });
+    await password.fill("wrong-password");
+    expect(await password.getAttribute("type")).toBe("password");
+    await page.getByRole("button", { name: "Show password" }).click();
+    expect(await password.getAttribute("type")).toBe("text");
+
+    await page.getByLabel("Email").fill(DEMO_OWNER.email);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.locator("form").getByText("Invalid credentials. Please try again.").waitFor();
+    await page.getByText("All login attempts are monitored").waitFor();
+
+    await password.fill(DEMO_OWNER.password);
+    await page.getByLabel("Remember me").check();
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL(/\/admin$/);
+    const cookies = await page.context().cookies();
+    const session = cookies.find((c) => c.name.includes("session_token"));
+    expect(session?.httpOnly).toBe(true);
+    expect(session?.expires).toBeGreaterThan(Date.now() / 1000 + 86_400);
+  });
+
+  it("resets a forgotten password through the e-mailed link", async () => {
+    const page = await browser.newPage();
+    await page.goto("/auth");
+    await waitForHydration(page);
+    await page.getByRole("tab", { name: "Create Account" }).click();
+    const panel = page.getByRole("tabpanel", { name: "Create Account" });
+    await panel.getByLabel("Email").fill("forgetful@example.com");
+    await panel.getByLabel("Password").fill("first-password");
+    await panel.getByRole("button", { name: "Create Account" }).click();
+    await toast(page, "Success!").waitFor();
+
+    await page.goto("/admin-login");
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await page.getByRole("heading", { name: "Forgot password?" }).waitFor();
+    await page.getByLabel("Email").fill("forgetful@example.com");
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await page.getByText("Check your e-mail").first().waitFor();
+
+    const mail = (await outboxMessages()).findLast((m) => m.to.includes("forgetful@example.com"));
+    const link = mail?.text.match(/https?:\/\/\S+\/admin-login\/reset\?token=\S+/)?.[0];
+    expect(link).toBeTruthy();
+    await page.goto(link!);
+    await waitForHydration(page);
+    await page.getByLabel("New password", { exact: true }).fill("second-password");
+    await page.getByLabel("Confirm new password").fill("second-password");
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await page.getByText("Your new password is set").waitFor();
+
+    await page.getByLabel("Email").fill("forgetful@example.com");
+    await page.getByLabel("Password", { exact: true }).fill("second-password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("heading", { name: "No access to the back office" }).waitFor();
+  });
+});
+
+describe("the admin shell", () => {
+  it("keeps the sidebar state in a cookie, toggles with Ctrl+B and signs out", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await signInAsOwner(page);
+    const sidebar = page.getByTestId("admin-sidebar");
+    expect(await sidebar.getAttribute("data-state")).toBe("expanded");
+    const width = (w: number) =>
+      page.waitForFunction(
+        (w) =>
+          document.querySelector("[data-testid=admin-sidebar]")?.getBoundingClientRect().width ===
+          w,
+        w,
+      );
+    await width(256);
+    await page.getByText("Coming soon").first().waitFor();
+    expect(await page.getByRole("link", { name: "Inventory" }).count()).toBe(0);
+
+    await page.keyboard.press("Control+b");
+    expect(await sidebar.getAttribute("data-state")).toBe("collapsed");
+    await width(48);
+    const cookie = (await page.context().cookies()).find((c) => c.name === "admin_sidebar");
+    expect(cookie?.value).toBe("collapsed");
+    expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(6.9 * 86_400);
+
+    await page.reload();
+    await waitForHydration(page);
+    expect(await page.getByTestId("admin-sidebar").getAttribute("data-state")).toBe("collapsed");
+    await page.getByRole("button", { name: "Toggle Sidebar" }).click();
+    expect(await page.getByTestId("admin-sidebar").getAttribute("data-state")).toBe("expanded");
+
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menuitem", { name: "Sign Out" }).click();
+    await page.waitForURL(/\/auth$/);
+    await page.goto("/admin");
+    expect(new URL(page.url()).pathname).toBe("/auth");
+  });
+});

@@ -1,0 +1,179 @@
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import {
+  auditLog,
+  categories,
+  orderAllocations,
+  orderEvents,
+  orderLines,
+  orders,
+  products,
+  stockLevels,
+  variants,
+  warehouses,
+} from "~/db/schema";
+import { changeOrderStatus, refundOrder } from "~/domain/admin/orders/change-order-status.server";
+import { listAdminOrders } from "~/domain/admin/orders/list-orders.server";
+import { useTestDatabase } from "../../setup/database";
+import { signedIn } from "./helpers";
+
+useTestDatabase();
+let variantId: number;
+let warehouseId: number;
+let actor: { id: string; email: string };
+
+beforeAll(async () => {
+  const [category] = await db()
+    .insert(categories)
+    .values({ slug: "beds", name: "Beds" })
+    .returning();
+  const [warehouse] = await db()
+    .insert(warehouses)
+    .values({ code: "main", name: "Main", isDefault: true })
+    .returning();
+  warehouseId = warehouse!.id;
+  const [product] = await db()
+    .insert(products)
+    .values({ slug: "bed", title: "Bed", type: "Foam Bed", categoryId: category!.id })
+    .returning();
+  const [variant] = await db()
+    .insert(variants)
+    .values({ productId: product!.id, size: "queen", sku: "BED-Q", priceCents: 100000 })
+    .returning();
+  variantId = variant!.id;
+  await db().insert(stockLevels).values({ variantId, warehouseId, onHand: 10, reserved: 0 });
+  const owner = await signedIn("owner");
+  actor = { id: owner.user.id, email: owner.email };
+});
+
+/** An order of `quantity` beds holding stock as placing an order does (reserved, or sold when paid). */
+async function placeTestOrder(options: { quantity: number; paid?: boolean; name?: string }) {
+  const total = 100000 * options.quantity;
+  const [order] = await db()
+    .insert(orders)
+    .values({
+      token: crypto.randomUUID(),
+      idempotencyKey: crypto.randomUUID(),
+      firstName: options.name ?? "Naledi",
+      lastName: "Khumalo",
+      email: "naledi@example.com",
+      phone: "",
+      address: "1 Road",
+      city: "Mahikeng",
+      postalCode: "2745",
+      deliveryMethod: "standard",
+      paymentMethod: "card",
+      subtotalCents: total,
+      deliveryCents: 0,
+      vatCents: Math.round((total * 15) / 115),
+      totalCents: total,
+      paymentStatus: options.paid ? "paid" : "unpaid",
+      stockHold: options.paid ? "sold" : "reserved",
+      payBy: new Date(Date.now() + 3600_000),
+    })
+    .returning();
+  const [line] = await db()
+    .insert(orderLines)
+    .values({
+      orderId: order!.id,
+      variantId,
+      title: "Bed",
+      size: "Queen",
+      sku: "BED-Q",
+      unitPriceCents: 100000,
+      quantity: options.quantity,
+      lineTotalCents: total,
+    })
+    .returning();
+  await db()
+    .insert(orderAllocations)
+    .values({ orderLineId: line!.id, variantId, warehouseId, quantity: options.quantity });
+  const stock = await stockRow();
+  await db()
+    .update(stockLevels)
+    .set(
+      options.paid
+        ? { onHand: stock.onHand - options.quantity }
+        : { reserved: stock.reserved + options.quantity },
+    )
+    .where(eq(stockLevels.variantId, variantId));
+  return order!;
+}
+
+async function stockRow() {
+  const [row] = await db().select().from(stockLevels).where(eq(stockLevels.variantId, variantId));
+  return row!;
+}
+
+describe("order status transitions", () => {
+  it("moves pending -> processing -> completed, with the timeline and the audit log", async () => {
+    const order = await placeTestOrder({ quantity: 1 });
+    await changeOrderStatus({ orderId: order.id, to: "processing", actor });
+    await changeOrderStatus({ orderId: order.id, to: "completed", actor });
+    const events = await db().select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
+    expect(events.map((e) => e.message)).toEqual([
+      "Status changed from pending to processing.",
+      "Status changed from processing to completed.",
+    ]);
+    const audit = await db()
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, "order_status_changed"),
+          eq(auditLog.subject, `order:${order.number}`),
+        ),
+      );
+    expect(audit).toHaveLength(2);
+    await expect(changeOrderStatus({ orderId: order.id, to: "cancelled", actor })).rejects.toThrow(
+      /cannot be marked cancelled/,
+    );
+  });
+
+  it("refuses to skip processing", async () => {
+    const order = await placeTestOrder({ quantity: 1 });
+    await expect(changeOrderStatus({ orderId: order.id, to: "completed", actor })).rejects.toThrow(
+      /pending cannot be marked completed/,
+    );
+  });
+
+  it("cancelling releases the reserved stock", async () => {
+    const before = await stockRow();
+    const order = await placeTestOrder({ quantity: 3 });
+    expect((await stockRow()).reserved).toBe(before.reserved + 3);
+    await changeOrderStatus({ orderId: order.id, to: "cancelled", actor });
+    const after = await stockRow();
+    expect(after.reserved).toBe(before.reserved);
+    expect(after.onHand).toBe(before.onHand);
+    const [row] = await db().select().from(orders).where(eq(orders.id, order.id));
+    expect(row).toMatchObject({ status: "cancelled", stockHold: "released" });
+  });
+
+  it("a refund marks the payment refunded and returns the stock once", async () => {
+    const before = await stockRow();
+    const order = await placeTestOrder({ quantity: 2, paid: true });
+    expect((await stockRow()).onHand).toBe(before.onHand - 2);
+    await refundOrder({ orderId: order.id, actor });
+    expect((await stockRow()).onHand).toBe(before.onHand);
+    await expect(refundOrder({ orderId: order.id, actor })).rejects.toThrow(/Only a paid order/);
+    expect((await stockRow()).onHand).toBe(before.onHand);
+    const [row] = await db().select().from(orders).where(eq(orders.id, order.id));
+    expect(row).toMatchObject({ paymentStatus: "refunded", stockHold: "returned" });
+  });
+});
+
+describe("the orders list", () => {
+  it("filters by status and finds by number, name or e-mail", async () => {
+    const order = await placeTestOrder({ quantity: 1, name: "Zanele" });
+    expect((await listAdminOrders({ q: String(order.number) })).orders).toHaveLength(1);
+    expect((await listAdminOrders({ q: "zanele khu" })).orders.map((o) => o.number)).toEqual([
+      order.number,
+    ]);
+    expect((await listAdminOrders({ q: "NALEDI@example" })).orders.length).toBeGreaterThan(1);
+    const cancelled = await listAdminOrders({ status: "cancelled" });
+    expect(cancelled.orders.every((o) => o.status === "cancelled")).toBe(true);
+    const all = await listAdminOrders();
+    expect(all.summary.total).toBe(all.orders.length);
+  });
+});

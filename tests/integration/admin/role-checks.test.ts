@@ -1,0 +1,121 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../setup/database";
+import { insertStoreSettings } from "../../factories";
+import { formRequest, shopRequest, signedIn } from "./helpers";
+import * as layout from "~/routes/admin/layout";
+import * as dashboard from "~/routes/admin/dashboard";
+import * as productsPage from "~/routes/admin/products";
+import * as productNew from "~/routes/admin/product-new";
+import * as productEdit from "~/routes/admin/product-edit";
+import * as orders from "~/routes/admin/orders";
+import * as order from "~/routes/admin/order";
+import * as team from "~/routes/admin/team";
+import * as auditLog from "~/routes/admin/audit-log";
+import * as account from "~/routes/admin/account";
+import * as notFound from "~/routes/admin/not-found";
+
+useTestDatabase();
+
+type Handler = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: object;
+}) => unknown;
+type Module = { loader?: unknown; action?: unknown };
+
+/** Every admin route module with a URL to ask it on. */
+const ROUTES: [string, Module, Record<string, string>][] = [
+  ["/admin", layout, {}],
+  ["/admin", dashboard, {}],
+  ["/admin/products", productsPage, {}],
+  ["/admin/products/new", productNew, {}],
+  ["/admin/products/1", productEdit, { id: "1" }],
+  ["/admin/orders", orders, {}],
+  ["/admin/orders/1001", order, { number: "1001" }],
+  ["/admin/team", team, {}],
+  ["/admin/audit-log", auditLog, {}],
+  ["/admin/account", account, {}],
+  ["/admin/anything", notFound, {}],
+];
+
+/** What a loader or action threw (a Response or data() result), or what it returned. */
+async function outcome(handler: Handler, request: Request, params: Record<string, string>) {
+  try {
+    return { returned: await handler({ request, params, context: { clientAddress: "10.1.1.1" } }) };
+  } catch (thrown) {
+    return { thrown };
+  }
+}
+
+const statusOf = (thrown: unknown) =>
+  thrown instanceof Response
+    ? thrown.status
+    : (thrown as { init?: { status?: number } } | undefined)?.init?.status;
+
+let customerCookie: string;
+let staffCookie: string;
+beforeAll(async () => {
+  await insertStoreSettings();
+  customerCookie = (await signedIn("customer")).cookie;
+  staffCookie = (await signedIn("staff")).cookie;
+});
+
+describe("every admin loader and action checks the role on the server", () => {
+  for (const [path, module, params] of ROUTES) {
+    for (const kind of ["loader", "action"] as const) {
+      const handler = module[kind] as Handler | undefined;
+      if (!handler) continue;
+      const request = (cookie?: string) =>
+        kind === "loader"
+          ? shopRequest(path, { cookie })
+          : formRequest(path, { intent: "delete", id: "1", userId: "x", role: "owner" }, cookie);
+
+      it(`${kind} of ${path}: signed out goes to /auth`, async () => {
+        const { thrown } = await outcome(handler, request(), params);
+        expect(thrown).toBeInstanceOf(Response);
+        expect((thrown as Response).headers.get("location")).toBe("/auth");
+      });
+
+      it(`${kind} of ${path}: a customer gets 403 and no data`, async () => {
+        const result = await outcome(handler, request(customerCookie), params);
+        expect(result.returned).toBeUndefined();
+        expect(statusOf(result.thrown)).toBe(403);
+      });
+    }
+  }
+});
+
+describe("owner-only pages", () => {
+  for (const [path, module] of [
+    ["/admin/team", team],
+    ["/admin/audit-log", auditLog],
+  ] as const) {
+    it(`${path} refuses staff with 403`, async () => {
+      const result = await outcome(
+        module.loader as Handler,
+        shopRequest(path, { cookie: staffCookie }),
+        {},
+      );
+      expect(statusOf(result.thrown)).toBe(403);
+    });
+  }
+  it("a staff member cannot change roles", async () => {
+    const result = await outcome(
+      team.action as Handler,
+      formRequest("/admin/team", { userId: "someone", role: "owner" }, staffCookie),
+      {},
+    );
+    expect(statusOf(result.thrown)).toBe(403);
+  });
+});
+
+describe("staff get their data", () => {
+  it("the dashboard loader answers staff", async () => {
+    const result = await outcome(
+      dashboard.loader as Handler,
+      shopRequest("/admin", { cookie: staffCookie }),
+      {},
+    );
+    expect(result.returned).toMatchObject({ totalOrders: 0, products: 0 });
+  });
+});
