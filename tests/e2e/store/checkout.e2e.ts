@@ -1,43 +1,11 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { main, outboxMessages, PHONE, useBrowser, waitForHydration } from "../browser";
+import { checkoutWith, completeOrder, fillDetails, summary, toast } from "../shopper";
 
 const browser = useBrowser();
 
-const toast = (page: Page, title: string) =>
-  page.locator("[data-sonner-toast]", { hasText: title }).last();
-const summary = (page: Page) => main(page).getByRole("region", { name: "Order Summary" });
 const cartBadge = (page: Page) => page.getByTestId("cart-count");
-
-/** Adds one of the product's size to the cart from its product page, then opens the checkout. */
-async function checkoutWith(page: Page, slug: string, size: string) {
-  await page.goto(`/products/${slug}?size=${size}`);
-  await waitForHydration(page);
-  await main(page).getByRole("button", { name: "Add to Cart" }).first().click();
-  await toast(page, "Added to Cart").waitFor();
-  await page.goto("/cart");
-  await waitForHydration(page);
-  await main(page).getByRole("link", { name: "Proceed to Checkout" }).click();
-  await page.waitForURL("**/checkout");
-  await waitForHydration(page);
-  // The summary is priced by the server once the page has asked.
-  await summary(page).locator('dl[aria-busy="false"]').waitFor();
-}
-
-async function fillDetails(page: Page, email = "lerato@example.com") {
-  const form = main(page);
-  await form.getByLabel("First Name").fill("Lerato");
-  await form.getByLabel("Last Name").fill("Dlamini");
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Phone").fill("082 555 0101");
-  await form.getByLabel("Street Address").fill("7 Buiten Street");
-  await form.getByLabel("City / Town").fill("Lichtenburg");
-  await form.getByLabel("Postal Code").fill("2740");
-}
-
-async function completeOrder(page: Page) {
-  await main(page).getByRole("button", { name: "Complete Order" }).click();
-}
 
 describe("checkout", () => {
   it("shows the empty state without a cart", async () => {
