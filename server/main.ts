@@ -7,6 +7,9 @@ import { openDatabase, setDatabase } from "../app/db/client.server";
 import { parseEnv } from "../app/env.server";
 
 const MAX_BODY_BYTES = 1024 * 1024;
+/** The back office's product forms carry pictures (up to 5 MB each). */
+const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
+const UPLOAD_PATHS = /^\/admin\/products(\/|$)/;
 
 /**
  * The shop's one server process, for development (Vite middleware) and production (the built
@@ -49,7 +52,7 @@ async function main() {
     });
     // Forms carry a few kilobytes; refuse oversized bodies before anything reads them.
     const length = Number(req.headers["content-length"] ?? 0);
-    if (length > MAX_BODY_BYTES) {
+    if (length > (UPLOAD_PATHS.test(req.path) ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES)) {
       res.status(413).type("text/plain").send("The request is too large.");
       return;
     }
