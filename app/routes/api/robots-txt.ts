@@ -2,8 +2,17 @@ import { absoluteUrl } from "~/lib/seo";
 import { siteUrl } from "~/lib/site-url.server";
 import type { Route } from "./+types/robots-txt";
 
-/** Pages that are a visitor's own (cart, checkout) or staff-only stay out of search results. */
-const DISALLOWED = ["/admin", "/auth", "/cart", "/checkout", "/api/"];
+/** Pages that are a visitor's own (cart, checkout, order and payment pages) or staff-only stay out of search results. */
+const DISALLOWED = [
+  "/admin",
+  "/auth",
+  "/cart",
+  "/checkout",
+  "/orders/",
+  "/payments/",
+  "/demo-gateway",
+  "/api/",
+];
 
 export function loader({ request }: Route.LoaderArgs) {
   const lines = [

@@ -184,7 +184,7 @@ describe("/sitemap.xml and /robots.txt", () => {
     const response = await fetch(`${baseUrl()}/robots.txt`);
     expect(response.headers.get("content-type")).toContain("text/plain");
     const lines = (await response.text()).split("\n");
-    for (const path of ["/admin", "/cart", "/checkout"])
+    for (const path of ["/admin", "/cart", "/checkout", "/orders/", "/payments/"])
       expect(lines).toContain(`Disallow: ${path}`);
     expect(lines).toContain(`Sitemap: ${baseUrl()}/sitemap.xml`);
   });
