@@ -2,12 +2,7 @@ import crypto from "node:crypto";
 import { asc, desc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { orderLines, orders, payments } from "~/db/schema";
-
-const METHOD_LABELS = {
-  card: "Credit or debit card",
-  payfast: "PayFast instant EFT",
-  payflex: "PayFlex",
-} as const;
+import { PAYMENT_METHOD_LABELS } from "./totals";
 
 export type OrderDetails = Awaited<ReturnType<typeof loadDetails>>;
 
@@ -44,7 +39,7 @@ async function loadDetails(order: typeof orders.$inferSelect) {
   ]);
   return {
     ...order,
-    paymentMethodLabel: METHOD_LABELS[order.paymentMethod],
+    paymentMethodLabel: PAYMENT_METHOD_LABELS[order.paymentMethod],
     lines,
     payments: attempts,
   };

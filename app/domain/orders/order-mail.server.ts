@@ -2,17 +2,13 @@ import { notifyQuietly } from "~/domain/leads/shop-mail.server";
 import type { StoreSettings } from "~/domain/settings/store-settings.server";
 import { formatMoney } from "~/lib/money";
 import { getOrderDetails, type OrderDetails } from "./get-order.server";
+import { DELIVERY_METHOD_LABELS } from "./totals";
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
 
 export function orderPageUrl(siteUrl: string, order: { number: number; token: string }) {
   return `${siteUrl}/orders/${order.number}?token=${encodeURIComponent(order.token)}`;
 }
-
-const DELIVERY_LABELS = {
-  standard: "Standard delivery (3-7 business days)",
-  express: "Express delivery (1-2 business days)",
-} as const;
 
 /** The order's lines and money as every order e-mail shows them. */
 export function orderSummaryText(order: OrderDetails): string {
@@ -28,7 +24,7 @@ export function orderSummaryText(order: OrderDetails): string {
           `Discount${order.promotionCode ? ` (${order.promotionCode})` : ""}: -${money(order.discountCents)}`,
         ]
       : []),
-    `Delivery: ${order.deliveryCents === 0 ? "Free" : money(order.deliveryCents)} - ${DELIVERY_LABELS[order.deliveryMethod]}`,
+    `Delivery: ${order.deliveryCents === 0 ? "Free" : money(order.deliveryCents)} - ${DELIVERY_METHOD_LABELS[order.deliveryMethod]}`,
     `Total: ${money(order.totalCents)}`,
     `VAT included (15%): ${money(order.vatCents)}`,
     "",

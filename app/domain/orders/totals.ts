@@ -74,3 +74,15 @@ export function orderTotals(input: {
     vatCents: vatIncludedCents(total),
   };
 }
+
+/** How the shop names each payment method, everywhere (checkout, order page, e-mails, back office). */
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  card: "Credit or debit card",
+  payfast: "PayFast instant EFT",
+  payflex: "PayFlex",
+};
+
+export const DELIVERY_METHOD_LABELS: Record<DeliveryMethod, string> = {
+  standard: "Standard delivery (3-7 business days)",
+  express: "Express delivery (1-2 business days)",
+};

@@ -3,18 +3,12 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { orderEvents, orders, payments } from "~/db/schema";
 import { sellOrderStock } from "~/domain/orders/order-stock.server";
-import type { PaymentMethod } from "~/domain/orders/totals";
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from "~/domain/orders/totals";
 import { formatMoney } from "~/lib/money";
 import type { PaymentOutcome, PaymentProviderName } from "./provider";
 
 export type Payment = typeof payments.$inferSelect;
 type Order = typeof orders.$inferSelect;
-
-export const METHOD_LABELS: Record<PaymentMethod, string> = {
-  card: "Credit or debit card",
-  payfast: "PayFast instant EFT",
-  payflex: "PayFlex",
-};
 
 /** Whether the shopper may (still) pay for the order. */
 export function isPayable(
@@ -151,7 +145,7 @@ export async function recordPaymentOutcome(outcome: PaymentOutcome): Promise<{
       })
       .where(eq(payments.id, payment.id));
     const card = describeCard(outcome.cardBrand, outcome.cardLast4);
-    const method = METHOD_LABELS[payment.method];
+    const method = PAYMENT_METHOD_LABELS[payment.method];
 
     if (status !== "approved") {
       await tx.insert(orderEvents).values({

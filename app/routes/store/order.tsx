@@ -17,6 +17,7 @@ import {
   type ShopperOrder,
 } from "~/domain/orders/get-order.server";
 import { payAgain } from "~/domain/orders/pay-order.server";
+import { DELIVERY_METHOD_LABELS, PAYMENT_METHOD_LABELS } from "~/domain/orders/totals";
 import { clearCart } from "~/domain/cart/cart-store";
 import { paymentMethodsFor } from "~/domain/payments/providers.server";
 import { formatMoney } from "~/lib/money";
@@ -51,11 +52,6 @@ const STATUS_LABELS = {
   cancelled: "Cancelled",
 } as const;
 const PAYMENT_LABELS = { unpaid: "Not paid", paid: "Paid", refunded: "Refunded" } as const;
-const METHOD_LABELS = {
-  card: "Credit or debit card",
-  payfast: "PayFast instant EFT",
-  payflex: "PayFlex (4 interest-free payments)",
-} as const;
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { order, paymentMethods } = loaderData;
@@ -161,14 +157,12 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               {order.phone}
             </p>
             <p className="mt-2 text-muted-foreground">
-              {order.deliveryMethod === "express"
-                ? "Express: 1-2 business days"
-                : "Standard: 3-7 business days"}
+              {DELIVERY_METHOD_LABELS[order.deliveryMethod]}
             </p>
           </Card>
           <Card className="p-5 text-sm">
             <h2 className="text-lg font-semibold">Payment</h2>
-            <p className="mt-2">{METHOD_LABELS[order.paymentMethod]}</p>
+            <p className="mt-2">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</p>
             {order.payments.length > 0 ? (
               <ul className="mt-2 space-y-1 text-muted-foreground">
                 {order.payments.map((p) => (
@@ -271,7 +265,7 @@ function PayNow({
                 defaultChecked={m === initial}
                 className="size-4 accent-primary"
               />
-              {METHOD_LABELS[m]}
+              {PAYMENT_METHOD_LABELS[m]}
             </label>
           ))}
         </div>

@@ -9,7 +9,11 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
 import type { CartLine } from "~/domain/cart/cart-lines";
-import type { DeliveryMethod, PaymentMethod } from "~/domain/orders/totals";
+import {
+  PAYMENT_METHOD_LABELS,
+  type DeliveryMethod,
+  type PaymentMethod,
+} from "~/domain/orders/totals";
 import { useStoreSettings } from "~/components/store/use-store-settings";
 import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/money";
@@ -32,9 +36,13 @@ export function CheckoutEmptyState() {
 }
 
 const PAYMENT_OPTIONS: { value: PaymentMethod; label: string; note: string }[] = [
-  { value: "card", label: "Credit or debit card", note: "Visa or Mastercard" },
-  { value: "payfast", label: "PayFast instant EFT", note: "Pay straight from your bank account" },
-  { value: "payflex", label: "PayFlex", note: "4 interest-free payments" },
+  { value: "card", label: PAYMENT_METHOD_LABELS.card, note: "Visa or Mastercard" },
+  {
+    value: "payfast",
+    label: PAYMENT_METHOD_LABELS.payfast,
+    note: "Pay straight from your bank account",
+  },
+  { value: "payflex", label: PAYMENT_METHOD_LABELS.payflex, note: "4 interest-free payments" },
 ];
 
 /**
