@@ -51,6 +51,10 @@ export function usePublicForm(options: {
       if (!parsed.ok) {
         setClientErrors(parsed.fieldErrors);
         notify.error(parsed.alert.title, { description: parsed.alert.description });
+        // Take the visitor to the first field that needs them (on a phone it may be off-screen).
+        requestAnimationFrame(() =>
+          form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+        );
         return;
       }
     } catch {
