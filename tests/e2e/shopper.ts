@@ -20,7 +20,7 @@ export async function checkoutWith(page: Page, slug: string, size: string) {
   await summary(page).locator('dl[aria-busy="false"]').waitFor();
 }
 
-export async function fillDetails(page: Page, email = "lerato@example.com") {
+export async function fillDetails(page: Page, email = "lerato.shopper@example.com") {
   const form = main(page);
   await form.getByLabel("First Name").fill("Lerato");
   await form.getByLabel("Last Name").fill("Dlamini");

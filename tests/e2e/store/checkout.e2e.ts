@@ -45,7 +45,7 @@ describe("checkout", () => {
     await fillDetails(page, "lerato at example");
     await completeOrder(page);
     await toast(page, "Invalid Email").waitFor();
-    await main(page).getByLabel("Email").fill("lerato@example.com");
+    await main(page).getByLabel("Email").fill("lerato.shopper@example.com");
     await completeOrder(page);
     await main(page).getByText("Please accept the terms and conditions").waitFor();
     await main(page)
@@ -92,7 +92,7 @@ describe("checkout", () => {
     await page.waitForURL(`**/orders/${orderNumber}?token=*`);
     await toast(page, "Order Placed Successfully!").waitFor();
     expect(await toast(page, "Order Placed Successfully!").textContent()).toContain(
-      `Your order number is ${orderNumber}. A confirmation e-mail will be sent to lerato@example.com.`,
+      `Your order number is ${orderNumber}. A confirmation e-mail will be sent to lerato.shopper@example.com.`,
     );
     await main(page).getByText("Payment received").waitFor();
     expect(await main(page).getByText("Visa ending 4242").isVisible()).toBe(true);
@@ -107,7 +107,7 @@ describe("checkout", () => {
     expect(denied!.status()).toBe(404);
 
     const mail = await outboxMessages();
-    const toShopper = mail.filter((m) => m.to.includes("lerato@example.com"));
+    const toShopper = mail.filter((m) => m.to.includes("lerato.shopper@example.com"));
     expect(toShopper.map((m) => m.subject)).toEqual(
       expect.arrayContaining([
         expect.stringContaining(`Your order ${orderNumber}`),

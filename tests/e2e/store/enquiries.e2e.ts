@@ -7,6 +7,9 @@ describe("consultation dialog", () => {
   it("says what is missing, refuses a bad e-mail, then books and closes", async () => {
     const page = await browser.newPage();
     await page.goto("/");
+    // Before the page has hydrated the link opens /consultation (tested below); the dialog
+    // needs JavaScript.
+    await waitForHydration(page);
     await page.getByRole("link", { name: "Book Free Consultation" }).first().click();
     const dialog = page.getByRole("dialog", { name: "Book Your Free Consultation" });
     await dialog.waitFor();
