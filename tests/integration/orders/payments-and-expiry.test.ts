@@ -4,7 +4,8 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { orderEvents, orders, payments, promotions, stockMovements } from "~/db/schema";
+import { orderEvents, orders, payments, promotions, stockMovements, users } from "~/db/schema";
+import { changeOrderStatus } from "~/domain/admin/orders/change-order-status.server";
 import { expireUnpaidOrders } from "~/domain/orders/expire-orders.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { checkCard, demoGateway, demoNotification } from "~/domain/payments/demo-gateway.server";
@@ -165,6 +166,27 @@ describe("expiring unpaid orders", () => {
         ),
       );
     expect(attention!.message).toMatch(/refund or re-open/);
+  });
+});
+
+describe("cancelling in the back office", () => {
+  it("before payment releases the stock and gives the code's use back", async () => {
+    const bed = await addVariant(shop, { priceCents: 100_000, stock: 4 });
+    await addPromotion({ code: "STAFFCANCEL", usageLimit: 1 });
+    const { order } = await placeOrder(
+      checkout([{ variantId: bed.variantId, quantity: 2 }], { promoCode: "STAFFCANCEL" }),
+    );
+    await db()
+      .insert(users)
+      .values({ id: "staff-1", name: "Staff", email: "staff@example.com", role: "staff" });
+    await changeOrderStatus({
+      orderId: order.id,
+      to: "cancelled",
+      actor: { id: "staff-1", email: "staff@example.com" },
+    });
+    expect(await stockOf(bed.variantId)).toEqual({ onHand: 4, reserved: 0 });
+    const [code] = await db().select().from(promotions).where(eq(promotions.code, "STAFFCANCEL"));
+    expect(code!.usedCount).toBe(0);
   });
 });
 

@@ -3,6 +3,7 @@ import { db } from "~/db/client.server";
 import { orderEvents, orders } from "~/db/schema";
 import type { SessionUser } from "~/domain/auth/roles";
 import { releaseOrderStock, returnOrderStock } from "~/domain/orders/order-stock.server";
+import { returnPromotionUse } from "~/domain/orders/promotions.server";
 import { recordAudit } from "../audit-log.server";
 import { AdminError } from "../errors";
 import { canMoveOrder, canRefund, type OrderStatus } from "./order-status";
@@ -21,7 +22,7 @@ export async function changeOrderStatus(options: {
   const { orderId, to, actor } = options;
   return db().transaction(async (tx) => {
     const [order] = await tx
-      .select({ number: orders.number, status: orders.status })
+      .select({ number: orders.number, status: orders.status, promotionId: orders.promotionId })
       .from(orders)
       .where(eq(orders.id, orderId))
       .for("update");
@@ -37,7 +38,12 @@ export async function changeOrderStatus(options: {
     if (to === "cancelled") {
       const change = { orderId, reference: `Order ${order.number}`, actor: actor.email };
       // Held stock is released; stock already sold (a paid order) goes back on the shelf.
-      if (!(await releaseOrderStock(tx, change))) await returnOrderStock(tx, change);
+      // An order cancelled before payment also gives its promotion code's use back.
+      if (await releaseOrderStock(tx, change)) {
+        if (order.promotionId !== null) await returnPromotionUse(tx, order.promotionId);
+      } else {
+        await returnOrderStock(tx, change);
+      }
     }
     await tx.insert(orderEvents).values({
       orderId,
