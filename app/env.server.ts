@@ -33,6 +33,8 @@ const envSchema = z.object({
     .transform((v) => v === "true"),
   /** Submissions of each public form allowed per address in 15 minutes. */
   FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Server processes (node cluster) in production with DATABASE_URL; PGlite allows only one. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** Signs session cookies; required in production, a dev-only default elsewhere (authSecret). */
   BETTER_AUTH_SECRET: z.string().trim().min(32, "must be at least 32 characters").optional(),
   /** Minutes an unpaid order holds its stock before it is cancelled. */

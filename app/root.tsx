@@ -7,11 +7,13 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
+import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { siteUrl } from "./lib/site-url.server";
 import { readThemeCookie, themeBootScript, useSystemTheme, type Theme } from "./lib/theme";
 import { revalidateUnlessRefused } from "./lib/connection-safe-action";
+import { deferredBootScript } from "./lib/deferred-scripts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   return {
@@ -39,6 +41,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#1e3a8a" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <script dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        {/* Starts the page's scripts once it has painted (see ~/lib/deferred-scripts). Only the
+            server writes it: the browser keeps what it received. */}
+        <script
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? deferredBootScript : "" }}
+        />
         <Meta />
         <Links />
       </head>
@@ -53,6 +61,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useSystemTheme(loaderData.theme);
+  // The page has hydrated: a button tapped before it did is clicked now.
+  useEffect(() => window.__shopBoot?.replay(), []);
   return <Outlet />;
 }
 

@@ -3,6 +3,7 @@ import lighthouse from "lighthouse";
 
 export type PageScore = {
   score: number;
+  fcpMs: number;
   lcpMs: number;
   tbtMs: number;
   cls: number;
@@ -38,6 +39,7 @@ export async function auditPage(url: string, runs: number): Promise<PageScore> {
         [];
       samples.push({
         score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        fcpMs: lhr.audits["first-contentful-paint"]?.numericValue ?? NaN,
         lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN,
         tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? NaN,
         cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? NaN,
@@ -49,6 +51,7 @@ export async function auditPage(url: string, runs: number): Promise<PageScore> {
     }
     return {
       score: median(samples.map((s) => s.score)),
+      fcpMs: median(samples.map((s) => s.fcpMs)),
       lcpMs: median(samples.map((s) => s.lcpMs)),
       tbtMs: median(samples.map((s) => s.tbtMs)),
       cls: median(samples.map((s) => s.cls)),

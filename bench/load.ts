@@ -10,9 +10,26 @@ export async function loadTest(
   url: string,
   connections: number,
   seconds: number,
+  options: { uniqueAddresses?: boolean } = {},
 ): Promise<LoadResult> {
-  await autocannon({ url, connections, duration: 2 });
-  const result = await autocannon({ url, connections, duration: seconds });
+  // With uniqueAddresses every request adds an ignored `_` parameter of its own, so no two
+  // requests share an address and each page is rendered anew (the render cache never answers;
+  // the listing's data cache still does).
+  let counter = 0;
+  const unique = options.uniqueAddresses
+    ? {
+        requests: [
+          {
+            setupRequest: (request: autocannon.Request) => ({
+              ...request,
+              path: `${request.path}${request.path?.includes("?") ? "&" : "?"}_=${counter++}`,
+            }),
+          },
+        ],
+      }
+    : {};
+  await autocannon({ url, connections, duration: 2, ...unique });
+  const result = await autocannon({ url, connections, duration: seconds, ...unique });
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,

@@ -12,13 +12,17 @@ import { seedCatalogue, startBenchShop } from "./server";
  * `npm run bench`: builds the shop, fills a database with a large catalogue, then measures
  * Lighthouse mobile figures for three pages and requests per second for three listings, on PGlite
  * and, when one answers, on PostgreSQL. Options: --products N (10000), --runs N (3 Lighthouse
- * runs per page), --seconds N (10 per load test), --connections N (20).
+ * runs per page), --seconds N (10 per load test), --connections N (20), --workers N (server
+ * processes on PostgreSQL, WEB_CONCURRENCY; 2), --only lighthouse|load (one half), --no-build
+ * (use the last build; BUILD_DIR picks the folder for both).
  */
 const args = parseArgs(process.argv.slice(2));
 const products = args.products ?? 10_000;
 const runs = args.runs ?? 3;
 const seconds = args.seconds ?? 10;
 const connections = args.connections ?? 20;
+const workers = args.workers ?? 2;
+const only = args.only;
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 const LISTINGS = {
@@ -29,11 +33,13 @@ const LISTINGS = {
 } as const;
 
 async function main() {
-  console.log("Building the shop...");
-  const build = spawnSync("npx", ["react-router", "build"], {
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  if (build.status !== 0) throw new Error("The build failed.");
+  if (!args.noBuild) {
+    console.log("Building the shop...");
+    const build = spawnSync("npx", ["react-router", "build"], {
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    if (build.status !== 0) throw new Error("The build failed.");
+  }
 
   const pages: Record<string, PageScore> = {};
   const load: Record<string, Record<string, LoadResult>> = {};
@@ -45,16 +51,18 @@ async function main() {
     seedCatalogue(env, products);
     const shop = await startBenchShop(env);
     try {
-      const productPath = await firstProductPath(shop.url);
-      for (const [name, url] of [
-        ["/", "/"],
-        ["/products", "/products"],
-        ["product page", productPath],
-      ]) {
-        console.log(`Lighthouse ${name} (${runs} runs)...`);
-        pages[name!] = await auditPage(`${shop.url}${url}`, runs);
+      if (only !== "load") {
+        const productPath = await firstProductPath(shop.url);
+        for (const [name, url] of [
+          ["/", "/"],
+          ["/products", "/products"],
+          ["product page", productPath],
+        ]) {
+          console.log(`Lighthouse ${name} (${runs} runs)...`);
+          pages[name!] = await auditPage(`${shop.url}${url}`, runs);
+        }
       }
-      load.PGlite = await loadAll(shop.url);
+      if (only !== "lighthouse") load.PGlite = await loadAll(shop.url);
     } finally {
       await shop.stop();
     }
@@ -62,7 +70,9 @@ async function main() {
     await fs.rm(dataDir, { recursive: true, force: true });
   }
 
-  if (await postgresAnswers()) {
+  if (only === "lighthouse") {
+    // PostgreSQL is only used for the load figures.
+  } else if (await postgresAnswers()) {
     const name = `bed_shop_bench_${crypto.randomBytes(4).toString("hex")}`;
     await adminQuery(`create database ${name}`);
     const url = new URL(postgresUrl);
@@ -72,9 +82,11 @@ async function main() {
       const env = { DATABASE_URL: url.toString(), DATA_DIR: mediaDir };
       console.log(`Seeding ${products} products into PostgreSQL...`);
       seedCatalogue(env, products);
-      const shop = await startBenchShop(env);
+      const shop = await startBenchShop({ ...env, WEB_CONCURRENCY: String(workers) });
       try {
-        load.PostgreSQL = await loadAll(shop.url);
+        load[`PostgreSQL, ${workers} process${workers === 1 ? "" : "es"}`] = await loadAll(
+          shop.url,
+        );
       } finally {
         await shop.stop();
       }
@@ -95,6 +107,14 @@ async function loadAll(base: string): Promise<Record<string, LoadResult>> {
     console.log(`Load ${name}: ${connections} connections, ${seconds} s...`);
     results[name] = await loadTest(`${base}${url}`, connections, seconds);
   }
+  // The same filtered listing at a new address every time: the cost of a page not rendered yet.
+  console.log(`Load filtered, new address each time: ${connections} connections, ${seconds} s...`);
+  results["filtered, never the same address"] = await loadTest(
+    `${base}${LISTINGS.filtered}`,
+    connections,
+    seconds,
+    { uniqueAddresses: true },
+  );
   return results;
 }
 
@@ -109,14 +129,17 @@ function printTables(
   pages: Record<string, PageScore>,
   load: Record<string, Record<string, LoadResult>>,
 ) {
-  console.log(`\nLighthouse, mobile (median of ${runs} runs), ${products} products`);
-  console.log("| page | performance | LCP ms | TBT ms | CLS | JS KB gzip |");
-  console.log("| --- | ---: | ---: | ---: | ---: | ---: |");
-  for (const [name, p] of Object.entries(pages)) {
-    console.log(
-      `| ${name} | ${p.score} | ${Math.round(p.lcpMs)} | ${Math.round(p.tbtMs)} | ${p.cls.toFixed(3)} | ${p.jsKb.toFixed(1)} |`,
-    );
+  if (Object.keys(pages).length > 0) {
+    console.log(`\nLighthouse, mobile (median of ${runs} runs), ${products} products`);
+    console.log("| page | performance | FCP ms | LCP ms | TBT ms | CLS | JS KB gzip |");
+    console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+    for (const [name, p] of Object.entries(pages)) {
+      console.log(
+        `| ${name} | ${p.score} | ${Math.round(p.fcpMs)} | ${Math.round(p.lcpMs)} | ${Math.round(p.tbtMs)} | ${p.cls.toFixed(3)} | ${p.jsKb.toFixed(1)} |`,
+      );
+    }
   }
+  if (Object.keys(load).length === 0) return;
   console.log(`\nLoad, ${connections} connections for ${seconds} s each, ${products} products`);
   console.log("| database | listing | requests/s | p50 ms | p99 ms | errors | non-2xx |");
   console.log("| --- | --- | ---: | ---: | ---: | ---: | ---: |");
@@ -148,13 +171,35 @@ async function adminQuery(sql: string) {
   }
 }
 
-function parseArgs(argv: string[]) {
-  const out: Partial<Record<"products" | "runs" | "seconds" | "connections", number>> = {};
-  for (let i = 0; i < argv.length; i += 2) {
-    const key = argv[i]?.replace(/^--/, "") as keyof typeof out;
-    const value = Number(argv[i + 1]);
-    if (["products", "runs", "seconds", "connections"].includes(key) && Number.isFinite(value)) {
+type Args = Partial<
+  Record<"products" | "runs" | "seconds" | "connections" | "workers", number> & {
+    only: "lighthouse" | "load";
+    noBuild: boolean;
+  }
+>;
+
+function parseArgs(argv: string[]): Args {
+  const out: Args = {};
+  for (let i = 0; i < argv.length; i++) {
+    const key = argv[i]?.replace(/^--/, "");
+    if (key === "no-build") {
+      out.noBuild = true;
+    } else if (key === "only") {
+      const value = argv[++i];
+      if (value !== "lighthouse" && value !== "load") throw new Error("--only lighthouse|load");
+      out.only = value;
+    } else if (
+      key === "products" ||
+      key === "runs" ||
+      key === "seconds" ||
+      key === "connections" ||
+      key === "workers"
+    ) {
+      const value = Number(argv[++i]);
+      if (!Number.isFinite(value) || value < 1) throw new Error(`--${key} needs a number`);
       out[key] = value;
+    } else {
+      throw new Error(`Unknown option ${argv[i]}`);
     }
   }
   return out;

@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -28,7 +29,8 @@ async function main() {
   const handle = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   await handle.migrate();
   setDatabase(handle);
-  if (process.argv.includes("--seed-if-empty")) {
+  // Under WEB_CONCURRENCY the primary process has seeded already.
+  if (cluster.isPrimary && process.argv.includes("--seed-if-empty")) {
     const { seedIfEmpty } = await import("../app/db/seed/seed.server");
     await seedIfEmpty({ dataDir: env.DATA_DIR });
   }
@@ -68,9 +70,14 @@ async function main() {
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (production) {
-    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-    app.use(express.static("build/client", { maxAge: "1h" }));
-    build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
+    // BUILD_DIR: the folder `react-router build` wrote to (see react-router.config.ts).
+    const buildDir = process.env.BUILD_DIR || "build";
+    app.use(
+      "/assets",
+      express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }),
+    );
+    app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
+    build = (await import(path.resolve(buildDir, "server/index.js"))) as ServerBuild;
   } else {
     const vite = await import("vite");
     const devServer = await vite.createServer({ server: { middlewareMode: true } });
@@ -111,7 +118,67 @@ async function main() {
   process.on("SIGINT", () => shutdown("SIGINT"));
 }
 
-main().catch((error: unknown) => {
+/**
+ * With WEB_CONCURRENCY > 1 (production, PostgreSQL only) this process migrates the database,
+ * then starts that many copies of `main` sharing the port (node cluster) and stops them on
+ * SIGTERM/SIGINT. The copies keep no state of their own (see DESIGN.md, "Scale-out").
+ */
+async function primary(workers: number) {
+  const env = parseEnv();
+  if (!env.DATABASE_URL || env.NODE_ENV !== "production") {
+    console.error("WEB_CONCURRENCY above 1 needs NODE_ENV=production and DATABASE_URL.");
+    process.exit(1);
+  }
+  const handle = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  await handle.migrate();
+  if (process.argv.includes("--seed-if-empty")) {
+    const { seedIfEmpty } = await import("../app/db/seed/seed.server");
+    setDatabase(handle);
+    await seedIfEmpty({ dataDir: env.DATA_DIR });
+  }
+  await handle.close();
+
+  let closing = false;
+  const listening = new Set<number>();
+  cluster.on("listening", (worker) => listening.add(worker.id));
+  for (let i = 0; i < workers; i++) cluster.fork();
+  cluster.on("exit", (worker, code) => {
+    if (closing) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit();
+      return;
+    }
+    if (!listening.has(worker.id)) {
+      // It never started (a bad setting, the port taken): another copy would fail the same way.
+      console.error(`A server process could not start (${code}); stopping.`);
+      process.exitCode = 1;
+      shutdown("SIGTERM");
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit();
+      return;
+    }
+    console.error(`Server process ${worker.process.pid} stopped (${code}); starting another.`);
+    cluster.fork();
+  });
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+function start(): Promise<void> {
+  if (!cluster.isPrimary) return main();
+  let workers = 1;
+  try {
+    workers = parseEnv().WEB_CONCURRENCY;
+  } catch {
+    // main() reports the bad variable
+  }
+  return workers > 1 ? primary(workers) : main();
+}
+
+start().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

@@ -1,13 +1,12 @@
-import { Heart } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { SIZE_LABELS, type ProductCardData } from "~/domain/catalog/product-card";
 import { cn } from "~/lib/cn";
 import { formatMoney, percentOff } from "~/lib/money";
 import { toggleWishlist, useIsWishlisted } from "~/lib/wishlist";
 import { ResponsiveImage } from "./responsive-image";
+import { SpriteIcon } from "./sprite-icons";
 
 // The dialog's code is fetched only when a shopper first opens (or reaches for) a quick view.
 const loadQuickView = () => import("./product-quick-view");
@@ -79,11 +78,11 @@ export function ProductCard({
             {product.variants.map((v) => SIZE_LABELS[v.size]).join(" · ")}
           </p>
         ) : null}
-        <Button
+        {/* A plain button with the outline button's look: a listing has 24 of them, and the
+            shared button's class list (icon rules included) doubled each one's markup. */}
+        <button
           type="button"
-          variant="outline"
-          size="sm"
-          className="mt-auto w-full"
+          className="mt-auto inline-flex h-8 w-full items-center justify-center rounded-md border border-input bg-background px-3 text-xs font-medium whitespace-nowrap transition-colors outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
           ref={viewButtonRef}
           aria-haspopup="dialog"
           onPointerEnter={() => void loadQuickView()}
@@ -94,7 +93,7 @@ export function ProductCard({
           }}
         >
           View<span className="sr-only"> {product.title}</span>
-        </Button>
+        </button>
       </div>
       {dialogWanted ? (
         <Suspense fallback={null}>
@@ -195,8 +194,8 @@ function WishlistButton({
         className,
       )}
     >
-      <Heart
-        aria-hidden
+      <SpriteIcon
+        name="heart"
         className={cn("size-5", saved ? "fill-destructive text-destructive" : "text-foreground/70")}
       />
     </button>

@@ -158,9 +158,14 @@ function CartLink() {
 function MobileMenu() {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
+  // Closes after a navigation, not when the page hydrates: a menu opened before the page's
+  // JavaScript arrived stays open.
+  const shownKey = useRef(location.key);
   useEffect(() => {
+    if (shownKey.current === location.key) return;
+    shownKey.current = location.key;
     if (ref.current) ref.current.open = false;
-  }, [location]);
+  }, [location.key]);
   return (
     <details ref={ref} className="group md:hidden">
       <summary

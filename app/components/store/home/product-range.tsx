@@ -59,9 +59,12 @@ export function ProductRange({
         </Link>
       </div>
       {products.length > 0 ? (
+        // `relative`: the cards' screen-reader-only texts are positioned; without a containing
+        // block inside the scroller they escape its clipping and widen the page on phones
+        // (the layout viewport grew to 1648 px and the chat button left the screen).
         <ul
           aria-labelledby={`${id}-title`}
-          className="-mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto scroll-px-4 px-4 pb-2 sm:gap-4 lg:mx-0 lg:grid lg:grid-cols-5 lg:overflow-visible lg:px-0 lg:pb-0"
+          className="relative -mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto scroll-px-4 px-4 pb-2 sm:gap-4 lg:mx-0 lg:grid lg:grid-cols-5 lg:overflow-visible lg:px-0 lg:pb-0"
         >
           {products.map((product) => (
             <li

@@ -86,7 +86,7 @@ export function Testimonials() {
         id="stories-track"
         aria-roledescription="carousel"
         aria-labelledby="stories-title"
-        className="flex snap-x snap-mandatory gap-4 overflow-x-auto px-[7.5%] pb-4 [scrollbar-width:none] sm:px-[20%] lg:px-[30%] [&::-webkit-scrollbar]:hidden"
+        className="relative flex snap-x snap-mandatory gap-4 overflow-x-auto px-[7.5%] pb-4 [scrollbar-width:none] sm:px-[20%] lg:px-[30%] [&::-webkit-scrollbar]:hidden"
       >
         {TESTIMONIALS.map((t, i) => (
           <li

@@ -1,0 +1,126 @@
+import { PassThrough, Transform } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import type { RenderToPipeableStreamOptions } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
+import type { AppLoadContext, EntryContext } from "react-router";
+import { ServerRouter } from "react-router";
+import { deferScripts } from "./lib/deferred-scripts";
+import { cachedRender, rememberRender, renderCacheKey } from "./lib/render-cache.server";
+
+/**
+ * React Router's default Node entry, with three changes (docs/decisions/010):
+ * - the document goes through `deferScripts`, so the page's JavaScript starts after its first
+ *   paint;
+ * - what React writes in one go leaves in one piece, not in hundreds of 2 KB writes;
+ * - catalogue pages are rendered once per distinct loader data (`render-cache.server.ts`).
+ */
+export const streamTimeout = 5_000;
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  _loadContext: AppLoadContext,
+) {
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+
+  // The shop's own pages (under the store layout) start their scripts after the first paint;
+  // the back office and the payment pages load theirs as React Router does.
+  const deferred = routerContext.staticHandlerContext.matches.some(
+    (match) => match.route.id === "routes/store/layout",
+  );
+  const cacheKey = renderCacheKey(request, responseStatusCode, routerContext);
+  const cached = cacheKey ? cachedRender(cacheKey) : undefined;
+  if (cached !== undefined) {
+    responseHeaders.set("Content-Type", "text/html");
+    return new Response(cached, { headers: responseHeaders, status: responseStatusCode });
+  }
+
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    const userAgent = request.headers.get("user-agent");
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
+      () => abort(),
+      streamTimeout + 1000,
+    );
+
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} />,
+      {
+        [readyOption]() {
+          shellRendered = true;
+          const body = documentTransform(deferred, cacheKey !== null, (html) => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+            if (cacheKey && html !== null && responseStatusCode === 200) {
+              rememberRender(cacheKey, html);
+            }
+          });
+          const out = new PassThrough();
+          body.pipe(out);
+          responseHeaders.set("Content-Type", "text/html");
+          pipe(body);
+          resolve(
+            new Response(createReadableStreamFromReadable(out), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+  });
+}
+
+/**
+ * Rewrites the document for deferred scripts (when `defer`), gathers what React writes within one turn of the
+ * event loop into one chunk, and at the end hands `onEnd` the whole document when `keep` is set.
+ */
+function documentTransform(defer: boolean, keep: boolean, onEnd: (html: string | null) => void) {
+  const rewriter = defer ? deferScripts() : { push: (text: string) => text, end: () => "" };
+  const decoder = new TextDecoder();
+  const whole: string[] = [];
+  let pending: string[] = [];
+  let scheduled: ReturnType<typeof setImmediate> | undefined;
+  const emit = (stream: Transform) => {
+    scheduled = undefined;
+    const text = pending.join("");
+    pending = [];
+    if (text) stream.push(text);
+  };
+  return new Transform({
+    transform(chunk: Buffer | string, _encoding, callback) {
+      const text = typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true });
+      const out = rewriter.push(text);
+      if (out) {
+        pending.push(out);
+        if (keep) whole.push(out);
+      }
+      scheduled ??= setImmediate(() => emit(this));
+      callback();
+    },
+    flush(callback) {
+      if (scheduled) clearImmediate(scheduled);
+      const rest = rewriter.push(decoder.decode()) + rewriter.end();
+      pending.push(rest);
+      if (keep) whole.push(rest);
+      emit(this);
+      onEnd(keep ? whole.join("") : null);
+      callback();
+    },
+  });
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import {
+  deferredBootScript,
+  deferScripts,
+  INERT_MODULE_SCRIPT,
+  INERT_MODULEPRELOAD,
+} from "./deferred-scripts";
+
+const DOCUMENT =
+  '<html><head><link rel="modulepreload" href="/assets/a.js"/><link rel="stylesheet" href="/s.css"/>' +
+  '<link rel="modulepreload" href="/assets/b.js"/></head><body><p>Beds</p>' +
+  '<script>window.x = 1;</script><script type="module" async="">import "/assets/a.js";</script></body></html>';
+
+function rewriteInChunks(html: string, size: number): string {
+  const rewriter = deferScripts();
+  let out = "";
+  for (let i = 0; i < html.length; i += size) out += rewriter.push(html.slice(i, i + size));
+  return out + rewriter.end();
+}
+
+// React writes quotes in text and attribute values as &quot;, so the markers only match tags.
+describe("deferScripts", () => {
+  it("makes module preloads and the boot module inert, and nothing else", () => {
+    const out = rewriteInChunks(DOCUMENT, DOCUMENT.length);
+    expect(out).not.toContain('rel="modulepreload"');
+    expect(out).not.toContain('<script type="module"');
+    expect(out.split(INERT_MODULEPRELOAD)).toHaveLength(3);
+    expect(out).toContain(
+      `<script ${INERT_MODULE_SCRIPT} async="">import "/assets/a.js";</script>`,
+    );
+    expect(out).toContain('<link rel="stylesheet" href="/s.css"/>');
+    expect(out).toContain("<script>window.x = 1;</script>");
+  });
+
+  it("gives the same document whatever the chunk boundaries", () => {
+    const whole = rewriteInChunks(DOCUMENT, DOCUMENT.length);
+    for (const size of [1, 2, 3, 7, 13, 19, 20, 21, 64]) {
+      expect(rewriteInChunks(DOCUMENT, size)).toBe(whole);
+    }
+  });
+});
+
+describe("deferredBootScript", () => {
+  it("is valid JavaScript that looks for the inert markers", () => {
+    expect(() => new Function(deferredBootScript)).not.toThrow();
+    expect(deferredBootScript).toContain(INERT_MODULEPRELOAD);
+    expect(deferredBootScript).toContain(INERT_MODULE_SCRIPT);
+    expect(deferredBootScript).not.toMatch(/^\s*\/\//m);
+  });
+});

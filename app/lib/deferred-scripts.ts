@@ -1,0 +1,126 @@
+/**
+ * The page's JavaScript starts loading after the first paint (see docs/decisions/010).
+ *
+ * The server (app/entry.server.tsx, `deferScripts`) turns React Router's module preloads and its
+ * boot module into inert elements: `<link rel="modulepreload">` becomes `rel="x-modulepreload"`
+ * and `<script type="module">` becomes `type="x-deferred-module"`. `deferredBootScript`, inline in
+ * the document's head, brings them back once the page has painted its first content, the visitor
+ * touches or types, or three seconds after the document was parsed, whichever comes first.
+ * Every page works before its JavaScript (links, forms), so the HTML, the stylesheet and the first
+ * image get the phone's bandwidth and processor first.
+ */
+export const INERT_MODULEPRELOAD = 'rel="x-modulepreload"';
+export const INERT_MODULE_SCRIPT = 'type="x-deferred-module"';
+
+const REPLACEMENTS: [string, string][] = [
+  ['rel="modulepreload"', INERT_MODULEPRELOAD],
+  ['<script type="module"', `<script ${INERT_MODULE_SCRIPT}`],
+];
+
+/**
+ * A rewriter for the streamed document: feed it chunks in order, then call `end()`. It holds back
+ * the last few characters of each chunk, so a marker split between two chunks is still found.
+ */
+export function deferScripts() {
+  const longest = Math.max(...REPLACEMENTS.map(([from]) => from.length));
+  let pending = "";
+  const rewrite = (text: string) =>
+    REPLACEMENTS.reduce((out, [from, to]) => out.split(from).join(to), text);
+  return {
+    push(chunk: string): string {
+      const text = rewrite(pending + chunk);
+      // Hold back what could be the start of a marker split between chunks. A replaced marker
+      // never matches again, so rewriting the held-back text next time is harmless.
+      const cut = Math.max(0, text.length - (longest - 1));
+      pending = text.slice(cut);
+      return text.slice(0, cut);
+    },
+    end(): string {
+      const rest = rewrite(pending);
+      pending = "";
+      return rest;
+    },
+  };
+}
+
+/**
+ * What the inline boot script leaves on `window`: `hydrating` is set by app/entry.client.tsx just
+ * before React takes over (from then on React handles clicks itself), and `replay` is called by
+ * root.tsx once the page has hydrated.
+ */
+declare global {
+  interface Window {
+    __shopBoot?: { hydrating: boolean; replay(): void };
+  }
+}
+
+/**
+ * Inline, in the document's head: starts React Router's scripts after the first paint. A tap on
+ * a button that only works with JavaScript (wishlist heart, Add to Cart, View) before the page
+ * has hydrated is kept and clicked again once it has, instead of being lost; links and forms
+ * work without JavaScript anyway.
+ */
+const bootScriptSource = `(() => {
+  let wanted = false, started = false, early = null;
+  const boot = (window.__shopBoot = {
+    hydrating: false,
+    replay() {
+      const button = early;
+      early = null;
+      if (button && button.isConnected && !button.disabled) button.click();
+    },
+  });
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const inert of document.querySelectorAll('script[${INERT_MODULE_SCRIPT}]')) {
+      const script = document.createElement("script");
+      script.type = "module";
+      script.text = inert.text;
+      document.head.append(script);
+    }
+    // The module's imports are fetched as it finds them; preloading the rest of its files at
+    // once saves round trips. Each new preload costs the main thread a little, so they are
+    // added a few at a time rather than in one long task.
+    const hrefs = Array.from(document.querySelectorAll('link[${INERT_MODULEPRELOAD}]'), (link) => link.getAttribute("href"));
+    const preload = () => {
+      for (const href of hrefs.splice(0, 8)) {
+        const link = document.createElement("link");
+        link.rel = "modulepreload";
+        link.href = href;
+        document.head.append(link);
+      }
+      if (hrefs.length) setTimeout(preload);
+    };
+    preload();
+  };
+  const want = () => {
+    if (wanted) return;
+    wanted = true;
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+    else start();
+  };
+  for (const type of ["pointerdown", "keydown", "touchstart", "focusin"])
+    addEventListener(type, want, { once: true, capture: true, passive: true });
+  addEventListener("click", (event) => {
+    if (boot.hydrating || !(event.target instanceof Element)) return;
+    // Buttons with a native action of their own (popovers, invokers) need no replay.
+    const button = event.target.closest('button[type="button"]:not([popovertarget]):not([commandfor])');
+    if (button) early = button;
+  }, true);
+  document.addEventListener("DOMContentLoaded", () => setTimeout(want, 3000));
+  if (typeof PerformanceObserver !== "undefined" && (PerformanceObserver.supportedEntryTypes || []).includes("paint")) {
+    new PerformanceObserver((list, observer) => {
+      if (!list.getEntriesByName("first-contentful-paint").length) return;
+      observer.disconnect();
+      requestAnimationFrame(() => setTimeout(want));
+    }).observe({ type: "paint", buffered: true });
+  } else addEventListener("load", want);
+})();`;
+
+function withoutCommentsAndIndentation(source: string): string {
+  return source.replace(/^\s*\/\/.*$/gm, "").replace(/\n\s*/g, "\n");
+}
+
+/** The boot script as sent: without comments and indentation (it goes out with every page). */
+export const deferredBootScript = /* @__PURE__ */ withoutCommentsAndIndentation(bootScriptSource);

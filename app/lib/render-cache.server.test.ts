@@ -1,0 +1,110 @@
+import type { EntryContext } from "react-router";
+import { beforeEach, describe, expect, it } from "vitest";
+import {
+  cachedRender,
+  clearRenderCache,
+  rememberRender,
+  renderCacheKey,
+} from "./render-cache.server";
+
+function context(leaf: string, loaderData: Record<string, unknown>, extra = {}): EntryContext {
+  return {
+    isSpaMode: false,
+    staticHandlerContext: {
+      matches: [{ route: { id: "root" } }, { route: { id: leaf } }],
+      loaderData,
+      actionData: null,
+      errors: null,
+      ...extra,
+    },
+  } as unknown as EntryContext;
+}
+
+const get = (url: string) => new Request(url);
+const listing = (available: number) => ({
+  root: { theme: "system", origin: "https://shop.example" },
+  "routes/store/products": { products: [{ id: 1, priceCents: 319900, available }] },
+});
+
+describe("render cache", () => {
+  beforeEach(() => clearRenderCache());
+
+  it("keys a catalogue page by its address and all of its loader data", () => {
+    const a = renderCacheKey(
+      get("https://shop.example/products"),
+      200,
+      context("routes/store/products", listing(3)),
+    );
+    const same = renderCacheKey(
+      get("https://shop.example/products"),
+      200,
+      context("routes/store/products", listing(3)),
+    );
+    const otherStock = renderCacheKey(
+      get("https://shop.example/products"),
+      200,
+      context("routes/store/products", listing(2)),
+    );
+    const otherUrl = renderCacheKey(
+      get("https://shop.example/products?sort=price-asc"),
+      200,
+      context("routes/store/products", listing(3)),
+    );
+    expect(a).toBeTruthy();
+    expect(same).toBe(a);
+    expect(otherStock).not.toBe(a);
+    expect(otherUrl).not.toBe(a);
+  });
+
+  it("tells undefined, maps and sets apart from what JSON would make of them", () => {
+    const key = (value: unknown) =>
+      renderCacheKey(get("https://shop.example/"), 200, context("routes/store/home", { x: value }));
+    const keys = [
+      key(undefined),
+      key(null),
+      key({}),
+      key(new Map([["a", 1]])),
+      key(new Set([1])),
+      key([]),
+    ];
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it("renders every time pages outside the catalogue, errors, posts and deferred data", () => {
+    const url = "https://shop.example/products";
+    expect(
+      renderCacheKey(get("https://shop.example/cart"), 200, context("routes/store/cart", {})),
+    ).toBeNull();
+    expect(renderCacheKey(get(url), 404, context("routes/store/products", {}))).toBeNull();
+    expect(
+      renderCacheKey(
+        get(url),
+        200,
+        context("routes/store/products", {}, { errors: { x: new Error("x") } }),
+      ),
+    ).toBeNull();
+    expect(
+      renderCacheKey(
+        new Request(url, { method: "POST" }),
+        200,
+        context("routes/store/products", {}),
+      ),
+    ).toBeNull();
+    expect(
+      renderCacheKey(
+        get(url),
+        200,
+        context("routes/store/products", { later: Promise.resolve(1) }),
+      ),
+    ).toBeNull();
+  });
+
+  it("remembers a page and forgets the oldest when full", () => {
+    rememberRender("a", "<html>a</html>");
+    expect(cachedRender("a")).toBe("<html>a</html>");
+    const big = "x".repeat(2 * 1024 * 1024);
+    for (let i = 0; i < 20; i++) rememberRender(`big${i}`, big);
+    expect(cachedRender("a")).toBeUndefined();
+    expect(cachedRender("big19")).toBe(big);
+  });
+});
