@@ -151,6 +151,8 @@ describe("checkout", () => {
 
     await checkoutWith(page, "classic-spring-bed", "double");
     await fillDetails(page, "sipho@example.com");
+    // R3,599 in four: what each PayFlex payment comes to.
+    await main(page).getByText("4 interest-free payments of R899.75").waitFor();
     await main(page).getByLabel("PayFlex").check();
     await main(page)
       .getByLabel(/I agree to the/)

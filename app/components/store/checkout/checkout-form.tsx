@@ -206,7 +206,11 @@ export function CheckoutForm({
                   checked={paymentMethod === option.value}
                   onChange={() => setPaymentMethod(option.value)}
                   title={option.label}
-                  note={option.note}
+                  note={
+                    option.value === "payflex" && quote
+                      ? `4 interest-free payments of ${formatMoney(Math.ceil(quote.totals.totalCents / 4))}`
+                      : option.note
+                  }
                 />
               ))}
             </div>
