@@ -2,6 +2,12 @@ import { and, desc, gte, lt, ne, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { orders, products, variants } from "~/db/schema";
 
+/**
+ * The outer query's product id, written out in full: drizzle leaves columns unqualified in a
+ * query without joins, and inside a subquery on variants a bare "id" would be the variant's.
+ */
+const outerProductId = sql.raw('"products"."id"');
+
 const DAY_MS = 86_400_000;
 export const RECENT_LIMIT = 5;
 
@@ -55,10 +61,10 @@ export async function getDashboard(now = new Date()) {
       status: products.status,
       sku: sql<
         string | null
-      >`(select ${variants.sku} from ${variants} where ${variants.productId} = ${products.id} order by ${variants.sortOrder}, ${variants.id} limit 1)`,
+      >`(select ${variants.sku} from ${variants} where ${variants.productId} = ${outerProductId} order by ${variants.sortOrder}, ${variants.id} limit 1)`,
       priceCents: sql<
         number | null
-      >`(select min(${variants.priceCents}) from ${variants} where ${variants.productId} = ${products.id})`,
+      >`(select min(${variants.priceCents}) from ${variants} where ${variants.productId} = ${outerProductId})`,
     })
     .from(products)
     .orderBy(desc(products.createdAt), desc(products.id))

@@ -2,11 +2,17 @@ import { asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { categories, products, variants } from "~/db/schema";
 
+/**
+ * The outer query's product id, written out in full: drizzle leaves columns unqualified in a
+ * query without joins, and inside a subquery on variants a bare "id" would be the variant's.
+ */
+const outerProductId = sql.raw('"products"."id"');
+
 /** The products page: summary cards over the whole catalogue, and the list matching `q`. */
 export async function listAdminProducts(options: { q?: string } = {}) {
   const basePrice = sql<
     number | null
-  >`(select min(${variants.priceCents}) from ${variants} where ${variants.productId} = ${products.id})`;
+  >`(select min(${variants.priceCents}) from ${variants} where ${variants.productId} = ${outerProductId})`;
   const [summary] = await db()
     .select({
       total: sql<number>`count(*)::int`,
@@ -23,7 +29,7 @@ export async function listAdminProducts(options: { q?: string } = {}) {
     const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     where = or(
       ilike(products.title, pattern),
-      sql`exists (select 1 from ${variants} where ${variants.productId} = ${products.id} and ${variants.sku} ilike ${pattern})`,
+      sql`exists (select 1 from ${variants} where ${variants.productId} = ${outerProductId} and ${variants.sku} ilike ${pattern})`,
     );
   }
   const rows = await db()
@@ -37,10 +43,10 @@ export async function listAdminProducts(options: { q?: string } = {}) {
       priceCents: basePrice,
       costCents: sql<
         number | null
-      >`(select min(${variants.costCents}) from ${variants} where ${variants.productId} = ${products.id})`,
+      >`(select min(${variants.costCents}) from ${variants} where ${variants.productId} = ${outerProductId})`,
       skus: sql<
         string[]
-      >`coalesce((select array_agg(${variants.sku} order by ${variants.sortOrder}, ${variants.id}) from ${variants} where ${variants.productId} = ${products.id}), '{}')`,
+      >`coalesce((select array_agg(${variants.sku} order by ${variants.sortOrder}, ${variants.id}) from ${variants} where ${variants.productId} = ${outerProductId}), '{}')`,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
