@@ -14,7 +14,9 @@ export async function listTeam() {
       email: users.email,
       role: users.role,
       createdAt: users.createdAt,
-      lastSignIn: sql<Date | null>`(select max(s.created_at) from sessions s where s.user_id = ${users.id})`,
+      // "users"."id" written out: drizzle leaves columns bare here, and a bare "id" inside
+      // the subquery would be the session's own id.
+      lastSignIn: sql<Date | null>`(select max(s.created_at) from sessions s where s.user_id = "users"."id")`,
     })
     .from(users)
     .orderBy(
