@@ -1,4 +1,4 @@
-import { applyRetention } from "~/domain/leads/retention.server";
+import { applyRetention } from "~/domain/privacy/retention.server";
 import { expireUnpaidOrders } from "~/domain/orders/expire-orders.server";
 import { recheckPendingPayments } from "~/domain/payments/recheck.server";
 

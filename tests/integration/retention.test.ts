@@ -2,12 +2,15 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import {
+  auditLog,
   consultationRequests,
   contactMessages,
   newsletterSubscribers,
   rateLimitHits,
+  sessions,
+  users,
 } from "~/db/schema";
-import { applyRetention } from "~/domain/leads/retention.server";
+import { applyRetention } from "~/domain/privacy/retention.server";
 import { useTestDatabase } from "../setup/database";
 
 useTestDatabase();
@@ -66,6 +69,34 @@ describe("applyRetention", () => {
         { key: "form:contact:1.2.3.4", windowStart: now, hits: 1 },
       ]);
 
+    await db()
+      .insert(users)
+      .values({ id: "u1", name: "Owner", email: "owner@example.com", role: "owner" });
+    await db()
+      .insert(auditLog)
+      .values([
+        {
+          action: "sign_in_failed",
+          actorEmail: "x@example.com",
+          ipAddress: "1.2.3.4",
+          at: daysAgo(91),
+        },
+        {
+          action: "sign_in_failed",
+          actorEmail: "x@example.com",
+          ipAddress: "1.2.3.4",
+          at: daysAgo(5),
+        },
+        { action: "sign_in", actorId: "u1", ipAddress: "5.6.7.8", at: daysAgo(120) },
+        { action: "product_price_changed", actorId: "u1", ipAddress: "5.6.7.8", at: daysAgo(400) },
+      ]);
+    await db()
+      .insert(sessions)
+      .values([
+        { id: "s1", token: "t-old", userId: "u1", ipAddress: "5.6.7.8", expiresAt: daysAgo(100) },
+        { id: "s2", token: "t-new", userId: "u1", ipAddress: "5.6.7.8", expiresAt: daysAgo(-7) },
+      ]);
+
     expect(await applyRetention(now)).toEqual({ consultations: 1, messages: 1 });
     expect((await db().select().from(consultationRequests)).map((r) => r.createdAt)).toEqual([
       daysAgo(700),
@@ -80,5 +111,13 @@ describe("applyRetention", () => {
       .from(rateLimitHits)
       .where(eq(rateLimitHits.key, "form:contact:1.2.3.4"));
     expect(counters.map((c) => c.hits)).toEqual([1]);
+    const audit = await db().select().from(auditLog);
+    // Old failed sign-ins go; staff actions stay, without the address after 90 days.
+    expect(audit.map((a) => [a.action, a.ipAddress]).sort()).toEqual([
+      ["product_price_changed", null],
+      ["sign_in", null],
+      ["sign_in_failed", "1.2.3.4"],
+    ]);
+    expect((await db().select().from(sessions)).map((x) => x.id)).toEqual(["s2"]);
   });
 });
