@@ -2,7 +2,7 @@ import { LogOut, PanelLeft, UserRound } from "lucide-react";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { Link, NavLink, useFetcher } from "react-router";
 import { Toaster } from "~/components/store/toaster";
-import { Button } from "~/components/ui/button";
+import { Button } from "~/components/admin/ui/button";
 import type { SessionUser } from "~/domain/auth/roles";
 import { cn } from "~/lib/cn";
 import { notify } from "~/lib/notify";

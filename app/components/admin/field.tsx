@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { Input, Label } from "~/components/ui/input";
+import { Input, Label } from "~/components/admin/ui/input";
 
 /** A labelled input with its message underneath (the message clears when the field is edited). */
 export function Field({

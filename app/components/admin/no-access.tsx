@@ -1,7 +1,7 @@
 import { ShieldX } from "lucide-react";
 import { Form, Link } from "react-router";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { Button } from "~/components/admin/ui/button";
+import { Card, CardContent, CardHeader } from "~/components/admin/ui/card";
 
 /** What a signed-in account without a staff role sees at any /admin address. */
 export function NoAccess() {

@@ -1,9 +1,9 @@
 import { Save } from "lucide-react";
 import type * as React from "react";
 import { Link, useNavigate } from "react-router";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input, Label, NativeSelect, Textarea } from "~/components/ui/input";
+import { Button } from "~/components/admin/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
+import { Input, Label, NativeSelect, Textarea } from "~/components/admin/ui/input";
 import {
   BADGES,
   BED_SIZES,

@@ -1,5 +1,5 @@
 import type { LucideIcon } from "lucide-react";
-import { Card } from "~/components/ui/card";
+import { Card } from "~/components/admin/ui/card";
 
 /** A summary figure; cards appear one after another, 100 ms apart (the specification). */
 export function StatCard({

@@ -1,4 +1,4 @@
-import { Badge } from "~/components/ui/badge";
+import { Badge } from "~/components/admin/ui/badge";
 
 const DEFAULT_STYLE = new Set(["completed", "active", "paid"]);
 const DANGER = new Set(["cancelled", "refunded"]);

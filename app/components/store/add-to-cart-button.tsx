@@ -1,3 +1,4 @@
+import { clsx } from "clsx";
 import { ShoppingCart } from "lucide-react";
 import { notify } from "~/lib/notify";
 import { Button } from "~/components/ui/button";
@@ -7,7 +8,6 @@ import {
   type ProductCardData,
   type ProductCardVariant,
 } from "~/domain/catalog/product-card";
-import { cn } from "~/lib/cn";
 
 /** Puts one of the chosen size in the cart and says so; out-of-stock sizes cannot be added. */
 export function AddToCartButton({
@@ -42,7 +42,7 @@ export function AddToCartButton({
     <Button
       type="button"
       variant="accent"
-      className={cn("w-full", className)}
+      className={clsx("w-full", className)}
       disabled={outOfStock}
       onClick={add}
     >

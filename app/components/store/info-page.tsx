@@ -1,11 +1,11 @@
+import { clsx } from "clsx";
 import { Mail, MessageCircle, Phone } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Button, buttonBase } from "~/components/ui/button";
 import { formatPolicyDate } from "~/domain/legal/policy-dates";
 import { POLICY } from "~/domain/legal/policy-facts";
 import type { PublicStoreSettings } from "~/domain/settings/store-settings.server";
-import { cn } from "~/lib/cn";
 import { whatsappHref } from "./chat-button";
 import { telHref, useStoreSettings } from "./use-store-settings";
 
@@ -45,7 +45,7 @@ export function InfoHero({
 export function Prose({ className, ...props }: React.ComponentProps<"div">) {
   return (
     <div
-      className={cn(
+      className={clsx(
         "space-y-4 leading-relaxed text-pretty",
         "[&_a]:font-medium [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-4 [&_a:hover]:opacity-80",
         "[&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:space-y-2 [&_ol]:pl-5",
@@ -72,7 +72,7 @@ export function InfoSection({
     <section
       id={id}
       aria-labelledby={id ? `${id}-title` : undefined}
-      className={cn("scroll-mt-24", className)}
+      className={clsx("scroll-mt-24", className)}
     >
       <h2 id={id ? `${id}-title` : undefined} className="text-2xl font-bold tracking-tight">
         {title}
@@ -119,7 +119,10 @@ export function LastUpdated({ date }: { date: string }) {
 
 export function PageBody({ className, ...props }: React.ComponentProps<"div">) {
   return (
-    <div className={cn("mx-auto max-w-3xl space-y-12 px-4 py-10 md:py-14", className)} {...props} />
+    <div
+      className={clsx("mx-auto max-w-3xl space-y-12 px-4 py-10 md:py-14", className)}
+      {...props}
+    />
   );
 }
 
@@ -131,7 +134,7 @@ export function HoursList({
   className?: string;
 }) {
   return (
-    <dl className={cn("space-y-1", className)}>
+    <dl className={clsx("space-y-1", className)}>
       {hours.lines.map((line) => (
         <div key={line.days} className="flex justify-between gap-4">
           <dt>{line.days}</dt>
@@ -180,9 +183,13 @@ export function ContactCallToAction({
             <Mail aria-hidden /> {s.email}
           </a>
         </Button>
-        <Button asChild variant="link" className="text-secondary-foreground underline">
-          <Link to="/contact">Contact page</Link>
-        </Button>
+        <Link
+          to="/contact"
+          data-slot="button"
+          className={`inline-flex shrink-0 ${buttonBase} h-10 px-4 py-2 text-sm text-secondary-foreground underline underline-offset-4 hover:underline`}
+        >
+          Contact page
+        </Link>
       </div>
     </section>
   );

@@ -1,8 +1,8 @@
+import { clsx } from "clsx";
 import { lazy, Suspense, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { SIZE_LABELS, type ProductCardData } from "~/domain/catalog/product-card";
-import { cn } from "~/lib/cn";
 import { formatMoney, percentOff } from "~/lib/money";
 import { toggleWishlist, useIsWishlisted } from "~/lib/wishlist";
 import { ResponsiveImage } from "./responsive-image";
@@ -34,7 +34,7 @@ export function ProductCard({
 
   return (
     <article
-      className={cn(
+      className={clsx(
         "flex flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md",
         className,
       )}
@@ -120,7 +120,7 @@ export function Price({
 }) {
   const off = percentOff(priceCents, originalPriceCents);
   return (
-    <p className={cn("flex flex-wrap items-baseline gap-x-2", className)}>
+    <p className={clsx("flex flex-wrap items-baseline gap-x-2", className)}>
       <span className="text-lg font-bold text-primary">{formatMoney(priceCents)}</span>
       {off > 0 && originalPriceCents ? (
         <>
@@ -149,7 +149,7 @@ export function RatingStars({
 }) {
   const filled = Math.max(0, Math.min(100, (rating / 5) * 100));
   return (
-    <p className={cn("flex items-center gap-1.5 text-sm", className)}>
+    <p className={clsx("flex items-center gap-1.5 text-sm", className)}>
       <span
         aria-hidden
         className="relative inline-block leading-none tracking-wide text-muted-foreground/30"
@@ -189,14 +189,17 @@ function WishlistButton({
       aria-pressed={saved}
       aria-label={saved ? `Remove ${title} from wishlist` : `Add ${title} to wishlist`}
       onClick={() => toggleWishlist(slug)}
-      className={cn(
+      className={clsx(
         "grid size-9 place-items-center rounded-full bg-background/90 shadow-sm transition-colors hover:bg-background focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
         className,
       )}
     >
       <SpriteIcon
         name="heart"
-        className={cn("size-5", saved ? "fill-destructive text-destructive" : "text-foreground/70")}
+        className={clsx(
+          "size-5",
+          saved ? "fill-destructive text-destructive" : "text-foreground/70",
+        )}
       />
     </button>
   );

@@ -1,6 +1,7 @@
+import { clsx } from "clsx";
 import { useId, useState, type RefObject } from "react";
 import { Link } from "react-router";
-import { buttonVariants } from "~/components/ui/button";
+import { buttonClasses } from "~/components/ui/button";
 import {
   Dialog,
   DialogContent,
@@ -9,14 +10,18 @@ import {
   DialogTitle,
 } from "~/components/ui/dialog";
 import type { ProductCardData } from "~/domain/catalog/product-card";
-import { cn } from "~/lib/cn";
 import { AddToCartButton } from "./add-to-cart-button";
 import { Price, RatingStars } from "./product-card";
 import { Availability } from "./product-detail/availability";
 import { ProductBadges } from "./product-detail/product-badges";
 import { FreeDeliveryNote, LaybyAndDelivery } from "./product-detail/purchase-notes";
 import { defaultVariant } from "./product-detail/selected-variant";
-import { SizeOption, sizeOptionClass, sizeOptionSelectedClass } from "./product-detail/size-option";
+import {
+  SizeOption,
+  sizeOptionClass,
+  sizeOptionSelectedClass,
+  sizeOptionUnselectedClass,
+} from "./product-detail/size-option";
 import { ResponsiveImage } from "./responsive-image";
 
 /** The product's details in a dialog: sizes with their prices and stock, lay-by and delivery. */
@@ -40,7 +45,8 @@ export function ProductQuickView({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        className="max-w-3xl p-0 sm:grid-cols-2 sm:gap-0"
+        box="max-w-3xl p-0"
+        className="sm:grid-cols-2 sm:gap-0"
         onCloseAutoFocus={(event) => {
           if (!returnFocusTo?.current) return;
           event.preventDefault();
@@ -75,10 +81,10 @@ export function ProductQuickView({
               {product.variants.map((v) => (
                 <label
                   key={v.id}
-                  className={cn(
+                  className={clsx(
                     sizeOptionClass,
                     "cursor-pointer has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring",
-                    v.id === selected?.id && sizeOptionSelectedClass,
+                    v.id === selected?.id ? sizeOptionSelectedClass : sizeOptionUnselectedClass,
                   )}
                 >
                   <input
@@ -114,7 +120,7 @@ export function ProductQuickView({
 
           <div className="mt-auto grid gap-2 sm:grid-cols-2">
             {selected ? <AddToCartButton product={product} variant={selected} /> : null}
-            <Link to="/contact" className={cn(buttonVariants({ variant: "outline" }), "w-full")}>
+            <Link to="/contact" className={clsx(buttonClasses({ variant: "outline" }), "w-full")}>
               Contact Us
             </Link>
           </div>

@@ -1,5 +1,5 @@
+import { clsx } from "clsx";
 import { preload } from "react-dom";
-import { cn } from "~/lib/cn";
 import { mediaSrc, mediaSrcSet } from "~/lib/media";
 
 /**
@@ -41,7 +41,7 @@ export function ResponsiveImage({
     });
   }
   return (
-    <picture className={cn("contents", pictureClassName)}>
+    <picture className={clsx("contents", pictureClassName)}>
       <source type="image/avif" srcSet={avifSrcSet} sizes={sizes} />
       <img
         src={mediaSrc(mediaKey, 640)}

@@ -1,3 +1,4 @@
+import { clsx } from "clsx";
 import {
   Clock,
   Mail,
@@ -13,7 +14,6 @@ import {
 import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { useCartCount } from "~/domain/cart/cart-store";
-import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/money";
 import { telHref, useStoreSettings } from "./use-store-settings";
 
@@ -117,7 +117,7 @@ export function SiteHeader() {
                 to={link.to}
                 end={link.to === "/"}
                 className={({ isActive }) =>
-                  cn(
+                  clsx(
                     "inline-block px-3 py-2.5 text-sm font-medium hover:text-primary",
                     isActive && "text-primary underline decoration-2 underline-offset-8",
                   )
@@ -196,7 +196,7 @@ function MobileMenu() {
                   to={link.to}
                   end={link.to === "/"}
                   className={({ isActive }) =>
-                    cn(
+                    clsx(
                       "block rounded-md px-3 py-3 text-base font-medium hover:bg-muted",
                       isActive && "bg-muted text-primary",
                     )

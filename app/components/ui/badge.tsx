@@ -1,9 +1,10 @@
 import { cva, type VariantProps } from "class-variance-authority";
+import { clsx } from "clsx";
 import type * as React from "react";
-import { cn } from "~/lib/cn";
 
-const badgeVariants = cva(
-  "inline-flex items-center rounded-md px-2 py-0.5 text-xs font-semibold whitespace-nowrap",
+// Joined without tailwind-merge: see `./button.tsx`. The back office's copy merges.
+export const badgeVariants = cva(
+  "inline-flex items-center rounded-md text-xs font-semibold whitespace-nowrap",
   {
     variants: {
       variant: {
@@ -13,17 +14,26 @@ const badgeVariants = cva(
         destructive: "bg-destructive text-destructive-foreground",
         outline: "border text-foreground",
       },
+      size: {
+        default: "px-2 py-0.5",
+        lg: "px-3 py-1",
+      },
     },
-    defaultVariants: { variant: "default" },
+    defaultVariants: { variant: "default", size: "default" },
   },
 );
 
 export function Badge({
   className,
   variant,
+  size,
   ...props
 }: React.ComponentProps<"span"> & VariantProps<typeof badgeVariants>) {
   return (
-    <span data-slot="badge" className={cn(badgeVariants({ variant }), className)} {...props} />
+    <span
+      data-slot="badge"
+      className={clsx(badgeVariants({ variant, size }), className)}
+      {...props}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Button } from "~/components/admin/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
 import { ROLE_LABELS } from "~/domain/auth/roles";
 import { requireStaff } from "~/domain/auth/session.server";
 import type { Route } from "./+types/account";

@@ -7,8 +7,8 @@ import {
   TableHeader,
   TableRow,
 } from "~/components/admin/ui/table";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Button } from "~/components/admin/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
 import { listAuditLog } from "~/domain/admin/audit-log.server";
 import { requireOwner } from "~/domain/auth/session.server";
 import type { Route } from "./+types/audit-log";

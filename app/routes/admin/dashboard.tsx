@@ -18,8 +18,8 @@ import {
   TableHeader,
   TableRow,
 } from "~/components/admin/ui/table";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Button } from "~/components/admin/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
 import { getDashboard } from "~/domain/admin/dashboard.server";
 import { requireStaff } from "~/domain/auth/session.server";
 import { formatMoney } from "~/lib/money";

@@ -10,8 +10,8 @@ import {
   TableHeader,
   TableRow,
 } from "~/components/admin/ui/table";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Button } from "~/components/admin/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
 import { AdminError } from "~/domain/admin/errors";
 import { adminAttempt, refused, succeeded } from "~/domain/admin/form-results.server";
 import { changeOrderStatus, refundOrder } from "~/domain/admin/orders/change-order-status.server";

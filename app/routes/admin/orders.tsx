@@ -11,9 +11,9 @@ import {
   TableRow,
 } from "~/components/admin/ui/table";
 import { usePoll } from "~/components/admin/use-poll";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input, NativeSelect } from "~/components/ui/input";
+import { Button } from "~/components/admin/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
+import { Input, NativeSelect } from "~/components/admin/ui/input";
 import { listAdminOrders } from "~/domain/admin/orders/list-orders.server";
 import { ORDER_STATUSES } from "~/domain/admin/orders/order-status";
 import { requireStaff } from "~/domain/auth/session.server";

@@ -20,9 +20,9 @@ import {
   TableHeader,
   TableRow,
 } from "~/components/admin/ui/table";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
+import { Button } from "~/components/admin/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
+import { Input } from "~/components/admin/ui/input";
 import { adminAttempt, refused, succeeded } from "~/domain/admin/form-results.server";
 import { deleteProduct } from "~/domain/admin/products/delete-product.server";
 import { listAdminProducts } from "~/domain/admin/products/list-products.server";

@@ -11,9 +11,9 @@ import {
   TableHeader,
   TableRow,
 } from "~/components/admin/ui/table";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { NativeSelect } from "~/components/ui/input";
+import { Button } from "~/components/admin/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
+import { NativeSelect } from "~/components/admin/ui/input";
 import { adminAttempt, invalid, succeeded } from "~/domain/admin/form-results.server";
 import { changeRole, listTeam } from "~/domain/admin/team.server";
 import { ROLE_LABELS, type Role } from "~/domain/auth/roles";

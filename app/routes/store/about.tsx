@@ -62,7 +62,7 @@ export default function AboutPage() {
     <>
       <InfoHero
         badge={
-          <Badge variant="accent" className="mb-4 px-3 py-1 tracking-widest">
+          <Badge variant="accent" size="lg" className="mb-4 tracking-widest">
             SINCE {POLICY.foundedYear}
           </Badge>
         }
@@ -156,7 +156,7 @@ function Showroom() {
       </p>
       <div className="mt-8 grid gap-6 md:grid-cols-2">
         <Card>
-          <CardContent className="space-y-6 pt-6">
+          <div data-slot="card-content" className="space-y-6 p-6">
             <div className="flex gap-3">
               <MapPin className="mt-1 size-5 shrink-0 text-primary" aria-hidden />
               <div>
@@ -214,7 +214,7 @@ function Showroom() {
                 </ul>
               </div>
             </div>
-          </CardContent>
+          </div>
         </Card>
         <div className="flex flex-col items-center justify-center gap-4 rounded-xl border bg-muted p-8 text-center">
           <span className="grid size-16 place-items-center rounded-full bg-primary text-primary-foreground">

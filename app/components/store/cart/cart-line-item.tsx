@@ -1,10 +1,10 @@
+import { clsx } from "clsx";
 import { Minus, Plus, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import type { CartLine } from "~/domain/cart/cart-lines";
 import type { CurrentCartLine } from "~/domain/cart/price-cart-lines.server";
-import { cn } from "~/lib/cn";
 import { mediaSrc } from "~/lib/media";
 import { formatMoney, percentOff } from "~/lib/money";
 
@@ -30,7 +30,7 @@ export function CartLineItem({
   return (
     <li className="flex gap-3 py-4 sm:gap-4" data-testid="cart-line">
       <div
-        className={cn(
+        className={clsx(
           "size-20 shrink-0 overflow-hidden rounded-lg bg-muted sm:size-24",
           gone && "opacity-50",
         )}
@@ -50,7 +50,7 @@ export function CartLineItem({
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
-            <h2 className={cn("leading-snug font-semibold", gone && "text-muted-foreground")}>
+            <h2 className={clsx("leading-snug font-semibold", gone && "text-muted-foreground")}>
               {current?.sold ? (
                 <Link
                   to={`/products/${current.slug}`}
@@ -76,7 +76,7 @@ export function CartLineItem({
           </Button>
         </div>
 
-        <p className={cn("flex flex-wrap items-center gap-x-2 gap-y-1", gone && "opacity-60")}>
+        <p className={clsx("flex flex-wrap items-center gap-x-2 gap-y-1", gone && "opacity-60")}>
           <span className="font-bold text-primary">{formatMoney(line.priceCents)}</span>
           {off > 0 && line.originalPriceCents ? (
             <>
@@ -101,8 +101,7 @@ export function CartLineItem({
             <Button
               type="button"
               variant="outline"
-              size="icon"
-              className="size-9"
+              size="icon-sm"
               aria-label={`Decrease quantity of ${line.name}`}
               disabled={line.quantity <= 1}
               onClick={() => onQuantityChange(line.quantity - 1)}
@@ -118,8 +117,7 @@ export function CartLineItem({
             <Button
               type="button"
               variant="outline"
-              size="icon"
-              className="size-9"
+              size="icon-sm"
               aria-label={`Increase quantity of ${line.name}`}
               onClick={() => onQuantityChange(line.quantity + 1)}
             >

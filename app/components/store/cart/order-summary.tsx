@@ -1,10 +1,10 @@
+import { clsx } from "clsx";
 import { Truck } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import type { CartTotals } from "~/domain/cart/cart-lines";
-import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/money";
 
 /** Subtotal, savings, delivery and total, with the way on to checkout. */
@@ -57,7 +57,7 @@ export function OrderSummary({
           <p className="mt-2 text-sm text-destructive">{blockedReason}</p>
         </>
       ) : (
-        <Link to="/checkout" className={cn(buttonVariants({ size: "lg" }), "mt-5 w-full")}>
+        <Link to="/checkout" className={clsx(buttonClasses({ size: "lg" }), "mt-5 w-full")}>
           Proceed to Checkout
         </Link>
       )}
@@ -68,7 +68,7 @@ export function OrderSummary({
 
 function Row({ label, value, className }: { label: string; value: string; className?: string }) {
   return (
-    <div className={cn("flex justify-between gap-4", className)}>
+    <div className={clsx("flex justify-between gap-4", className)}>
       <dt>{label}</dt>
       <dd className="font-medium tabular-nums">{value}</dd>
     </div>

@@ -1,3 +1,4 @@
+import { clsx } from "clsx";
 import { Lock, ShoppingCart } from "lucide-react";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { Form, Link } from "react-router";
@@ -15,7 +16,6 @@ import {
   type PaymentMethod,
 } from "~/domain/orders/totals";
 import { useStoreSettings } from "~/components/store/use-store-settings";
-import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/money";
 import { CheckoutSummary } from "./checkout-summary";
 import { useCheckoutQuote } from "./use-checkout-quote";
@@ -232,7 +232,11 @@ export function CheckoutForm({
               aria-invalid={errors.terms ? true : undefined}
               aria-describedby={errors.terms ? "field-terms-error" : undefined}
             />
-            <Label htmlFor="field-terms" className="font-normal">
+            <label
+              htmlFor="field-terms"
+              data-slot="label"
+              className="text-sm leading-none font-normal select-none"
+            >
               I agree to the{" "}
               <Link to="/terms" className="text-primary underline" target="_blank">
                 Terms and Conditions
@@ -241,7 +245,7 @@ export function CheckoutForm({
               <Link to="/privacy" className="text-primary underline" target="_blank">
                 Privacy Policy
               </Link>
-            </Label>
+            </label>
           </div>
           {errors.terms ? (
             <p id="field-terms-error" className="mt-1 text-sm text-destructive">
@@ -303,7 +307,7 @@ function Choice(props: {
 }) {
   return (
     <label
-      className={cn(
+      className={clsx(
         "flex cursor-pointer items-start gap-3 rounded-lg border p-3",
         props.checked && "border-primary ring-1 ring-primary",
       )}

@@ -1,7 +1,7 @@
+import { clsx } from "clsx";
 import { useId, type ReactNode } from "react";
 import { Card } from "~/components/ui/card";
 import type { CartLine } from "~/domain/cart/cart-lines";
-import { cn } from "~/lib/cn";
 import { mediaSrc } from "~/lib/media";
 import { formatMoney } from "~/lib/money";
 import type { QuoteAnswer } from "./use-checkout-quote";
@@ -121,7 +121,7 @@ export function CheckoutSummary({
 
 function Row({ label, value, className }: { label: string; value: string; className?: string }) {
   return (
-    <div className={cn("flex justify-between gap-4", className)}>
+    <div className={clsx("flex justify-between gap-4", className)}>
       <dt>{label}</dt>
       <dd className="font-medium tabular-nums">{value}</dd>
     </div>

@@ -1,11 +1,11 @@
+import { clsx } from "clsx";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { Link } from "react-router";
 import { ConsultationLink } from "~/components/store/consultation-dialog";
 import { ResponsiveImage } from "~/components/store/responsive-image";
 import { useStoreSettings } from "~/components/store/use-store-settings";
-import { buttonVariants } from "~/components/ui/button";
-import { cn } from "~/lib/cn";
+import { buttonBase, buttonVariants } from "~/components/ui/button";
 import { SHOWROOM_SLIDES, SITE_IMAGE_SIZE } from "~/lib/site-images";
 import { usePrefersReducedMotion } from "./use-prefers-reduced-motion";
 
@@ -125,10 +125,7 @@ export function HeroSlideshow() {
                 View Sale Items
               </a>
               <ConsultationLink
-                className={cn(
-                  buttonVariants({ variant: "link", size: "lg" }),
-                  "px-0 text-white underline underline-offset-4 sm:px-2",
-                )}
+                className={`inline-flex shrink-0 ${buttonBase} h-12 px-0 text-base text-white underline underline-offset-4 hover:underline sm:px-2`}
               >
                 Book Free Consultation
               </ConsultationLink>
@@ -167,9 +164,9 @@ export function HeroSlideshow() {
             className="group grid size-6 place-items-center focus-visible:outline-none"
           >
             <span
-              className={cn(
-                "block h-2 rounded-full bg-white/60 transition-[width,background-color] group-focus-visible:ring-2 group-focus-visible:ring-white",
-                i === active ? "w-6 bg-white" : "w-2",
+              className={clsx(
+                "block h-2 rounded-full transition-[width,background-color] group-focus-visible:ring-2 group-focus-visible:ring-white",
+                i === active ? "w-6 bg-white" : "w-2 bg-white/60",
               )}
             />
           </button>

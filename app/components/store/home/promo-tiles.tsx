@@ -1,6 +1,6 @@
+import { clsx } from "clsx";
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/money";
 
 const TILES = [
@@ -38,7 +38,7 @@ export function PromoTiles() {
           <li key={tile.to}>
             <Link
               to={tile.to}
-              className={cn(
+              className={clsx(
                 "group flex h-full flex-col rounded-xl p-5 shadow-sm transition-shadow hover:shadow-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none",
                 tile.tone,
               )}

@@ -1,5 +1,5 @@
+import { clsx } from "clsx";
 import type * as React from "react";
-import { cn } from "~/lib/cn";
 
 /** A home section's title and optional line of text, centred. */
 export function SectionHeading({
@@ -14,7 +14,7 @@ export function SectionHeading({
   className?: string;
 }) {
   return (
-    <div className={cn("mx-auto mb-8 max-w-2xl text-center", className)}>
+    <div className={clsx("mx-auto mb-8 max-w-2xl text-center", className)}>
       <h2 id={id} className="text-2xl font-bold tracking-tight sm:text-3xl">
         {title}
       </h2>

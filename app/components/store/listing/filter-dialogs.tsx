@@ -1,9 +1,9 @@
+import { clsx } from "clsx";
 import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { useState, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { filterTokens, withoutFilters } from "~/domain/catalog/listing-query";
-import { cn } from "~/lib/cn";
 import { FilterPanel } from "./filter-panel";
 import { useListing } from "./listing-context";
 
@@ -31,7 +31,7 @@ function EdgePanel({
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <DialogPrimitive.Content
           aria-describedby={undefined}
-          className={cn(
+          className={clsx(
             "fixed z-50 flex flex-col bg-background shadow-lg",
             side === "bottom"
               ? "inset-x-0 bottom-0 h-[85vh] rounded-t-2xl border-t sm:h-[90vh]"
@@ -77,7 +77,7 @@ export function FilterDrawer({ open, onOpenChange }: DialogProps) {
           <Button
             type="button"
             variant="outline"
-            className="flex-1"
+            grow
             disabled={filterTokens(staged).length === 0}
             onClick={() => setStaged(withoutFilters(staged))}
           >
@@ -85,7 +85,7 @@ export function FilterDrawer({ open, onOpenChange }: DialogProps) {
           </Button>
           <Button
             type="button"
-            className="flex-1"
+            grow
             onClick={() => {
               go({ ...staged, page: 1 });
               onOpenChange(false);
@@ -111,7 +111,7 @@ export function FilterSheet({ open, onOpenChange }: DialogProps) {
       open={open}
       onOpenChange={onOpenChange}
       footer={
-        <Button type="button" className="flex-1" onClick={() => onOpenChange(false)}>
+        <Button type="button" grow onClick={() => onOpenChange(false)}>
           {pending
             ? "Updating..."
             : `Show ${result.total} ${result.total === 1 ? "product" : "products"}`}

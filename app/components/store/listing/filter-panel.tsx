@@ -1,3 +1,4 @@
+import { clsx } from "clsx";
 import { X } from "lucide-react";
 import type { MouseEvent } from "react";
 import { Badge } from "~/components/ui/badge";
@@ -13,7 +14,6 @@ import {
   type ListingQuery,
   type SortOption,
 } from "~/domain/catalog/listing-query";
-import { cn } from "~/lib/cn";
 import { CheckboxFilterGroup, FilterSection } from "./filter-group";
 import { useListing } from "./listing-context";
 import { PriceRangeField } from "./price-range-field";
@@ -52,7 +52,7 @@ export function FilterPanel({
   return (
     <div className={className}>
       {sort ? (
-        <div className={cn("border-b pb-4", sort === "small-screens" && "lg:hidden")}>
+        <div className={clsx("border-b pb-4", sort === "small-screens" && "lg:hidden")}>
           <label htmlFor={`sort-${sort}`} className="mb-2 block text-sm font-semibold">
             Sort by
           </label>

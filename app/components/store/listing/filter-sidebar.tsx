@@ -1,6 +1,6 @@
+import { clsx } from "clsx";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import { cn } from "~/lib/cn";
 import { FilterPanel } from "./filter-panel";
 import { HiddenFields } from "./hidden-fields";
 import { useListing } from "./listing-context";
@@ -15,7 +15,7 @@ export function FilterSidebar({ open }: { open: boolean }) {
     <aside
       id="filters"
       aria-labelledby="filters-title"
-      className={cn(
+      className={clsx(
         "mb-6 hidden scroll-mt-20 rounded-xl border p-4 target:block lg:mb-0 lg:self-start lg:rounded-none lg:border-0 lg:p-0",
         open && "lg:block",
       )}

@@ -1,5 +1,5 @@
-import { buttonVariants } from "~/components/ui/button";
-import { cn } from "~/lib/cn";
+import { clsx } from "clsx";
+import { buttonClasses } from "~/components/ui/button";
 import type { ListingPageConfig } from "./listing-pages";
 
 /** Text on colour, no picture: the page's first paint needs nothing but the HTML and CSS. */
@@ -13,7 +13,7 @@ export function ListingHero({ hero }: { hero: ListingPageConfig["hero"] }) {
           // A plain anchor: the browser scrolls to the list, smoothly, with or without JavaScript.
           <a
             href="#listing"
-            className={cn(buttonVariants({ variant: "accent", size: "lg" }), "mt-6")}
+            className={clsx(buttonClasses({ variant: "accent", size: "lg" }), "mt-6")}
           >
             {hero.cta}
           </a>

@@ -1,8 +1,8 @@
+import { clsx } from "clsx";
 import { PanelLeftClose, PanelLeftOpen, SlidersHorizontal } from "lucide-react";
 import { lazy, Suspense, useState, type MouseEvent } from "react";
-import { buttonVariants } from "~/components/ui/button";
+import { buttonClasses } from "~/components/ui/button";
 import { filterTokens } from "~/domain/catalog/listing-query";
-import { cn } from "~/lib/cn";
 import { useListing } from "./listing-context";
 import { SearchBox } from "./search-box";
 import { SortSelect } from "./sort-select";
@@ -57,13 +57,16 @@ export function ListingToolbar({
       <div className="flex items-center gap-2 md:ml-auto">
         <a
           {...opener("drawer")}
-          className={cn(buttonVariants({ variant: "outline" }), "flex-1 md:hidden")}
+          className={clsx(buttonClasses({ variant: "outline", grow: true }), "md:hidden")}
         >
           <SlidersHorizontal aria-hidden /> Sort &amp; Filter {badge}
         </a>
         <a
           {...opener("sheet")}
-          className={cn(buttonVariants({ variant: "outline" }), "hidden md:inline-flex lg:hidden")}
+          className={clsx(
+            buttonClasses({ variant: "outline", display: "hidden" }),
+            "md:inline-flex lg:hidden",
+          )}
         >
           <SlidersHorizontal aria-hidden /> Filters {badge}
         </a>
@@ -72,7 +75,10 @@ export function ListingToolbar({
           aria-controls="filters"
           aria-expanded={sidebarOpen}
           onClick={onToggleSidebar}
-          className={cn(buttonVariants({ variant: "outline" }), "hidden lg:inline-flex")}
+          className={clsx(
+            buttonClasses({ variant: "outline", display: "hidden" }),
+            "lg:inline-flex",
+          )}
         >
           {sidebarOpen ? <PanelLeftClose aria-hidden /> : <PanelLeftOpen aria-hidden />}
           {sidebarOpen ? "Hide Filters" : "Show Filters"}

@@ -1,8 +1,8 @@
+import { clsx } from "clsx";
 import { PackageSearch } from "lucide-react";
 import { Link } from "react-router";
 import { ProductCard } from "~/components/store/product-card";
-import { buttonVariants } from "~/components/ui/button";
-import { cn } from "~/lib/cn";
+import { buttonClasses } from "~/components/ui/button";
 import { useListing } from "./listing-context";
 
 /** The cards so far; the first row's images load first, as they hold the page's largest paint. */
@@ -14,7 +14,7 @@ export function ProductGrid({ wide }: { wide: boolean }) {
   return (
     <ul
       aria-busy={replacing}
-      className={cn(
+      className={clsx(
         "grid grid-cols-2 gap-3 transition-opacity sm:grid-cols-3 sm:gap-4",
         wide ? "lg:grid-cols-4" : "lg:grid-cols-3",
         replacing && "opacity-60",
@@ -52,7 +52,7 @@ export function LoadMore() {
         to={href({ ...applied, page: applied.page + 1 })}
         preventScrollReset
         aria-disabled={loading || undefined}
-        className={cn(buttonVariants({ variant: "outline", size: "lg" }), "min-w-60")}
+        className={clsx(buttonClasses({ variant: "outline", size: "lg" }), "min-w-60")}
       >
         {loading ? "Loading..." : config.loadMoreLabel}
       </Link>
@@ -71,7 +71,7 @@ function EmptyState() {
       </p>
       <Link
         to={href({ ...applied, q: "", selections: {}, price: null, page: 1 })}
-        className={cn(buttonVariants(), "mt-5")}
+        className={clsx(buttonClasses(), "mt-5")}
       >
         Clear search and filters
       </Link>

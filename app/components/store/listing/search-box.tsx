@@ -1,7 +1,7 @@
+import { clsx } from "clsx";
 import { Search } from "lucide-react";
 import { Form } from "react-router";
 import { Input } from "~/components/ui/input";
-import { cn } from "~/lib/cn";
 import { HiddenFields } from "./hidden-fields";
 import { useListing } from "./listing-context";
 
@@ -14,7 +14,7 @@ export function SearchBox({ className }: { className?: string }) {
       action={config.path}
       role="search"
       preventScrollReset
-      className={cn("relative", className)}
+      className={clsx("relative", className)}
     >
       <HiddenFields query={applied} keep={["f", "sort"]} />
       <label htmlFor="listing-search" className="sr-only">

@@ -1,8 +1,8 @@
+import { clsx } from "clsx";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import { NativeSelect } from "~/components/ui/input";
+import { fieldLook } from "~/components/ui/input";
 import { SORT_OPTIONS, type SortOption } from "~/domain/catalog/listing-query";
-import { cn } from "~/lib/cn";
 import { HiddenFields } from "./hidden-fields";
 import { useListing } from "./listing-context";
 
@@ -22,21 +22,23 @@ export function SortSelect({ className }: { className?: string }) {
       method="get"
       action={config.path}
       preventScrollReset
-      className={cn("flex items-center gap-2", className)}
+      // Joined without tailwind-merge: a className that hides it replaces the default `flex`.
+      className={clsx("items-center gap-2", className ?? "flex")}
     >
       <HiddenFields query={applied} keep={["q", "f"]} />
       <label htmlFor="listing-sort" className="text-sm whitespace-nowrap text-muted-foreground">
         Sort by
       </label>
-      <NativeSelect
+      <select
         id="listing-sort"
+        data-slot="select"
         name="sort"
         value={query.sort}
         onChange={(event) => go({ ...applied, sort: event.target.value as SortOption, page: 1 })}
-        className="w-auto"
+        className={`${fieldLook} h-10 w-auto pr-8`}
       >
         <SortOptions />
-      </NativeSelect>
+      </select>
       <noscript>
         <Button type="submit" variant="outline">
           Sort

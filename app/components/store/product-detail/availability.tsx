@@ -1,11 +1,11 @@
+import { clsx } from "clsx";
 import { availabilityLabel, LOW_STOCK_SHOWN_AT } from "~/domain/catalog/product-card";
-import { cn } from "~/lib/cn";
 
 /** "In stock", "Only N left" or "Out of stock", coloured to match. */
 export function Availability({ available, className }: { available: number; className?: string }) {
   return (
     <p
-      className={cn(
+      className={clsx(
         "text-sm font-medium",
         available <= 0
           ? "text-destructive"

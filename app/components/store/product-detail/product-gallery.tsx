@@ -1,7 +1,7 @@
+import { clsx } from "clsx";
 import { useRef, useState } from "react";
 import { ResponsiveImage } from "~/components/store/responsive-image";
 import type { ProductCardImage } from "~/domain/catalog/product-card";
-import { cn } from "~/lib/cn";
 
 const MAIN_SIZES = "(min-width: 1152px) 552px, (min-width: 768px) 50vw, 100vw";
 
@@ -62,7 +62,7 @@ export function ProductGallery({ images }: { images: readonly ProductCardImage[]
                   e.preventDefault();
                   show(i);
                 }}
-                className={cn(
+                className={clsx(
                   "block aspect-[4/3] w-20 overflow-hidden rounded-md border-2 bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
                   i === active ? "border-primary" : "border-transparent",
                 )}

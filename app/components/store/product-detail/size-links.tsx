@@ -1,7 +1,12 @@
+import { clsx } from "clsx";
 import { Link } from "react-router";
 import type { ProductCardVariant } from "~/domain/catalog/product-card";
-import { cn } from "~/lib/cn";
-import { SizeOption, sizeOptionClass, sizeOptionSelectedClass } from "./size-option";
+import {
+  SizeOption,
+  sizeOptionClass,
+  sizeOptionSelectedClass,
+  sizeOptionUnselectedClass,
+} from "./size-option";
 
 /**
  * The product page's sizes as links to `?size=…`: a full page load without JavaScript, an
@@ -29,15 +34,15 @@ export function SizeLinks({
                 replace
                 preventScrollReset
                 aria-current={selected ? "true" : undefined}
-                className={cn(
+                className={clsx(
                   sizeOptionClass,
                   "focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
-                  selected && sizeOptionSelectedClass,
+                  selected ? sizeOptionSelectedClass : sizeOptionUnselectedClass,
                 )}
               >
                 <span
                   aria-hidden
-                  className={cn(
+                  className={clsx(
                     "grid size-4 shrink-0 place-items-center rounded-full border",
                     selected ? "border-primary" : "border-muted-foreground/50",
                   )}

@@ -25,5 +25,7 @@ export function SizeOption({ variant }: { variant: ProductCardVariant }) {
 
 /** The frame each size option sits in, highlighted when chosen. */
 export const sizeOptionClass =
-  "flex items-center gap-3 rounded-lg border p-3 text-sm transition-colors hover:bg-muted/60";
+  "flex items-center gap-3 rounded-lg border p-3 text-sm transition-colors";
+/** An option's hover when not selected (classes are joined without tailwind-merge). */
+export const sizeOptionUnselectedClass = "hover:bg-muted/60";
 export const sizeOptionSelectedClass = "border-primary bg-primary/5 hover:bg-primary/5";
