@@ -1,14 +1,19 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { applyPaymentOutcome } from "~/domain/payments/apply-outcome.server";
-import { createPaymentAttempt, findPayment, isPayable } from "~/domain/payments/payments.server";
+import {
+  createPaymentAttempt,
+  findPayment,
+  isPayable,
+  type Payment,
+} from "~/domain/payments/payments.server";
 import {
   paymentMethodsFor,
   providerByName,
   providerForMethod,
 } from "~/domain/payments/providers.server";
-import type { PaymentStart } from "~/domain/payments/provider";
-import { getOrderDetails, findOrderForShopper } from "./get-order.server";
+import type { PaymentStart, StartContext } from "~/domain/payments/provider";
+import { findOrderForShopper, getOrderDetails, type OrderDetails } from "./get-order.server";
 import { orderPageUrl } from "./order-mail.server";
 
 const payFormSchema = z.object({
@@ -38,6 +43,53 @@ export async function payAgain(number: number, token: string, formData: FormData
   throw redirect(`/payments/${payment.reference}`);
 }
 
+/** What a provider is told when a payment starts: the order, the amount, the shop's addresses. */
+export function paymentStartContext(
+  order: Pick<
+    OrderDetails,
+    | "number"
+    | "firstName"
+    | "lastName"
+    | "email"
+    | "phone"
+    | "address"
+    | "city"
+    | "postalCode"
+    | "totalCents"
+    | "vatCents"
+    | "deliveryCents"
+  > & { lines: StartContext["order"]["lines"] },
+  payment: Pick<Payment, "reference" | "method" | "amountCents" | "provider">,
+  siteUrl: string,
+): StartContext {
+  return {
+    order: {
+      number: order.number,
+      firstName: order.firstName,
+      lastName: order.lastName,
+      email: order.email,
+      phone: order.phone,
+      address: order.address,
+      city: order.city,
+      postalCode: order.postalCode,
+      totalCents: order.totalCents,
+      vatCents: order.vatCents,
+      deliveryCents: order.deliveryCents,
+      lines: order.lines,
+    },
+    payment: {
+      reference: payment.reference,
+      method: payment.method,
+      amountCents: payment.amountCents,
+    },
+    urls: {
+      returnUrl: `${siteUrl}/payments/${payment.reference}/return`,
+      cancelUrl: `${siteUrl}/payments/${payment.reference}/return?cancelled=1`,
+      notifyUrl: `${siteUrl}/api/payments/${payment.provider}/notify`,
+    },
+  };
+}
+
 /**
  * Sends the shopper from our payment link to the provider's page: a redirect, or the provider's
  * signed form for the browser to post. A settled payment or a closed order goes back to the
@@ -61,32 +113,7 @@ export async function startPayment(
   }
   let start: PaymentStart;
   try {
-    start = await provider.start({
-      order: {
-        number: order.number,
-        firstName: order.firstName,
-        lastName: order.lastName,
-        email: order.email,
-        phone: order.phone,
-        address: order.address,
-        city: order.city,
-        postalCode: order.postalCode,
-        totalCents: order.totalCents,
-        vatCents: order.vatCents,
-        deliveryCents: order.deliveryCents,
-        lines: order.lines,
-      },
-      payment: {
-        reference: payment.reference,
-        method: payment.method,
-        amountCents: payment.amountCents,
-      },
-      urls: {
-        returnUrl: `${siteUrl}/payments/${payment.reference}/return`,
-        cancelUrl: `${siteUrl}/payments/${payment.reference}/return?cancelled=1`,
-        notifyUrl: `${siteUrl}/api/payments/${payment.provider}/notify`,
-      },
-    });
+    start = await provider.start(paymentStartContext(order, payment, siteUrl));
   } catch (error) {
     // The provider refused or could not be reached: the order page says so and offers a retry.
     console.error(`Could not start a ${payment.provider} payment: ${(error as Error).message}`);

@@ -17,6 +17,7 @@ import {
   variants,
   warehouses,
 } from "~/db/schema";
+import { paymentStartContext } from "~/domain/orders/pay-order.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import type { PaymentMethod } from "~/domain/orders/totals";
 import { createPaymentAttempt } from "~/domain/payments/payments.server";
@@ -90,33 +91,7 @@ export function startContext(
     { title: "Cloud Bed", size: "Queen", sku: "CLOUD-Q", quantity: 1, unitPriceCents: 349900 },
   ],
 ): StartContext {
-  const site = "https://shop.example";
-  return {
-    order: {
-      number: order.number,
-      firstName: order.firstName,
-      lastName: order.lastName,
-      email: order.email,
-      phone: order.phone,
-      address: order.address,
-      city: order.city,
-      postalCode: order.postalCode,
-      totalCents: order.totalCents,
-      vatCents: order.vatCents,
-      deliveryCents: order.deliveryCents,
-      lines,
-    },
-    payment: {
-      reference: payment.reference,
-      method: payment.method,
-      amountCents: payment.amountCents,
-    },
-    urls: {
-      returnUrl: `${site}/payments/${payment.reference}/return`,
-      cancelUrl: `${site}/payments/${payment.reference}/cancel`,
-      notifyUrl: `${site}/api/payments/${payment.provider}/notify`,
-    },
-  };
+  return paymentStartContext({ ...order, lines }, payment, "https://shop.example");
 }
 
 export async function orderState(orderId: number) {

@@ -162,7 +162,7 @@ describe("PayFlex", () => {
       billing: { addressLine1: "12 Church Street", suburb: "Lichtenburg", postcode: "2740" },
       merchant: {
         redirectConfirmUrl: `${SITE}/payments/${payment.reference}/return`,
-        redirectCancelUrl: `${SITE}/payments/${payment.reference}/cancel`,
+        redirectCancelUrl: `${SITE}/payments/${payment.reference}/return?cancelled=1`,
       },
       merchantReference: payment.reference,
       items: [{ name: "Cloud Bed (Queen)", sku: "CLOUD-Q", quantity: "1", price: "3499.00" }],
