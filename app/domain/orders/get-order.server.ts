@@ -1,5 +1,6 @@
-import crypto from "node:crypto";
 import { asc, desc, eq } from "drizzle-orm";
+import { isPayable } from "~/domain/payments/payments.server";
+import { sameSecret } from "~/domain/security/same-secret.server";
 import { db } from "~/db/client.server";
 import { orderLines, orders, payments } from "~/db/schema";
 import { PAYMENT_METHOD_LABELS } from "./totals";
@@ -50,12 +51,6 @@ export async function getOrderDetails(orderId: number) {
   return order ? loadDetails(order) : undefined;
 }
 
-function sameSecret(a: string, b: string) {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && crypto.timingSafeEqual(x, y);
-}
-
 /**
  * The order a shopper's link points to: the number and its secret token must both match. A
  * wrong token looks exactly like a missing order.
@@ -73,7 +68,7 @@ export function shopperView(order: OrderDetails, now = new Date()) {
     number: order.number,
     status: order.status,
     paymentStatus: order.paymentStatus,
-    payable: order.status === "pending" && order.paymentStatus === "unpaid" && order.payBy > now,
+    payable: isPayable(order, now),
     payBy: order.payBy.toISOString(),
     createdAt: order.createdAt.toISOString(),
     firstName: order.firstName,

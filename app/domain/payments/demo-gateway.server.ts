@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { z } from "zod";
+import { sameSecret } from "~/domain/security/same-secret.server";
 import type { PaymentMethod } from "~/domain/orders/totals";
 import { authSecret } from "~/env.server";
 import { DEMO_DECLINE_CARD } from "./demo-cards";
@@ -37,11 +38,6 @@ export function signDemo(fields: Record<string, string>, order: readonly string[
   return crypto.createHmac("sha256", signingKey()).update(text).digest("hex");
 }
 
-function signatureMatches(expected: string, given: string | undefined | null): boolean {
-  if (!given || given.length !== expected.length) return false;
-  return crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(given));
-}
-
 export function demoGateway(): PaymentProvider {
   return {
     name: "demo",
@@ -69,7 +65,7 @@ export function demoGateway(): PaymentProvider {
         fields[key] = typeof value === "string" ? value : "";
       }
       const signature = form?.get("signature");
-      if (!signatureMatches(signDemo(fields, NOTIFY_FIELDS), signature?.toString())) {
+      if (!sameSecret(signDemo(fields, NOTIFY_FIELDS), signature?.toString())) {
         return new Response("Bad signature", { status: 400 });
       }
       const age = Date.now() - Number(fields.timestamp);
@@ -110,7 +106,7 @@ export type DemoPaymentRequest = {
 export function readDemoRequest(params: URLSearchParams): DemoPaymentRequest | null {
   const fields: Record<string, string> = {};
   for (const key of REQUEST_FIELDS) fields[key] = params.get(key) ?? "";
-  if (!signatureMatches(signDemo(fields, REQUEST_FIELDS), params.get("signature"))) return null;
+  if (!sameSecret(signDemo(fields, REQUEST_FIELDS), params.get("signature"))) return null;
   const amountCents = Number(fields.amount);
   const method = fields.method as PaymentMethod;
   if (!Number.isInteger(amountCents) || !["card", "payfast", "payflex"].includes(method)) {

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import dns from "node:dns/promises";
 import net from "node:net";
+import { sameSecret } from "~/domain/security/same-secret.server";
 import { env, type Env } from "~/env.server";
 import { applyPaymentOutcome } from "./apply-outcome.server";
 import { findPayment, recordPaymentOutcome } from "./payments.server";
@@ -241,12 +242,6 @@ async function confirmWithPayfast(paramString: string, e: Env): Promise<boolean>
   }
 }
 
-function signatureMatches(expected: string, given: string | undefined): boolean {
-  const a = Buffer.from(expected);
-  const b = Buffer.from((given ?? "").toLowerCase());
-  return a.length === b.length && crypto.timingSafeEqual(a, b);
-}
-
 /** ITN fields kept on the payment row (never the merchant id, key, passphrase or signature). */
 const KEPT_FIELDS = ["pf_payment_id", "payment_status", "amount_gross", "amount_fee", "amount_net"];
 
@@ -280,7 +275,7 @@ export async function processPayfastItn(
     return log("malformed");
   }
   const expected = payfastItnSignature(fields, e.PAYFAST_PASSPHRASE);
-  if (!signatureMatches(expected, get("signature"))) return log("bad_signature");
+  if (!sameSecret(expected, get("signature")?.toLowerCase())) return log("bad_signature");
   if (e.PAYFAST_MERCHANT_ID && get("merchant_id") !== e.PAYFAST_MERCHANT_ID) {
     return log("wrong_merchant");
   }

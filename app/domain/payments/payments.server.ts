@@ -23,7 +23,7 @@ export function isPayable(
  * provider's notification must quote. The amount is the order's total, never the browser's.
  */
 export async function createPaymentAttempt(
-  order: Pick<Order, "id" | "number" | "totalCents">,
+  order: Pick<Order, "id" | "number" | "totalCents" | "paymentMethod">,
   method: PaymentMethod,
   provider: PaymentProviderName,
 ): Promise<Payment> {
@@ -33,21 +33,13 @@ export async function createPaymentAttempt(
     .values({ orderId: order.id, provider, method, reference, amountCents: order.totalCents })
     .returning();
   if (!payment) throw new Error("The payment was not saved.");
-  if (method !== (await currentMethod(order.id))) {
+  if (method !== order.paymentMethod) {
     await db()
       .update(orders)
       .set({ paymentMethod: method, updatedAt: new Date() })
       .where(eq(orders.id, order.id));
   }
   return payment;
-}
-
-async function currentMethod(orderId: number) {
-  const [row] = await db()
-    .select({ method: orders.paymentMethod })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  return row?.method;
 }
 
 export async function findPayment(reference: string) {
