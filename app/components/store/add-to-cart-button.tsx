@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { ShoppingCart } from "lucide-react";
+import { Icon } from "~/components/store/icon";
 import { notify } from "~/lib/notify";
 import { Button } from "~/components/ui/button";
 import { addToCart } from "~/domain/cart/cart-store";
@@ -46,7 +46,7 @@ export function AddToCartButton({
       disabled={outOfStock}
       onClick={add}
     >
-      <ShoppingCart aria-hidden />
+      <Icon name="shopping-cart" />
       {outOfStock ? "Out of Stock" : "Add to Cart"}
     </Button>
   );

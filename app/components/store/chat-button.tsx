@@ -1,4 +1,4 @@
-import { MessageCircle } from "lucide-react";
+import { Icon } from "~/components/store/icon";
 import { useStoreSettings } from "./use-store-settings";
 
 export const CHAT_GREETING = "Hi, I'm interested in your beds and mattresses!";
@@ -23,7 +23,7 @@ export function ChatButton() {
         aria-describedby="chat-tooltip"
         className="grid size-14 place-items-center rounded-full bg-[#25D366] text-white shadow-lg transition-transform hover:scale-105 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none"
       >
-        <MessageCircle className="size-7" aria-hidden />
+        <Icon name="message-circle" className="size-7" />
       </a>
       <span
         id="chat-tooltip"

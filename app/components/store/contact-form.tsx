@@ -1,4 +1,4 @@
-import { Send } from "lucide-react";
+import { Icon } from "~/components/store/icon";
 import { Button } from "~/components/ui/button";
 import type { FormActionResult } from "~/lib/forms";
 import { FormField } from "./form-field";
@@ -76,7 +76,7 @@ export function ContactForm({ pageResult }: { pageResult?: FormActionResult }) {
         />
         <Honeypot />
         <Button type="submit" size="lg" className="w-full sm:w-auto">
-          <Send aria-hidden /> {form.submitting ? "Sending..." : "Send Message"}
+          <Icon name="send" /> {form.submitting ? "Sending..." : "Send Message"}
         </Button>
       </fieldset>
     </form.fetcher.Form>

@@ -1,4 +1,4 @@
-import { CircleAlert, CircleCheck } from "lucide-react";
+import { Icon } from "~/components/store/icon";
 import type { FormActionResult } from "~/lib/forms";
 
 /** The outcome of a form posted without JavaScript, shown in the page. */
@@ -15,9 +15,9 @@ export function FormResult({ result }: { result?: FormActionResult }) {
       }
     >
       {result.ok ? (
-        <CircleCheck className="mt-0.5 size-5 shrink-0" />
+        <Icon name="circle-check" className="mt-0.5 size-5 shrink-0" />
       ) : (
-        <CircleAlert className="mt-0.5 size-5 shrink-0 text-destructive" />
+        <Icon name="circle-exclamation-point" className="mt-0.5 size-5 shrink-0 text-destructive" />
       )}
       <div>
         <p className="font-semibold">{title}</p>

@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { Mail, MessageCircle, Phone } from "lucide-react";
+import { Icon } from "~/components/store/icon";
 import type * as React from "react";
 import { Link } from "react-router";
 import { Button, buttonBase } from "~/components/ui/button";
@@ -169,18 +169,18 @@ export function ContactCallToAction({
       <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         <Button asChild>
           <a href={telHref(s.phone)}>
-            <Phone aria-hidden /> Call {s.phone}
+            <Icon name="phone" /> Call {s.phone}
           </a>
         </Button>
         <Button asChild variant="outline" className="text-foreground">
           <a href={whatsappHref(s.whatsapp)} target="_blank" rel="noopener noreferrer">
-            <MessageCircle aria-hidden /> WhatsApp us
+            <Icon name="message-circle" /> WhatsApp us
             <span className="sr-only"> (opens in a new tab)</span>
           </a>
         </Button>
         <Button asChild variant="outline" className="text-foreground">
           <a href={`mailto:${s.email}`}>
-            <Mail aria-hidden /> {s.email}
+            <Icon name="mail" /> {s.email}
           </a>
         </Button>
         <Link

@@ -6,7 +6,7 @@ import { SIZE_LABELS, type ProductCardData } from "~/domain/catalog/product-card
 import { formatMoney, percentOff } from "~/lib/money";
 import { toggleWishlist, useIsWishlisted } from "~/lib/wishlist";
 import { ResponsiveImage } from "./responsive-image";
-import { SpriteIcon } from "./sprite-icons";
+import { Icon } from "./icon";
 
 // The dialog's code is fetched only when a shopper first opens (or reaches for) a quick view.
 const loadQuickView = () => import("./product-quick-view");
@@ -194,7 +194,7 @@ function WishlistButton({
         className,
       )}
     >
-      <SpriteIcon
+      <Icon
         name="heart"
         className={clsx(
           "size-5",

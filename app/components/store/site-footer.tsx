@@ -1,4 +1,5 @@
-import { ChevronDown, Clock, Mail, MapPin, Monitor, Moon, Phone, Sun } from "lucide-react";
+import { Icon } from "~/components/store/icon";
+import type { IconName } from "~/components/store/icon-names";
 import { Form, Link, useLocation, useRouteLoaderData } from "react-router";
 import type { Theme } from "~/lib/theme";
 import { NewsletterForm } from "./newsletter-form";
@@ -54,22 +55,22 @@ export function SiteFooter() {
           </p>
           <ul className="space-y-2 text-sm">
             <li className="flex gap-2">
-              <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden /> {fullAddress(s)}
+              <Icon name="map-pin" className="mt-0.5 size-4 shrink-0" /> {fullAddress(s)}
             </li>
             <li className="flex gap-2">
-              <Phone className="mt-0.5 size-4 shrink-0" aria-hidden />
+              <Icon name="phone" className="mt-0.5 size-4 shrink-0" />
               <a href={telHref(s.phone)} className="hover:text-white">
                 {s.phone}
               </a>
             </li>
             <li className="flex gap-2">
-              <Mail className="mt-0.5 size-4 shrink-0" aria-hidden />
+              <Icon name="mail" className="mt-0.5 size-4 shrink-0" />
               <a href={`mailto:${s.email}`} className="hover:text-white">
                 {s.email}
               </a>
             </li>
             <li className="flex gap-2">
-              <Clock className="mt-0.5 size-4 shrink-0" aria-hidden />
+              <Icon name="clock" className="mt-0.5 size-4 shrink-0" />
               <span>
                 {s.footerHours.label}:{" "}
                 {s.footerHours.lines.map((l) => `${l.days} ${l.hours}`).join(", ")}
@@ -84,9 +85,9 @@ export function SiteFooter() {
           >
             <summary className="flex cursor-pointer list-none items-center justify-between py-2 font-semibold text-white md:cursor-default [&::-webkit-details-marker]:hidden">
               {section.title}
-              <ChevronDown
+              <Icon
+                name="chevron-down"
                 className="size-4 transition-transform group-open:rotate-180 md:hidden"
-                aria-hidden
               />
             </summary>
             <ul className="mt-2 space-y-2 text-sm">
@@ -111,7 +112,7 @@ export function SiteFooter() {
           <div className="flex flex-col gap-4 md:items-end">
             <p className="font-semibold text-white">Follow us</p>
             <ul className="flex gap-3">
-              {SOCIAL_NETWORKS.map(({ key, label, Icon }) =>
+              {SOCIAL_NETWORKS.map(({ key, label, icon }) =>
                 s.socialLinks[key] ? (
                   <li key={key}>
                     <a
@@ -121,7 +122,7 @@ export function SiteFooter() {
                       aria-label={label}
                       className="grid size-10 place-items-center rounded-full bg-slate-800 hover:bg-slate-700 hover:text-white"
                     >
-                      <Icon className="size-5" aria-hidden />
+                      <Icon name={icon} className="size-5" />
                     </a>
                   </li>
                 ) : null,
@@ -144,10 +145,10 @@ export function SiteFooter() {
   );
 }
 
-const THEME_OPTIONS: { value: Theme; label: string; Icon: typeof Sun }[] = [
-  { value: "light", label: "Light", Icon: Sun },
-  { value: "dark", label: "Dark", Icon: Moon },
-  { value: "system", label: "System", Icon: Monitor },
+const THEME_OPTIONS: { value: Theme; label: string; icon: IconName }[] = [
+  { value: "light", label: "Light", icon: "sun" },
+  { value: "dark", label: "Dark", icon: "moon" },
+  { value: "system", label: "System", icon: "monitor" },
 ];
 
 function ThemeSwitch() {
@@ -157,7 +158,7 @@ function ThemeSwitch() {
   return (
     <Form method="post" action="/theme" className="flex items-center gap-1" aria-label="Theme">
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      {THEME_OPTIONS.map(({ value, label, Icon }) => (
+      {THEME_OPTIONS.map(({ value, label, icon }) => (
         <button
           key={value}
           type="submit"
@@ -166,7 +167,7 @@ function ThemeSwitch() {
           aria-pressed={current === value}
           className="inline-flex h-8 items-center gap-1 rounded-md px-2 text-xs hover:bg-slate-800 aria-pressed:bg-slate-700 aria-pressed:text-white"
         >
-          <Icon className="size-3.5" aria-hidden /> {label}
+          <Icon name={icon} className="size-3.5" /> {label}
         </button>
       ))}
     </Form>

@@ -1,16 +1,5 @@
 import { clsx } from "clsx";
-import {
-  Clock,
-  Mail,
-  MapPin,
-  Menu,
-  Phone,
-  Search,
-  ShoppingCart,
-  Truck,
-  User,
-  X,
-} from "lucide-react";
+import { Icon } from "~/components/store/icon";
 import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { useCartCount } from "~/domain/cart/cart-store";
@@ -35,25 +24,25 @@ export function SiteHeader() {
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-6 px-4 py-2 text-sm">
           <div className="flex items-center gap-6">
             <a href={telHref(settings.phone)} className="flex items-center gap-1.5 hover:underline">
-              <Phone className="size-4" aria-hidden /> {settings.phone}
+              <Icon name="phone" className="size-4" /> {settings.phone}
             </a>
             <a
               href={`mailto:${settings.email}`}
               className="flex items-center gap-1.5 hover:underline"
             >
-              <Mail className="size-4" aria-hidden /> {settings.email}
+              <Icon name="mail" className="size-4" /> {settings.email}
             </a>
             <span className="flex items-center gap-1.5">
-              <MapPin className="size-4" aria-hidden /> {settings.streetAddress}, {settings.town}
+              <Icon name="map-pin" className="size-4" /> {settings.streetAddress}, {settings.town}
             </span>
           </div>
           <div className="flex items-center gap-6">
             <span className="flex items-center gap-1.5">
-              <Clock className="size-4" aria-hidden />
+              <Icon name="clock" className="size-4" />
               {settings.footerHours.lines[0]?.days} {settings.footerHours.lines[0]?.hours}
             </span>
             <span className="flex items-center gap-1.5">
-              <Truck className="size-4" aria-hidden /> Free delivery on orders over{" "}
+              <Icon name="truck" className="size-4" /> Free delivery on orders over{" "}
               {formatMoney(settings.freeDeliveryThresholdCents)}
             </span>
           </div>
@@ -94,7 +83,7 @@ export function SiteHeader() {
             className="absolute top-1/2 right-1 grid size-8 -translate-y-1/2 place-items-center rounded-full text-muted-foreground hover:bg-muted"
             aria-label="Search"
           >
-            <Search className="size-4" />
+            <Icon name="search" className="size-4" />
           </button>
         </Form>
         <div className="ml-auto flex items-center gap-1 md:ml-0">
@@ -103,7 +92,7 @@ export function SiteHeader() {
             to="/auth"
             className="inline-flex h-10 items-center gap-2 rounded-md px-3 text-sm font-medium hover:bg-muted"
           >
-            <User className="size-5" aria-hidden />
+            <Icon name="user" className="size-5" />
             <span className="hidden sm:inline">Account</span>
             <span className="sr-only sm:hidden">Account</span>
           </Link>
@@ -141,7 +130,7 @@ function CartLink() {
       className="relative inline-flex size-10 items-center justify-center rounded-md hover:bg-muted"
       aria-label={`Cart, ${count} ${count === 1 ? "item" : "items"}`}
     >
-      <ShoppingCart className="size-5" aria-hidden />
+      <Icon name="shopping-cart" className="size-5" />
       {count > 0 && (
         <span
           data-testid="cart-count"
@@ -172,8 +161,8 @@ function MobileMenu() {
         className="grid size-10 cursor-pointer list-none place-items-center rounded-md hover:bg-muted [&::-webkit-details-marker]:hidden"
         aria-label="Menu"
       >
-        <Menu className="size-6 group-open:hidden" aria-hidden />
-        <X className="hidden size-6 group-open:block" aria-hidden />
+        <Icon name="menu" className="size-6 group-open:hidden" />
+        <Icon name="x" className="hidden size-6 group-open:block" />
       </summary>
       <div className="absolute inset-x-0 top-full border-b bg-background shadow-lg">
         <form method="get" action="/products" role="search" className="px-4 pt-4">

@@ -1,4 +1,4 @@
-import { ArrowLeft, Eye, EyeOff, ShieldCheck } from "lucide-react";
+import { Icon } from "~/components/store/icon";
 import { useState } from "react";
 import { Link, redirect } from "react-router";
 import { AuthScreen, FormNotice } from "~/components/admin/auth-card";
@@ -54,7 +54,7 @@ export default function AdminLoginPage({ loaderData, actionData }: Route.Compone
     <AuthScreen>
       <Card>
         <CardHeader className="text-center">
-          <ShieldCheck className="mx-auto size-10 text-primary" aria-hidden />
+          <Icon name="shield-check" className="mx-auto size-10 text-primary" />
           <h1 className="text-2xl font-bold">Admin Portal</h1>
           <p className="text-sm text-muted-foreground">Sign in to manage the shop</p>
         </CardHeader>
@@ -99,7 +99,11 @@ export default function AdminLoginPage({ loaderData, actionData }: Route.Compone
                 className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-muted-foreground hover:text-foreground"
                 aria-label={showPassword ? "Hide password" : "Show password"}
               >
-                {showPassword ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
+                {showPassword ? (
+                  <Icon name="eye-off" className="size-4" />
+                ) : (
+                  <Icon name="eye" className="size-4" />
+                )}
               </button>
             </Field>
             <div className="flex items-center justify-between gap-4 text-sm">
@@ -120,7 +124,7 @@ export default function AdminLoginPage({ loaderData, actionData }: Route.Compone
               to="/"
               className="inline-flex items-center gap-1 text-muted-foreground hover:text-foreground"
             >
-              <ArrowLeft className="size-4" aria-hidden /> Back to Home
+              <Icon name="arrow-left" className="size-4" /> Back to Home
             </Link>
             <p className="text-xs text-muted-foreground">
               This is a secure area. All login attempts are monitored and logged.

@@ -1,4 +1,4 @@
-import { LayoutDashboard } from "lucide-react";
+import { Icon } from "~/components/store/icon";
 import { redirect } from "react-router";
 import { AuthScreen, FormNotice } from "~/components/admin/auth-card";
 import { Field } from "~/components/admin/field";
@@ -78,7 +78,7 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
     <AuthScreen>
       <Card>
         <CardHeader className="text-center">
-          <LayoutDashboard className="mx-auto size-10 text-primary" aria-hidden />
+          <Icon name="layout-dashboard" className="mx-auto size-10 text-primary" />
           <h1 className="text-2xl font-bold">Slumber Corner Admin</h1>
           <p className="text-sm text-muted-foreground">
             Manage your inventory, orders &amp; invoices

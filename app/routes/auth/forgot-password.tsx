@@ -1,4 +1,4 @@
-import { ArrowLeft, KeyRound } from "lucide-react";
+import { Icon } from "~/components/store/icon";
 import { Link } from "react-router";
 import { AuthScreen, FormNotice } from "~/components/admin/auth-card";
 import { Field } from "~/components/admin/field";
@@ -47,7 +47,7 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
     <AuthScreen>
       <Card>
         <CardHeader className="text-center">
-          <KeyRound className="mx-auto size-10 text-primary" aria-hidden />
+          <Icon name="key-round" className="mx-auto size-10 text-primary" />
           <h1 className="text-2xl font-bold">Forgot password?</h1>
           <p className="text-sm text-muted-foreground">
             Enter your e-mail address and we will send you a link to choose a new password.
@@ -86,7 +86,7 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
             to="/admin-login"
             className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
           >
-            <ArrowLeft className="size-4" aria-hidden /> Back to sign in
+            <Icon name="arrow-left" className="size-4" /> Back to sign in
           </Link>
         </CardContent>
       </Card>

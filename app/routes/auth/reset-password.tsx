@@ -1,4 +1,4 @@
-import { KeyRound } from "lucide-react";
+import { Icon } from "~/components/store/icon";
 import { Link, redirect } from "react-router";
 import { AuthScreen, FormNotice } from "~/components/admin/auth-card";
 import { Field } from "~/components/admin/field";
@@ -42,7 +42,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
     <AuthScreen>
       <Card>
         <CardHeader className="text-center">
-          <KeyRound className="mx-auto size-10 text-primary" aria-hidden />
+          <Icon name="key-round" className="mx-auto size-10 text-primary" />
           <h1 className="text-2xl font-bold">Choose a new password</h1>
         </CardHeader>
         <CardContent className="space-y-4">

@@ -1,4 +1,4 @@
-import { FlaskConical, Lock } from "lucide-react";
+import { Icon } from "~/components/store/icon";
 import { useEffect } from "react";
 import { data, redirect, useFetcher } from "react-router";
 import { FormField } from "~/components/store/form-field";
@@ -109,7 +109,7 @@ export default function DemoGatewayPage({ loaderData }: Route.ComponentProps) {
           role="note"
           className="flex gap-3 rounded-lg border-2 border-dashed border-amber-500 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50"
         >
-          <FlaskConical className="size-5 shrink-0" aria-hidden />
+          <Icon name="flask-conical" className="size-5 shrink-0" />
           <p>
             <strong>Demo payment gateway.</strong> No real money moves. It stands in for a payment
             provider&apos;s page until the shop is connected to PayFast or PayFlex.
@@ -165,7 +165,7 @@ export default function DemoGatewayPage({ loaderData }: Route.ComponentProps) {
                 error={errors.cardName}
               />
               <Button type="submit" size="lg" className="w-full" disabled={busy}>
-                <Lock className="size-4" aria-hidden />
+                <Icon name="lock" className="size-4" />
                 {busy
                   ? "Processing..."
                   : `Pay ${formatMoney(loaderData.amountCents, { cents: true })}`}

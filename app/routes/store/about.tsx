@@ -1,15 +1,5 @@
 import { pageMeta } from "~/lib/seo";
-import {
-  Award,
-  Clock,
-  Mail,
-  MapPin,
-  MessageCircle,
-  Moon,
-  Navigation,
-  Phone,
-  Users,
-} from "lucide-react";
+import { Icon } from "~/components/store/icon";
 import { Link } from "react-router";
 import { whatsappHref } from "~/components/store/chat-button";
 import { directionsHref, HoursList, InfoHero } from "~/components/store/info-page";
@@ -38,25 +28,25 @@ export default function AboutPage() {
   const reasons = [
     {
       title: "Premium Quality",
-      Icon: Award,
+      icon: "award",
       text: "We stock beds and mattresses from more than 50 trusted brands, and we only sell what we would sleep on ourselves.",
     },
     {
       title: "Expert Guidance",
-      Icon: Users,
+      icon: "users",
       text: "Lie down, take your time and ask questions. We help you choose by sleeping position, firmness and budget, never by pressure.",
     },
     {
       title: `${POLICY.sleepTrialNights}-Night Trial`,
-      Icon: Moon,
+      icon: "moon",
       text: `Sleep on your new mattress for up to ${POLICY.sleepTrialNights} nights. If the comfort is not right for you, talk to us and we will help you exchange it. Terms apply.`,
     },
     {
       title: "Local Service",
-      Icon: MapPin,
+      icon: "map-pin",
       text: `We are your neighbours in ${s.town}. Our own team delivers and sets up your bed, and we are here after the sale too.`,
     },
-  ];
+  ] as const;
 
   return (
     <>
@@ -119,12 +109,12 @@ export default function AboutPage() {
             Why Choose {s.storeName}
           </h2>
           <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {reasons.map(({ title, Icon, text }) => (
+            {reasons.map(({ title, icon, text }) => (
               <li key={title}>
                 <Card className="h-full">
                   <CardHeader>
                     <span className="grid size-12 place-items-center rounded-full bg-primary/10 text-primary">
-                      <Icon className="size-6" aria-hidden />
+                      <Icon name={icon} className="size-6" />
                     </span>
                     <CardTitle>{title}</CardTitle>
                   </CardHeader>
@@ -158,7 +148,7 @@ function Showroom() {
         <Card>
           <div data-slot="card-content" className="space-y-6 p-6">
             <div className="flex gap-3">
-              <MapPin className="mt-1 size-5 shrink-0 text-primary" aria-hidden />
+              <Icon name="map-pin" className="mt-1 size-5 shrink-0 text-primary" />
               <div>
                 <h3 className="font-semibold">Address</h3>
                 <address className="not-italic text-muted-foreground">
@@ -171,14 +161,14 @@ function Showroom() {
               </div>
             </div>
             <div className="flex gap-3">
-              <Clock className="mt-1 size-5 shrink-0 text-primary" aria-hidden />
+              <Icon name="clock" className="mt-1 size-5 shrink-0 text-primary" />
               <div className="grow">
                 <h3 className="font-semibold">{s.showroomHours.label}</h3>
                 <HoursList hours={s.showroomHours} className="mt-1 text-muted-foreground" />
               </div>
             </div>
             <div className="flex gap-3">
-              <Phone className="mt-1 size-5 shrink-0 text-primary" aria-hidden />
+              <Icon name="phone" className="mt-1 size-5 shrink-0 text-primary" />
               <div>
                 <h3 className="font-semibold">Contact</h3>
                 <ul className="mt-1 space-y-1">
@@ -194,7 +184,7 @@ function Showroom() {
                       rel="noopener noreferrer"
                       className="inline-flex items-center gap-1.5 text-primary hover:underline"
                     >
-                      <MessageCircle className="size-4" aria-hidden /> WhatsApp us
+                      <Icon name="message-circle" className="size-4" /> WhatsApp us
                       <span className="sr-only"> (opens in a new tab)</span>
                     </a>
                   </li>
@@ -203,7 +193,7 @@ function Showroom() {
                       href={`mailto:${s.email}`}
                       className="inline-flex items-center gap-1.5 text-primary hover:underline"
                     >
-                      <Mail className="size-4" aria-hidden /> {s.email}
+                      <Icon name="mail" className="size-4" /> {s.email}
                     </a>
                   </li>
                   <li>
@@ -218,7 +208,7 @@ function Showroom() {
         </Card>
         <div className="flex flex-col items-center justify-center gap-4 rounded-xl border bg-muted p-8 text-center">
           <span className="grid size-16 place-items-center rounded-full bg-primary text-primary-foreground">
-            <MapPin className="size-8" aria-hidden />
+            <Icon name="map-pin" className="size-8" />
           </span>
           <h3 className="text-lg font-semibold">Find us in {s.town}</h3>
           <p className="max-w-xs text-muted-foreground">{address}</p>
@@ -228,7 +218,7 @@ function Showroom() {
             rel="noopener noreferrer"
             className="inline-flex h-12 items-center gap-2 rounded-md bg-primary px-6 font-medium text-primary-foreground hover:bg-primary/90 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none"
           >
-            <Navigation className="size-4" aria-hidden /> Get directions
+            <Icon name="navigation" className="size-4" /> Get directions
             <span className="sr-only"> (opens Google Maps in a new tab)</span>
           </a>
         </div>

@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import { Icon } from "~/components/store/icon";
 import { Link } from "react-router";
 import { notify } from "~/lib/notify";
 import { CartEmptyState, CartNeedsScript } from "~/components/store/cart/cart-empty-state";
@@ -70,7 +70,7 @@ function CartContents() {
           to="/beds"
           className="mt-6 inline-flex items-center gap-2 font-medium text-primary hover:underline"
         >
-          <ArrowLeft className="size-4" aria-hidden />
+          <Icon name="arrow-left" className="size-4" />
           Continue Shopping
         </Link>
       </section>

@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import { Icon } from "~/components/store/icon";
 import { Link } from "react-router";
 import { CartNeedsScript } from "~/components/store/cart/cart-empty-state";
 import { useHydrated } from "~/components/store/cart/use-hydrated";
@@ -37,7 +37,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
         to="/cart"
         className="inline-flex items-center gap-2 text-sm font-medium text-primary hover:underline"
       >
-        <ArrowLeft className="size-4" aria-hidden />
+        <Icon name="arrow-left" className="size-4" />
         Back to Cart
       </Link>
       <h1 className="mt-3 text-3xl font-bold tracking-tight">Checkout</h1>

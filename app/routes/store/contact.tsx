@@ -1,4 +1,5 @@
-import { Clock, Lightbulb, Mail, MapPin, MessageCircle, Phone } from "lucide-react";
+import { Icon } from "~/components/store/icon";
+import type { IconName } from "~/components/store/icon-names";
 import { whatsappHref } from "~/components/store/chat-button";
 import { ContactForm } from "~/components/store/contact-form";
 import { FormResult } from "~/components/store/form-result";
@@ -66,16 +67,23 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
 
 export default function ContactPage({ actionData }: Route.ComponentProps) {
   const s = useStoreSettings();
-  const cards = [
+  const cards: {
+    icon: IconName;
+    title: string;
+    text: string;
+    href?: string;
+    note: string;
+    external?: boolean;
+  }[] = [
     {
-      Icon: Phone,
+      icon: "phone",
       title: "Call Us",
       text: s.phone,
       href: telHref(s.phone),
       note: "Speak to our team",
     },
     {
-      Icon: MessageCircle,
+      icon: "message-circle",
       title: "WhatsApp",
       text: `+${s.whatsapp}`,
       href: whatsappHref(s.whatsapp),
@@ -83,13 +91,13 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
       external: true,
     },
     {
-      Icon: Mail,
+      icon: "mail",
       title: "Email Us",
       text: s.email,
       href: `mailto:${s.email}`,
       note: "We reply within 24 hours",
     },
-    { Icon: MapPin, title: "Visit Us", text: fullAddress(s), note: "Come and try our beds" },
+    { icon: "map-pin", title: "Visit Us", text: fullAddress(s), note: "Come and try our beds" },
   ];
   return (
     <div>
@@ -104,10 +112,10 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
       </section>
       <div className="mx-auto max-w-7xl space-y-10 px-4 py-10">
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {cards.map(({ Icon, title, text, href, note, external }) => (
+          {cards.map(({ icon, title, text, href, note, external }) => (
             <li key={title}>
               <Card className="h-full p-5">
-                <Icon className="size-6 text-primary" aria-hidden />
+                <Icon name={icon} className="size-6 text-primary" />
                 <h2 className="mt-3 font-semibold">{title}</h2>
                 {href ? (
                   <a
@@ -144,7 +152,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
             <Card>
               <CardHeader>
                 <CardTitle className="flex items-center gap-2">
-                  <Clock className="size-5 text-primary" aria-hidden /> {s.showroomHours.label}
+                  <Icon name="clock" className="size-5 text-primary" /> {s.showroomHours.label}
                 </CardTitle>
               </CardHeader>
               <CardContent>
@@ -161,7 +169,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
             <Card>
               <CardHeader>
                 <CardTitle className="flex items-center gap-2">
-                  <MapPin className="size-5 text-primary" aria-hidden /> Our Location
+                  <Icon name="map-pin" className="size-5 text-primary" /> Our Location
                 </CardTitle>
               </CardHeader>
               <CardContent className="space-y-3 text-sm">
@@ -176,7 +184,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
             <Card>
               <CardHeader>
                 <CardTitle className="flex items-center gap-2">
-                  <Lightbulb className="size-5 text-primary" aria-hidden /> Quick Tips
+                  <Icon name="lightbulb" className="size-5 text-primary" /> Quick Tips
                 </CardTitle>
               </CardHeader>
               <CardContent>

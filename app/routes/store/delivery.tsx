@@ -1,5 +1,5 @@
 import { pageMeta } from "~/lib/seo";
-import { Clock, Truck, Zap } from "lucide-react";
+import { Icon } from "~/components/store/icon";
 import { Link } from "react-router";
 import {
   ContactCallToAction,
@@ -25,21 +25,21 @@ export default function DeliveryPage() {
   const freeOver = formatMoney(s.freeDeliveryThresholdCents);
   const highlights = [
     {
-      Icon: Clock,
+      icon: "clock",
       title: `${POLICY.typicalDeliveryDays} business days`,
       text: "typical delivery time",
     },
     {
-      Icon: Truck,
+      icon: "truck",
       title: "Free local delivery",
       text: `in ${s.town} and surrounds on orders over ${freeOver}`,
     },
     {
-      Icon: Zap,
+      icon: "zap",
       title: `Express ${formatMoney(s.expressDeliveryCents)}`,
       text: `${POLICY.expressDeliveryDays} business days`,
     },
-  ];
+  ] as const;
 
   return (
     <>
@@ -49,9 +49,9 @@ export default function DeliveryPage() {
       />
       <PageBody>
         <ul className="grid gap-4 sm:grid-cols-3">
-          {highlights.map(({ Icon, title, text }) => (
+          {highlights.map(({ icon, title, text }) => (
             <li key={title} className="rounded-xl border bg-card p-5 text-center">
-              <Icon className="mx-auto size-7 text-primary" aria-hidden />
+              <Icon name={icon} className="mx-auto size-7 text-primary" />
               <p className="mt-2 font-semibold">{title}</p>
               <p className="text-sm text-muted-foreground">{text}</p>
             </li>

@@ -1,5 +1,5 @@
 import { pageMeta } from "~/lib/seo";
-import { ChevronDown } from "lucide-react";
+import { Icon } from "~/components/store/icon";
 import type * as React from "react";
 import { Link } from "react-router";
 import { ContactCallToAction, InfoHero, Prose } from "~/components/store/info-page";
@@ -199,9 +199,9 @@ export default function FaqPage() {
             <details key={faq.question} name="faq" className="group">
               <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 font-medium hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none group-open:text-primary [&::-webkit-details-marker]:hidden">
                 {faq.question}
-                <ChevronDown
+                <Icon
+                  name="chevron-down"
                   className="size-5 shrink-0 text-muted-foreground transition-transform group-open:rotate-180"
-                  aria-hidden
                 />
               </summary>
               <Prose className="px-5 pb-5 text-muted-foreground">{faq.answer(s)}</Prose>

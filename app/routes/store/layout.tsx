@@ -2,7 +2,6 @@ import { Outlet, useRouteLoaderData } from "react-router";
 import { ChatButton } from "~/components/store/chat-button";
 import { SiteFooter } from "~/components/store/site-footer";
 import { SiteHeader } from "~/components/store/site-header";
-import { SpriteSheet } from "~/components/store/sprite-icons";
 import { Toaster } from "~/components/store/toaster";
 import { getStoreSettings, publicStoreSettings } from "~/domain/settings/store-settings.server";
 import type { Route } from "./+types/layout";
@@ -30,7 +29,6 @@ export default function StoreLayout() {
       <SiteFooter />
       <ChatButton />
       <Toaster />
-      <SpriteSheet />
     </>
   );
 }

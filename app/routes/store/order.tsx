@@ -1,4 +1,4 @@
-import { CircleAlert, CircleCheck, Clock } from "lucide-react";
+import { Icon } from "~/components/store/icon";
 import { useEffect, useState } from "react";
 import {
   data,
@@ -291,7 +291,8 @@ function Notice({
   title: string;
   children: React.ReactNode;
 }) {
-  const Icon = tone === "good" ? CircleCheck : tone === "bad" ? CircleAlert : Clock;
+  const icon =
+    tone === "good" ? "circle-check" : tone === "bad" ? "circle-exclamation-point" : "clock";
   return (
     <div
       role="status"
@@ -303,7 +304,7 @@ function Notice({
             : "mt-6 flex gap-3 rounded-lg border bg-muted p-4"
       }
     >
-      <Icon className="mt-0.5 size-5 shrink-0" aria-hidden />
+      <Icon name={icon} className="mt-0.5 size-5 shrink-0" />
       <div>
         <p className="font-semibold">{title}</p>
         <p className="text-sm">{children}</p>

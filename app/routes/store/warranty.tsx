@@ -1,5 +1,5 @@
 import { pageMeta } from "~/lib/seo";
-import { ShieldCheck } from "lucide-react";
+import { Icon } from "~/components/store/icon";
 import { Link } from "react-router";
 import { ContactCallToAction, InfoHero, InfoSection, PageBody } from "~/components/store/info-page";
 import { useStoreSettings } from "~/components/store/use-store-settings";
@@ -29,7 +29,7 @@ export default function WarrantyPage() {
           <ul className="mt-4 grid gap-4 sm:grid-cols-3">
             {WARRANTY_PERIODS.map((w) => (
               <li key={w.product} className="rounded-xl border bg-card p-5">
-                <ShieldCheck className="size-7 text-primary" aria-hidden />
+                <Icon name="shield-check" className="size-7 text-primary" />
                 <h3 className="mt-2 font-semibold">{w.product}</h3>
                 <p className="text-2xl font-bold text-primary">{w.years}</p>
                 <p className="text-sm text-muted-foreground">{w.detail}</p>

@@ -1,4 +1,4 @@
-import { ShoppingCart } from "lucide-react";
+import { Icon } from "~/components/store/icon";
 import type * as React from "react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
@@ -7,7 +7,7 @@ import { telHref, useStoreSettings } from "../use-store-settings";
 function CartMessage({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <div className="mt-6 flex min-h-80 flex-col items-center justify-center rounded-xl border border-dashed px-4 py-12 text-center">
-      <ShoppingCart className="size-12 text-muted-foreground" aria-hidden />
+      <Icon name="shopping-cart" className="size-12 text-muted-foreground" />
       <h2 className="mt-4 text-xl font-semibold">{title}</h2>
       <div className="mt-2 max-w-md text-muted-foreground">{children}</div>
       <Link to="/beds" className={buttonVariants({ size: "lg", className: "mt-6" })}>

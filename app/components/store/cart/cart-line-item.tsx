@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { Minus, Plus, Trash2 } from "lucide-react";
+import { Icon } from "~/components/store/icon";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -72,7 +72,7 @@ export function CartLineItem({
             aria-label={`Remove ${line.name} from cart`}
             onClick={onRemove}
           >
-            <Trash2 aria-hidden />
+            <Icon name="trash" />
           </Button>
         </div>
 
@@ -106,7 +106,7 @@ export function CartLineItem({
               disabled={line.quantity <= 1}
               onClick={() => onQuantityChange(line.quantity - 1)}
             >
-              <Minus aria-hidden />
+              <Icon name="minus" />
             </Button>
             <output
               aria-label={`Quantity of ${line.name}`}
@@ -121,7 +121,7 @@ export function CartLineItem({
               aria-label={`Increase quantity of ${line.name}`}
               onClick={() => onQuantityChange(line.quantity + 1)}
             >
-              <Plus aria-hidden />
+              <Icon name="plus" />
             </Button>
           </div>
         )}

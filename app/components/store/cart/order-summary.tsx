@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { Truck } from "lucide-react";
+import { Icon } from "~/components/store/icon";
 import { useId } from "react";
 import { Link } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
@@ -39,7 +39,7 @@ export function OrderSummary({
         />
         {totals.freeDeliveryShortfallCents > 0 ? (
           <p className="flex items-center gap-1.5 rounded-md bg-muted px-2 py-1.5 text-xs">
-            <Truck className="size-4 shrink-0 text-primary" aria-hidden />
+            <Icon name="truck" className="size-4 shrink-0 text-primary" />
             Add {formatMoney(totals.freeDeliveryShortfallCents)} more for free delivery
           </p>
         ) : null}

@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { Lock, ShoppingCart } from "lucide-react";
+import { Icon } from "~/components/store/icon";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { FormField } from "~/components/store/form-field";
@@ -23,7 +23,7 @@ import { useCheckoutQuote } from "./use-checkout-quote";
 export function CheckoutEmptyState() {
   return (
     <div className="mt-6 flex min-h-80 flex-col items-center justify-center rounded-xl border border-dashed px-4 py-12 text-center">
-      <ShoppingCart className="size-12 text-muted-foreground" aria-hidden />
+      <Icon name="shopping-cart" className="size-12 text-muted-foreground" />
       <h2 className="mt-4 text-xl font-semibold">Your cart is empty</h2>
       <p className="mt-2 max-w-md text-muted-foreground">
         Add a bed, mattress or bedding to your cart to check out.
@@ -219,7 +219,7 @@ export function CheckoutForm({
             ) : null}
           </fieldset>
           <p className="mt-4 flex items-start gap-2 rounded-md bg-muted p-3 text-sm">
-            <Lock className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+            <Icon name="lock" className="mt-0.5 size-4 shrink-0 text-primary" />
             You enter your card or banking details on the payment provider&apos;s secure page, never
             on our site. We do not see or keep your card number.
           </p>

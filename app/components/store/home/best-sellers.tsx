@@ -1,4 +1,4 @@
-import { ArrowRight } from "lucide-react";
+import { Icon } from "~/components/store/icon";
 import { Link } from "react-router";
 import { ProductCard } from "~/components/store/product-card";
 import { buttonVariants } from "~/components/ui/button";
@@ -25,7 +25,7 @@ export function BestSellers({ products }: { products: ProductCardData[] }) {
         )}
         <div className="mt-8 text-center">
           <Link to="/beds" className={buttonVariants({ variant: "outline", size: "lg" })}>
-            View All Beds <ArrowRight aria-hidden />
+            View All Beds <Icon name="arrow-right" />
           </Link>
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { CalendarCheck, Percent } from "lucide-react";
+import { Icon } from "~/components/store/icon";
 import { Link } from "react-router";
 import { telHref, useStoreSettings } from "~/components/store/use-store-settings";
 import { buttonVariants } from "~/components/ui/button";
@@ -22,14 +22,14 @@ export function CreditBanner() {
             </p>
             <ul className="mt-5 grid gap-3 sm:grid-cols-2">
               <li className="flex gap-3 rounded-xl bg-white/10 p-4">
-                <Percent className="mt-0.5 size-5 shrink-0" aria-hidden />
+                <Icon name="percent" className="mt-0.5 size-5 shrink-0" />
                 <span>
                   <span className="block font-semibold">No deposit, no interest</span>
                   <span className="text-sm text-white/85">3 years interest-free credit</span>
                 </span>
               </li>
               <li className="flex gap-3 rounded-xl bg-white/10 p-4">
-                <CalendarCheck className="mt-0.5 size-5 shrink-0" aria-hidden />
+                <Icon name="calendar-check" className="mt-0.5 size-5 shrink-0" />
                 <span>
                   <span className="block font-semibold">Lay-by from R600</span>
                   <span className="text-sm text-white/85">Deposit, then pay over 6 months</span>

@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Icon } from "~/components/store/icon";
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { Link } from "react-router";
 import { ConsultationLink } from "~/components/store/consultation-dialog";
@@ -141,7 +141,7 @@ export function HeroSlideshow() {
         onClick={() => goTo(active - 1)}
         className="absolute top-1/2 left-2 hidden size-10 -translate-y-1/2 place-items-center rounded-full bg-black/40 text-white hover:bg-black/60 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none sm:grid"
       >
-        <ChevronLeft className="size-6" aria-hidden />
+        <Icon name="chevron-left" className="size-6" />
       </button>
       <button
         type="button"
@@ -150,7 +150,7 @@ export function HeroSlideshow() {
         onClick={() => goTo(active + 1)}
         className="absolute top-1/2 right-2 hidden size-10 -translate-y-1/2 place-items-center rounded-full bg-black/40 text-white hover:bg-black/60 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none sm:grid"
       >
-        <ChevronRight className="size-6" aria-hidden />
+        <Icon name="chevron-right" className="size-6" />
       </button>
       <div className="absolute inset-x-0 bottom-4 flex justify-center gap-1">
         {SLIDES.map((slide, i) => (

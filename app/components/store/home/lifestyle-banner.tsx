@@ -1,4 +1,4 @@
-import { Moon, ShieldCheck } from "lucide-react";
+import { Icon } from "~/components/store/icon";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { ResponsiveImage } from "~/components/store/responsive-image";
@@ -32,10 +32,10 @@ export function LifestyleBanner() {
           </p>
           <ul className="mt-4 flex flex-wrap gap-2 text-sm font-semibold">
             <li className="flex items-center gap-1.5 rounded-full bg-white/15 px-3 py-1.5">
-              <Moon className="size-4" aria-hidden /> 365-Night Sleep Trial
+              <Icon name="moon" className="size-4" /> 365-Night Sleep Trial
             </li>
             <li className="flex items-center gap-1.5 rounded-full bg-white/15 px-3 py-1.5">
-              <ShieldCheck className="size-4" aria-hidden /> 10-Year Warranty
+              <Icon name="shield-check" className="size-4" /> 10-Year Warranty
             </li>
           </ul>
           <Link

@@ -1,13 +1,17 @@
-import { CalendarClock, CreditCard, Landmark, Lock, Wallet } from "lucide-react";
+import { Icon } from "~/components/store/icon";
 import { SectionHeading } from "./section-heading";
 
 const BADGES = [
-  { Icon: CreditCard, label: "Visa", text: "Credit and debit cards" },
-  { Icon: CreditCard, label: "Mastercard", text: "Credit and debit cards" },
-  { Icon: Landmark, label: "PayFast Instant EFT", text: "Pay straight from your bank" },
-  { Icon: CalendarClock, label: "PayFlex", text: "4 interest-free payments" },
-  { Icon: Wallet, label: "Lay-by", text: "From a R600 deposit over 6 months" },
-  { Icon: Lock, label: "SSL Secure Checkout", text: "Card details stay with the payment provider" },
+  { icon: "credit-card", label: "Visa", text: "Credit and debit cards" },
+  { icon: "credit-card", label: "Mastercard", text: "Credit and debit cards" },
+  { icon: "landmark", label: "PayFast Instant EFT", text: "Pay straight from your bank" },
+  { icon: "calendar-clock", label: "PayFlex", text: "4 interest-free payments" },
+  { icon: "wallet", label: "Lay-by", text: "From a R600 deposit over 6 months" },
+  {
+    icon: "lock",
+    label: "SSL Secure Checkout",
+    text: "Card details stay with the payment provider",
+  },
 ] as const;
 
 export function PaymentBadges() {
@@ -17,13 +21,13 @@ export function PaymentBadges() {
         Secure payment options for every budget.
       </SectionHeading>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-        {BADGES.map(({ Icon, label, text }) => (
+        {BADGES.map(({ icon, label, text }) => (
           <li
             key={label}
             data-reveal
             className="flex flex-col items-center rounded-xl border bg-card p-4 text-center"
           >
-            <Icon className="size-7 text-primary" aria-hidden />
+            <Icon name={icon} className="size-7 text-primary" />
             <span className="mt-2 text-sm font-bold">{label}</span>
             <span className="mt-0.5 text-xs text-muted-foreground">{text}</span>
           </li>

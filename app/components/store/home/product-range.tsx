@@ -1,4 +1,4 @@
-import { ArrowRight } from "lucide-react";
+import { Icon } from "~/components/store/icon";
 import { Link } from "react-router";
 import { ProductCard } from "~/components/store/product-card";
 import type { ProductCardData } from "~/domain/catalog/product-card";
@@ -55,7 +55,7 @@ export function ProductRange({
           to="/beds"
           className="flex items-center gap-1 text-sm font-medium text-primary hover:underline"
         >
-          Shop all beds <ArrowRight className="size-4" aria-hidden />
+          Shop all beds <Icon name="arrow-right" className="size-4" />
         </Link>
       </div>
       {products.length > 0 ? (

@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { ArrowRight } from "lucide-react";
+import { Icon } from "~/components/store/icon";
 import { Link } from "react-router";
 import { formatMoney } from "~/lib/money";
 
@@ -48,9 +48,9 @@ export function PromoTiles() {
               <span className="text-sm opacity-90">{tile.text}</span>
               <span className="mt-3 inline-flex items-center gap-1 text-sm font-semibold underline-offset-4 group-hover:underline">
                 {tile.cta}{" "}
-                <ArrowRight
+                <Icon
+                  name="arrow-right"
                   className="size-4 transition-transform group-hover:translate-x-0.5"
-                  aria-hidden
                 />
               </span>
             </Link>

@@ -1,4 +1,4 @@
-import { ExternalLink } from "lucide-react";
+import { Icon } from "~/components/store/icon";
 import { SOCIAL_NETWORKS } from "~/components/store/social-icons";
 import { useStoreSettings } from "~/components/store/use-store-settings";
 import { SectionHeading } from "./section-heading";
@@ -21,7 +21,7 @@ export function SocialFollow() {
           Join the {storeName} community for specials and sleep tips.
         </SectionHeading>
         <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-          {networks.map(({ key, label, Icon }) => (
+          {networks.map(({ key, label, icon }) => (
             <li key={key} data-reveal>
               <a
                 href={socialLinks[key]}
@@ -30,12 +30,12 @@ export function SocialFollow() {
                 className="group flex h-full flex-col items-center rounded-xl border bg-card p-5 text-center shadow-sm transition-shadow hover:shadow-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
               >
                 <span className="grid size-12 place-items-center rounded-full bg-primary text-primary-foreground">
-                  <Icon className="size-6" aria-hidden />
+                  <Icon name={icon} className="size-6" />
                 </span>
                 <span className="mt-3 font-semibold">{label}</span>
                 <span className="mt-0.5 text-xs text-muted-foreground">{BLURBS[key]}</span>
                 <span className="mt-3 inline-flex items-center gap-1 text-sm font-medium text-primary group-hover:underline">
-                  Follow <ExternalLink className="size-3.5" aria-hidden />
+                  Follow <Icon name="external-link" className="size-3.5" />
                   <span className="sr-only">(opens in a new tab)</span>
                 </span>
               </a>

@@ -1,4 +1,4 @@
-import { BadgeCheck, ChevronLeft, ChevronRight, Quote } from "lucide-react";
+import { Icon } from "~/components/store/icon";
 import { useRef } from "react";
 import { RatingStars } from "~/components/store/product-card";
 import { SectionHeading } from "./section-heading";
@@ -97,7 +97,7 @@ export function Testimonials() {
             className="w-full shrink-0 snap-center"
           >
             <figure className="flex h-full flex-col rounded-xl border bg-card p-6 shadow-sm">
-              <Quote className="size-7 text-primary/30" aria-hidden />
+              <Icon name="quote" className="size-7 text-primary/30" />
               <RatingStars rating={t.rating} className="mt-2" />
               <blockquote className="mt-3 flex-1 leading-relaxed">{t.text}</blockquote>
               <figcaption className="mt-4 border-t pt-4 text-sm">
@@ -105,7 +105,7 @@ export function Testimonials() {
                   {t.name}
                   {t.verified ? (
                     <span className="inline-flex items-center gap-1 text-xs font-medium text-green-700 dark:text-green-400">
-                      <BadgeCheck className="size-4" aria-hidden /> Verified purchase
+                      <Icon name="badge-check" className="size-4" /> Verified purchase
                     </span>
                   ) : null}
                 </span>
@@ -125,7 +125,7 @@ export function Testimonials() {
           onClick={() => step(-1)}
           className="grid size-10 place-items-center rounded-full border bg-background hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         >
-          <ChevronLeft className="size-5" aria-hidden />
+          <Icon name="chevron-left" className="size-5" />
         </button>
         <button
           type="button"
@@ -134,7 +134,7 @@ export function Testimonials() {
           onClick={() => step(1)}
           className="grid size-10 place-items-center rounded-full border bg-background hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         >
-          <ChevronRight className="size-5" aria-hidden />
+          <Icon name="chevron-right" className="size-5" />
         </button>
       </div>
     </section>

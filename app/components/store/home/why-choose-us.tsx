@@ -1,4 +1,4 @@
-import { BadgePercent, MessagesSquare, Moon, ShieldCheck, Truck, Wallet } from "lucide-react";
+import { Icon } from "~/components/store/icon";
 import { useStoreSettings } from "~/components/store/use-store-settings";
 import { formatMoney } from "~/lib/money";
 import { SectionHeading } from "./section-heading";
@@ -7,46 +7,46 @@ export function WhyChooseUs() {
   const { storeName, town, freeDeliveryThresholdCents } = useStoreSettings();
   const benefits = [
     {
-      Icon: Truck,
+      icon: "truck",
       title: "Free Local Delivery",
       text: `Free delivery in ${town} and surrounds on orders over ${formatMoney(freeDeliveryThresholdCents)}.`,
     },
     {
-      Icon: Moon,
+      icon: "moon",
       title: "365-Night Sleep Trial",
       text: "A whole year to be sure your new mattress is the right one.",
     },
     {
-      Icon: ShieldCheck,
+      icon: "shield-check",
       title: "10-Year Warranty",
       text: "Beds and mattresses backed by warranties of up to 10 years.",
     },
     {
-      Icon: Wallet,
+      icon: "wallet",
       title: "Lay-by & Credit",
       text: "Lay-by from a R600 deposit over 6 months, or 3 years interest-free credit.",
     },
     {
-      Icon: BadgePercent,
+      icon: "badge-percent",
       title: "Prices That Save",
       text: "50% off all beds, with savings of up to R15,000 on selected sets.",
     },
     {
-      Icon: MessagesSquare,
+      icon: "messages-square",
       title: "Honest Advice",
       text: "15+ years of helping families sleep well. Book a free consultation any time.",
     },
-  ];
+  ] as const;
   return (
     <section aria-labelledby="why-title" className="mx-auto max-w-7xl px-4 py-12">
       <SectionHeading id="why-title" title={`Why choose ${storeName}?`}>
         A family shop in {town} since 2009, with the service to match.
       </SectionHeading>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {benefits.map(({ Icon, title, text }) => (
+        {benefits.map(({ icon, title, text }) => (
           <li key={title} data-reveal className="rounded-xl border bg-card p-6 shadow-sm">
             <span className="grid size-12 place-items-center rounded-lg bg-primary/10 text-primary">
-              <Icon className="size-6" aria-hidden />
+              <Icon name={icon} className="size-6" />
             </span>
             <h3 className="mt-4 text-lg font-semibold">{title}</h3>
             <p className="mt-1 text-sm text-muted-foreground">{text}</p>

@@ -1,4 +1,4 @@
-import { CalendarCheck, MessageCircleQuestion } from "lucide-react";
+import { Icon } from "~/components/store/icon";
 import { ConsultationLink } from "~/components/store/consultation-dialog";
 import { buttonVariants } from "~/components/ui/button";
 
@@ -8,7 +8,10 @@ export function ExpertAdvice() {
     <section aria-labelledby="expert-advice-title" className="border-b bg-secondary/60">
       <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 md:flex-row md:items-center md:justify-between">
         <div className="flex gap-3">
-          <MessageCircleQuestion aria-hidden className="mt-0.5 size-8 shrink-0 text-primary" />
+          <Icon
+            name="message-circle-question-mark"
+            className="mt-0.5 size-8 shrink-0 text-primary"
+          />
           <div>
             <h2 id="expert-advice-title" className="text-lg font-semibold">
               Not sure which mattress is right for you?
@@ -20,7 +23,7 @@ export function ExpertAdvice() {
           </div>
         </div>
         <ConsultationLink className={buttonVariants({ size: "lg" })}>
-          <CalendarCheck aria-hidden /> Book Free Consultation
+          <Icon name="calendar-check" /> Book Free Consultation
         </ConsultationLink>
       </div>
     </section>

@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import { Icon } from "~/components/store/icon";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import {
@@ -20,7 +20,7 @@ function Chip({ to, label, children }: { to: string; label: string; children: Re
         className="inline-flex h-8 items-center gap-1.5 rounded-full border bg-muted/60 pr-2.5 pl-3 text-sm hover:border-primary hover:text-primary focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
       >
         {children}
-        <X aria-hidden className="size-3.5" />
+        <Icon name="x" className="size-3.5" />
       </Link>
     </li>
   );

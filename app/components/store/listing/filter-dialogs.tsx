@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { XIcon } from "lucide-react";
+import { Icon } from "~/components/store/icon";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { useState, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
@@ -44,7 +44,7 @@ function EdgePanel({
           <div className="flex items-center justify-between border-b px-4 py-3">
             <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>
             <DialogPrimitive.Close className="grid size-9 place-items-center rounded-md hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
-              <XIcon className="size-5" aria-hidden />
+              <Icon name="x" className="size-5" />
               <span className="sr-only">Close</span>
             </DialogPrimitive.Close>
           </div>

@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import { Icon } from "~/components/store/icon";
 import type { ReactNode } from "react";
 import type { CheckboxGroup } from "~/domain/catalog/listing-query";
 
@@ -10,8 +10,8 @@ export function FilterSection({ title, children }: { title: string; children: Re
     <details open className="group border-b py-3 last:border-b-0">
       <summary className="flex cursor-pointer list-none items-center justify-between gap-2 py-1 text-sm font-semibold [&::-webkit-details-marker]:hidden">
         {title}
-        <ChevronDown
-          aria-hidden
+        <Icon
+          name="chevron-down"
           className="size-4 text-muted-foreground transition-transform group-open:rotate-180"
         />
       </summary>

@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { X } from "lucide-react";
+import { Icon } from "~/components/store/icon";
 import type { MouseEvent } from "react";
 import { Badge } from "~/components/ui/badge";
 import { NativeSelect } from "~/components/ui/input";
@@ -90,7 +90,7 @@ export function FilterPanel({
                 >
                   <Badge variant="secondary" className="gap-1 hover:bg-secondary/70">
                     {tokenLabel(token)}
-                    <X aria-hidden className="size-3" />
+                    <Icon name="x" className="size-3" />
                   </Badge>
                 </a>
               </li>

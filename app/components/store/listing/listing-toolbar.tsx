@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { PanelLeftClose, PanelLeftOpen, SlidersHorizontal } from "lucide-react";
+import { Icon } from "~/components/store/icon";
 import { lazy, Suspense, useState, type MouseEvent } from "react";
 import { buttonClasses } from "~/components/ui/button";
 import { filterTokens } from "~/domain/catalog/listing-query";
@@ -59,7 +59,7 @@ export function ListingToolbar({
           {...opener("drawer")}
           className={clsx(buttonClasses({ variant: "outline", grow: true }), "md:hidden")}
         >
-          <SlidersHorizontal aria-hidden /> Sort &amp; Filter {badge}
+          <Icon name="sliders-horizontal" /> Sort &amp; Filter {badge}
         </a>
         <a
           {...opener("sheet")}
@@ -68,7 +68,7 @@ export function ListingToolbar({
             "md:inline-flex lg:hidden",
           )}
         >
-          <SlidersHorizontal aria-hidden /> Filters {badge}
+          <Icon name="sliders-horizontal" /> Filters {badge}
         </a>
         <button
           type="button"
@@ -80,7 +80,7 @@ export function ListingToolbar({
             "lg:inline-flex",
           )}
         >
-          {sidebarOpen ? <PanelLeftClose aria-hidden /> : <PanelLeftOpen aria-hidden />}
+          {sidebarOpen ? <Icon name="panel-left-close" /> : <Icon name="panel-left-open" />}
           {sidebarOpen ? "Hide Filters" : "Show Filters"}
         </button>
         <SortSelect className="hidden md:flex" />

@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { PackageSearch } from "lucide-react";
+import { Icon } from "~/components/store/icon";
 import { Link } from "react-router";
 import { ProductCard } from "~/components/store/product-card";
 import { buttonClasses } from "~/components/ui/button";
@@ -64,7 +64,7 @@ function EmptyState() {
   const { applied, href } = useListing();
   return (
     <div className="flex flex-col items-center rounded-xl border border-dashed px-4 py-12 text-center">
-      <PackageSearch aria-hidden className="size-10 text-muted-foreground" />
+      <Icon name="package-search" className="size-10 text-muted-foreground" />
       <h3 className="mt-3 text-lg font-semibold">No products found</h3>
       <p className="mt-1 max-w-sm text-sm text-muted-foreground">
         Try another spelling, fewer filters or a wider price range.

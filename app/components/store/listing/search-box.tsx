@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { Search } from "lucide-react";
+import { Icon } from "~/components/store/icon";
 import { Form } from "react-router";
 import { Input } from "~/components/ui/input";
 import { HiddenFields } from "./hidden-fields";
@@ -20,8 +20,8 @@ export function SearchBox({ className }: { className?: string }) {
       <label htmlFor="listing-search" className="sr-only">
         {config.searchPlaceholder.replace("...", "")}
       </label>
-      <Search
-        aria-hidden
+      <Icon
+        name="search"
         className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
       />
       <Input

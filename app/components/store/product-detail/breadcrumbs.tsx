@@ -1,4 +1,4 @@
-import { ChevronRight } from "lucide-react";
+import { Icon } from "~/components/store/icon";
 import { Link } from "react-router";
 
 export type Crumb = { label: string; to?: string };
@@ -10,7 +10,7 @@ export function Breadcrumbs({ items }: { items: readonly Crumb[] }) {
       <ol className="flex flex-wrap items-center gap-1 text-sm text-muted-foreground">
         {items.map((item, i) => (
           <li key={item.label} className="flex items-center gap-1">
-            {i > 0 ? <ChevronRight className="size-3.5" aria-hidden /> : null}
+            {i > 0 ? <Icon name="chevron-right" className="size-3.5" /> : null}
             {item.to ? (
               <Link to={item.to} className="hover:text-foreground hover:underline">
                 {item.label}

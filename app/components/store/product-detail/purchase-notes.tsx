@@ -1,4 +1,4 @@
-import { Truck } from "lucide-react";
+import { Icon } from "~/components/store/icon";
 import { useStoreSettings } from "~/components/store/use-store-settings";
 
 /** "Free Delivery Included" for a price at or above the shop's free-delivery threshold. */
@@ -7,7 +7,7 @@ export function FreeDeliveryNote({ priceCents }: { priceCents: number }) {
   if (priceCents < freeDeliveryThresholdCents) return null;
   return (
     <p className="flex items-center gap-1.5 text-sm font-medium text-primary">
-      <Truck className="size-4" aria-hidden /> Free Delivery Included
+      <Icon name="truck" className="size-4" /> Free Delivery Included
     </p>
   );
 }
