@@ -9,6 +9,11 @@ describe("formatMoney", () => {
     [29900, { cents: true }, "R299.00"],
     [0, {}, "R0"],
     [-5000, {}, "-R50"],
+    [5, {}, "R0.05"],
+    [99999, {}, "R999.99"],
+    [100000, {}, "R1,000"],
+    [123456789, {}, "R1,234,567.89"],
+    [-249950, { cents: true }, "-R2,499.50"],
   ])("formats %i cents as %s", (cents, options, expected) => {
     expect(formatMoney(cents, options)).toBe(expected);
   });
