@@ -3,7 +3,17 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", "node_modules/", "data/", "drizzle/", "test-results/"] },
+  {
+    ignores: [
+      "build/",
+      "build-*/",
+      ".react-router/",
+      "node_modules/",
+      "data/",
+      "drizzle/",
+      "test-results/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
