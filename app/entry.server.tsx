@@ -54,6 +54,10 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} />,
       {
+        // Sections wrapped in Suspense (`BelowTheFold`) are written in place, in order: never
+        // moved into the page later by an inline script, which a visitor without JavaScript
+        // would never see.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = documentTransform(deferred, cacheKey !== null, (html) => {

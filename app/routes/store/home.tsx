@@ -10,6 +10,7 @@ import { SocialFollow } from "~/components/store/home/social-follow";
 import { Testimonials } from "~/components/store/home/testimonials";
 import { TrustStrip } from "~/components/store/home/trust-strip";
 import { WhyChooseUs } from "~/components/store/home/why-choose-us";
+import { BelowTheFold } from "~/components/store/below-the-fold";
 import { useReveal } from "~/components/store/use-reveal";
 import { listHomeProducts } from "~/domain/catalog/list-home-products.server";
 import type { PublicStoreSettings } from "~/domain/settings/store-settings.server";
@@ -47,16 +48,36 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <div ref={revealRef}>
       <HeroSlideshow />
       <PromoTiles />
-      <TrustStrip />
-      <LifestyleBanner />
-      <WhyChooseUs />
-      <BestSellers products={loaderData.bestSellers} />
-      <FeaturedRanges foamBeds={loaderData.foamBeds} springBeds={loaderData.springBeds} />
-      <Testimonials />
-      <PaymentBadges />
-      <SocialFollow />
-      <BrandGrid brands={loaderData.brands} />
-      <CreditBanner />
+      <BelowTheFold>
+        <TrustStrip />
+      </BelowTheFold>
+      <BelowTheFold>
+        <LifestyleBanner />
+      </BelowTheFold>
+      <BelowTheFold>
+        <WhyChooseUs />
+      </BelowTheFold>
+      <BelowTheFold>
+        <BestSellers products={loaderData.bestSellers} />
+      </BelowTheFold>
+      <BelowTheFold>
+        <FeaturedRanges foamBeds={loaderData.foamBeds} springBeds={loaderData.springBeds} />
+      </BelowTheFold>
+      <BelowTheFold>
+        <Testimonials />
+      </BelowTheFold>
+      <BelowTheFold>
+        <PaymentBadges />
+      </BelowTheFold>
+      <BelowTheFold>
+        <SocialFollow />
+      </BelowTheFold>
+      <BelowTheFold>
+        <BrandGrid brands={loaderData.brands} />
+      </BelowTheFold>
+      <BelowTheFold>
+        <CreditBanner />
+      </BelowTheFold>
     </div>
   );
 }

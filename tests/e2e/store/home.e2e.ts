@@ -40,6 +40,30 @@ describe("the home page", () => {
     ).toBe(1);
   });
 
+  it("reads the same without JavaScript: every section in place, none moved in by a script", async () => {
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    await page.goto("/");
+    const headings = await main(page).locator("h2").allTextContents();
+    for (const text of ["Why choose", "Best Sellers", "Customer Stories", "Brands We Stock"]) {
+      expect(headings.some((h) => h.includes(text))).toBe(true);
+    }
+    // React can stream a finished section as hidden markup plus a script that moves it into
+    // place; without JavaScript that section would never show.
+    expect(await page.locator('[hidden][id^="S:"], template[id^="B:"]').count()).toBe(0);
+    await expect
+      .poll(() => page.getByRole("heading", { name: "Customer Stories" }).isVisible())
+      .toBe(true);
+  });
+
+  it("hydrates the sections far down the page: the stories' arrows move one story", async () => {
+    const page = await browser.newPage(PHONE);
+    await page.goto("/");
+    await waitForHydration(page);
+    const track = page.locator('ul[aria-labelledby="stories-title"]');
+    await page.getByRole("button", { name: "Next story" }).click();
+    await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  });
+
   it("lists best sellers and both bed ranges from the catalogue", async () => {
     const page = await browser.newPage();
     await page.goto("/");
