@@ -4,6 +4,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { firstLoadJsKb } from "./first-load-js";
 import { auditPage, type PageScore } from "./lighthouse";
 import { loadTest, type LoadResult } from "./load";
 import { seedCatalogue, startBenchShop } from "./server";
@@ -42,6 +43,7 @@ async function main() {
   }
 
   const pages: Record<string, PageScore> = {};
+  const scripts: Record<string, { kb: number; files: number }> = {};
   const load: Record<string, Record<string, LoadResult>> = {};
 
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "bed-shop-bench-"));
@@ -60,6 +62,17 @@ async function main() {
         ]) {
           console.log(`Lighthouse ${name} (${runs} runs)...`);
           pages[name!] = await auditPage(`${shop.url}${url}`, runs);
+        }
+        for (const url of [
+          "/",
+          "/products",
+          productPath,
+          "/cart",
+          "/checkout",
+          "/about",
+          "/contact",
+        ]) {
+          scripts[url] = await firstLoadJsKb(`${shop.url}${url}`);
         }
       }
       if (only !== "lighthouse") load.PGlite = await loadAll(shop.url);
@@ -98,7 +111,7 @@ async function main() {
     console.log("No PostgreSQL answered: its load figures are left out.");
   }
 
-  printTables(pages, load);
+  printTables(pages, scripts, load);
 }
 
 async function loadAll(base: string): Promise<Record<string, LoadResult>> {
@@ -127,16 +140,25 @@ async function firstProductPath(base: string): Promise<string> {
 
 function printTables(
   pages: Record<string, PageScore>,
+  scripts: Record<string, { kb: number; files: number }>,
   load: Record<string, Record<string, LoadResult>>,
 ) {
   if (Object.keys(pages).length > 0) {
     console.log(`\nLighthouse, mobile (median of ${runs} runs), ${products} products`);
-    console.log("| page | performance | FCP ms | LCP ms | TBT ms | CLS | JS KB gzip |");
+    console.log("| page | performance | FCP ms | LCP ms | TBT ms | CLS | JS KB transferred |");
     console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
     for (const [name, p] of Object.entries(pages)) {
       console.log(
         `| ${name} | ${p.score} | ${Math.round(p.fcpMs)} | ${Math.round(p.lcpMs)} | ${Math.round(p.tbtMs)} | ${p.cls.toFixed(3)} | ${p.jsKb.toFixed(1)} |`,
       );
+    }
+  }
+  if (Object.keys(scripts).length > 0) {
+    console.log("\nJavaScript on first load: the script files a page references, each gzip -9");
+    console.log("| page | JS KB gzip | files |");
+    console.log("| --- | ---: | ---: |");
+    for (const [url, s] of Object.entries(scripts)) {
+      console.log(`| ${url} | ${s.kb.toFixed(1)} | ${s.files} |`);
     }
   }
   if (Object.keys(load).length === 0) return;
