@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import { BestSellers } from "~/components/store/home/best-sellers";
 import { BrandGrid } from "~/components/store/home/brand-grid";
 import { CreditBanner } from "~/components/store/home/credit-banner";
@@ -47,7 +48,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <div ref={revealRef}>
       <HeroSlideshow />
-      <PromoTiles />
+      {/* Hydrated on its own too: the first screen's work is split in two. */}
+      <Suspense>
+        <PromoTiles />
+      </Suspense>
       <BelowTheFold>
         <TrustStrip />
       </BelowTheFold>

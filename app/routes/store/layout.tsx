@@ -1,4 +1,5 @@
 import { Outlet, useRouteLoaderData } from "react-router";
+import { BelowTheFold } from "~/components/store/below-the-fold";
 import { ChatButton } from "~/components/store/chat-button";
 import { SiteFooter } from "~/components/store/site-footer";
 import { SiteHeader } from "~/components/store/site-header";
@@ -26,7 +27,9 @@ export default function StoreLayout() {
       <main id="main">
         <Outlet />
       </main>
-      <SiteFooter />
+      <BelowTheFold>
+        <SiteFooter />
+      </BelowTheFold>
       <ChatButton />
       <Toaster />
     </>

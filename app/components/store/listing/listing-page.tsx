@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { ListingQuery } from "~/domain/catalog/listing-query";
+import { BelowTheFold } from "~/components/store/below-the-fold";
 import { ExpertAdvice } from "./expert-advice";
 import { FilterChips, ResultSummary } from "./filter-chips";
 import { FilterSidebar } from "./filter-sidebar";
@@ -48,7 +49,9 @@ export function ListingPage({
           </div>
         </div>
       </section>
-      <ShopByCategory />
+      <BelowTheFold>
+        <ShopByCategory />
+      </BelowTheFold>
     </ListingProvider>
   );
 }

@@ -1,9 +1,19 @@
 import { clsx } from "clsx";
 import { Icon } from "~/components/store/icon";
+import { Suspense } from "react";
 import { Link } from "react-router";
 import { ProductCard } from "~/components/store/product-card";
 import { buttonClasses } from "~/components/ui/button";
 import { useListing } from "./listing-context";
+
+const CARDS_PER_RUN = 4;
+
+function runsOf<T>(items: T[], size: number): T[][] {
+  const runs: T[][] = [];
+  for (let start = 0; start < items.length; start += size)
+    runs.push(items.slice(start, start + size));
+  return runs;
+}
 
 /** The cards so far; the first row's images load first, as they hold the page's largest paint. */
 export function ProductGrid({ wide }: { wide: boolean }) {
@@ -20,19 +30,25 @@ export function ProductGrid({ wide }: { wide: boolean }) {
         replacing && "opacity-60",
       )}
     >
-      {result.products.map((product, index) => (
-        <li key={product.id} className="flex">
-          <ProductCard
-            product={product}
-            priority={index < 2}
-            sizes={
-              wide
-                ? "(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
-                : "(min-width: 1280px) 320px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
-            }
-            className="w-full"
-          />
-        </li>
+      {/* Each run of cards hydrates on its own (a Suspense boundary the server filled), so a
+          phone's start-up is several short tasks instead of one long one. */}
+      {runsOf(result.products, CARDS_PER_RUN).map((run, r) => (
+        <Suspense key={r}>
+          {run.map((product, i) => (
+            <li key={product.id} className="flex">
+              <ProductCard
+                product={product}
+                priority={r * CARDS_PER_RUN + i < 2}
+                sizes={
+                  wide
+                    ? "(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
+                    : "(min-width: 1280px) 320px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
+                }
+                className="w-full"
+              />
+            </li>
+          ))}
+        </Suspense>
       ))}
     </ul>
   );
