@@ -61,8 +61,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useSystemTheme(loaderData.theme);
-  // The page has hydrated: a button tapped before it did is clicked now.
-  useEffect(() => window.__shopBoot?.replay(), []);
+  // The page has hydrated: a button tapped before it did is clicked now. Not from inside this
+  // effect: a button in a part hydrated on its own (BelowTheFold) is hydrated by React when the
+  // click reaches it, which React cannot do while it is still running effects.
+  useEffect(() => {
+    const replay = setTimeout(() => window.__shopBoot?.replay());
+    return () => clearTimeout(replay);
+  }, []);
   return <Outlet />;
 }
 

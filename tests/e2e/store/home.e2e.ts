@@ -125,6 +125,29 @@ describe("the home page", () => {
     expect(await activeSlide(page)).toBe("Go to slide 1");
   });
 
+  it("keeps a tap made before the page's scripts ran, far down the page too", async () => {
+    const page = await browser.newPage(PHONE);
+    // Hold the scripts back until the tap has been made.
+    let release!: () => void;
+    const scriptsMayLoad = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/*.js", async (route) => {
+      await scriptsMayLoad;
+      await route.continue();
+    });
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    const bestSellers = page.locator("section", {
+      has: page.getByRole("heading", { name: "Best Sellers" }),
+    });
+    await bestSellers
+      .getByRole("button", { name: /^View / })
+      .first()
+      .click();
+    release();
+    const dialog = page.getByRole("dialog");
+    await dialog.waitFor();
+    expect(await dialog.getByRole("link", { name: "Contact Us" }).isVisible()).toBe(true);
+  });
+
   it("opens a product's quick view, whose Contact Us leads to /contact", async () => {
     const page = await browser.newPage(PHONE);
     await page.goto("/");
