@@ -10,9 +10,8 @@ import type { ChunkingContext } from "rolldown";
  *
  * - `framework`: React, React DOM and React Router, which every page needs.
  * - `store`: what the store layout needs (header, footer, cart badge, toasts, chat button) and
- *   what most storefront pages share (buttons, badges, cards, page metadata). Modules the back
- *   office or the sign-in pages use as well keep the bundler's own split, so staff pages do not
- *   load the storefront.
+ *   the small pieces most storefront pages share (`components/ui`, page metadata, media URLs).
+ *   The back office loads it too, for the primitives and toasts it shares; it is cached.
  * - everything else (a page's own sections, dialogs loaded on demand) as the bundler splits it.
  */
 const FRAMEWORK =
@@ -23,33 +22,28 @@ const STORE_LAYOUT = path.join(ROUTES, "store", "layout.tsx");
 const STORE_ROUTES = path.join(ROUTES, "store");
 const SHARED = /app[\\/](components[\\/]ui[\\/]|lib[\\/](seo|media)\.ts$)/;
 
-type Reach = { storeLayout: boolean; storeRoutes: number; otherRoutes: number };
+type Reach = { storeLayout: boolean; anyStoreRoute: boolean };
 
 export function chunkingFor() {
   const reachCache = new Map<string, Reach>();
 
-  /** Which route modules reach `id` through static imports. */
+  /** Whether the store layout, and any storefront route, reach `id` through static imports. */
   function reachOf(id: string, ctx: ChunkingContext): Reach {
     const cached = reachCache.get(id);
     if (cached) return cached;
-    const routes = new Set<string>();
+    const reach = { storeLayout: false, anyStoreRoute: false };
     const seen = new Set<string>([id]);
     const stack = [id];
     while (stack.length) {
       const current = stack.pop()!;
-      if (current.startsWith(ROUTES + path.sep)) routes.add(current);
+      if (current === STORE_LAYOUT) reach.storeLayout = true;
+      if (current.startsWith(STORE_ROUTES + path.sep)) reach.anyStoreRoute = true;
       for (const importer of ctx.getModuleInfo(current)?.importers ?? []) {
         if (seen.has(importer)) continue;
         seen.add(importer);
         stack.push(importer);
       }
     }
-    const store = [...routes].filter((route) => route.startsWith(STORE_ROUTES + path.sep));
-    const reach = {
-      storeLayout: routes.has(STORE_LAYOUT),
-      storeRoutes: store.length,
-      otherRoutes: routes.size - store.length,
-    };
     reachCache.set(id, reach);
     return reach;
   }
@@ -62,7 +56,7 @@ export function chunkingFor() {
           if (id.startsWith(ROUTES + path.sep)) return null;
           const reach = reachOf(id, ctx);
           if (reach.storeLayout) return "store";
-          return SHARED.test(id) && reach.storeRoutes > 0 ? "store" : null;
+          return SHARED.test(id) && reach.anyStoreRoute ? "store" : null;
         },
       },
     ],
