@@ -1,7 +1,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 
-export type RunningShop = { url: string; stop(): Promise<void> };
+export type RunningShop = {
+  url: string;
+  /** Sends SIGTERM and resolves with the exit code once the process has exited. */
+  stop(): Promise<number | null>;
+  /** What the process wrote to stderr so far, when started with `captureStderr`. */
+  stderr(): string;
+};
 
 /**
  * Starts the built shop (production mode) in a child process on a free loopback port and waits
@@ -11,6 +17,7 @@ export async function startShop(options: {
   env: Record<string, string>;
   seedIfEmpty?: boolean;
   output?: "inherit" | "ignore";
+  captureStderr?: boolean;
 }): Promise<RunningShop> {
   const port = await freePort();
   const args = [
@@ -30,18 +37,22 @@ export async function startShop(options: {
         process.env.BETTER_AUTH_SECRET ?? "test-only-auth-secret-for-local-shop-processes",
       ...options.env,
     },
-    stdio: ["ignore", options.output ?? "inherit", "inherit"],
+    stdio: ["ignore", options.output ?? "inherit", options.captureStderr ? "pipe" : "inherit"],
   });
+  let stderr = "";
+  child.stderr?.setEncoding("utf8").on("data", (text: string) => (stderr += text));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => resolve(code)),
+  );
   const url = `http://127.0.0.1:${port}`;
   await waitForHealth(url, child);
   return {
     url,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
+    stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      return exited;
     },
+    stderr: () => stderr,
   };
 }
 

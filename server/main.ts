@@ -11,6 +11,8 @@ const MAX_BODY_BYTES = 1024 * 1024;
 /** The back office's product forms carry pictures (up to 5 MB each). */
 const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 const UPLOAD_PATHS = /^\/admin\/products(\/|$)/;
+/** On SIGTERM, how long requests under way may take before their connections are cut. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
  * The shop's one server process, for development (Vite middleware) and production (the built
@@ -35,6 +37,8 @@ async function main() {
     await seedIfEmpty({ dataDir: env.DATA_DIR });
   }
 
+  // Set on SIGTERM/SIGINT: answers then say `Connection: close`, so kept-alive clients go.
+  let closing = false;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
@@ -52,6 +56,7 @@ async function main() {
       "Referrer-Policy": "strict-origin-when-cross-origin",
       "X-Frame-Options": "DENY",
     });
+    if (closing) res.set("Connection", "close");
     // Forms carry a few kilobytes; refuse oversized bodies before anything reads them.
     const length = Number(req.headers["content-length"] ?? 0);
     if (length > (UPLOAD_PATHS.test(req.path) ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES)) {
@@ -101,18 +106,22 @@ async function main() {
   const { startBackgroundJobs } = await import("../app/jobs.server");
   const stopJobs = startBackgroundJobs();
 
-  let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     console.log(`${signal}: closing`);
     stopJobs();
-    server.close();
-    server.closeAllConnections();
-    handle
-      .close()
-      .catch((error: unknown) => console.error(error))
-      .finally(() => process.exit(0));
+    // No new connections; requests under way are answered (for up to SHUTDOWN_GRACE_MS) before
+    // the database closes under them, and kept-alive connections close once they fall idle.
+    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    server.close(() => {
+      clearTimeout(force);
+      handle
+        .close()
+        .catch((error: unknown) => console.error(error))
+        .finally(() => process.exit(0));
+    });
+    server.closeIdleConnections();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
