@@ -15,15 +15,15 @@ const JOBS: Job[] = [
 /**
  * Runs the shop's periodic jobs in this process. Each job is safe to run in several processes
  * at once (row locks with SKIP LOCKED, or plain deletes), so every copy of the server may start
- * them. Answers a function that stops them.
+ * them. Answers a function that stops them; its promise settles once a job under way has ended.
  */
-export function startBackgroundJobs(tickMs = MINUTE): () => void {
+export function startBackgroundJobs(tickMs = MINUTE): () => Promise<void> {
   const lastRun = new Map<string, number>();
-  let running = false;
+  let running: Promise<void> | null = null;
+  let stopped = false;
   const tick = async () => {
-    if (running) return;
-    running = true;
     for (const job of JOBS) {
+      if (stopped) return;
       const now = Date.now();
       if (now - (lastRun.get(job.name) ?? 0) < job.everyMs) continue;
       lastRun.set(job.name, now);
@@ -33,10 +33,16 @@ export function startBackgroundJobs(tickMs = MINUTE): () => void {
         console.error(`Background job "${job.name}" failed: ${(error as Error).message}`);
       }
     }
-    running = false;
   };
-  const timer = setInterval(() => void tick(), tickMs);
+  const start = () => {
+    running ??= tick().finally(() => (running = null));
+  };
+  const timer = setInterval(start, tickMs);
   timer.unref();
-  void tick();
-  return () => clearInterval(timer);
+  start();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
 }

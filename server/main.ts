@@ -110,14 +110,14 @@ async function main() {
     if (closing) return;
     closing = true;
     console.log(`${signal}: closing`);
-    stopJobs();
+    const jobsStopped = stopJobs();
     // No new connections; requests under way are answered (for up to SHUTDOWN_GRACE_MS) before
     // the database closes under them, and kept-alive connections close once they fall idle.
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     server.close(() => {
       clearTimeout(force);
-      handle
-        .close()
+      jobsStopped
+        .then(() => handle.close())
         .catch((error: unknown) => console.error(error))
         .finally(() => process.exit(0));
     });
