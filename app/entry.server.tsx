@@ -13,7 +13,8 @@ import { cachedRender, rememberRender, renderCacheKey } from "./lib/render-cache
  * - the document goes through `deferScripts`, so the page's JavaScript starts after its first
  *   paint;
  * - what React writes in one go leaves in one piece, not in hundreds of 2 KB writes;
- * - catalogue pages are rendered once per distinct loader data (`render-cache.server.ts`).
+ * - catalogue pages are rendered once per distinct loader data (`render-cache.server.ts`), and
+ *   sent again compressed once.
  */
 export const streamTimeout = 5_000;
 
@@ -34,10 +35,15 @@ export default function handleRequest(
     (match) => match.route.id === "routes/store/layout",
   );
   const cacheKey = renderCacheKey(request, responseStatusCode, routerContext);
-  const cached = cacheKey ? cachedRender(cacheKey) : undefined;
+  const cached = cacheKey
+    ? cachedRender(cacheKey, request.headers.get("accept-encoding"))
+    : undefined;
   if (cached !== undefined) {
     responseHeaders.set("Content-Type", "text/html");
-    return new Response(cached, { headers: responseHeaders, status: responseStatusCode });
+    responseHeaders.append("Vary", "Accept-Encoding");
+    // Already compressed: the compression middleware leaves it as it is.
+    if (cached.encoding) responseHeaders.set("Content-Encoding", cached.encoding);
+    return new Response(cached.body, { headers: responseHeaders, status: responseStatusCode });
   }
 
   return new Promise((resolve, reject) => {

@@ -1,8 +1,10 @@
+import zlib from "node:zlib";
 import type { EntryContext } from "react-router";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
   cachedRender,
   clearRenderCache,
+  preferredEncoding,
   rememberRender,
   renderCacheKey,
 } from "./render-cache.server";
@@ -101,10 +103,48 @@ describe("render cache", () => {
 
   it("remembers a page and forgets the oldest when full", () => {
     rememberRender("a", "<html>a</html>");
-    expect(cachedRender("a")).toBe("<html>a</html>");
+    expect(cachedRender("a", null)).toEqual({ body: "<html>a</html>", encoding: null });
     const big = "x".repeat(2 * 1024 * 1024);
     for (let i = 0; i < 20; i++) rememberRender(`big${i}`, big);
-    expect(cachedRender("a")).toBeUndefined();
-    expect(cachedRender("big19")).toBe(big);
+    expect(cachedRender("a", null)).toBeUndefined();
+    expect(cachedRender("big19", null)?.body).toBe(big);
+  });
+
+  it("sends a page asked for again as Brotli or gzip bytes once they are ready", async () => {
+    const html = `<html>${"<p class='card'>Queen mattress</p>".repeat(500)}</html>`;
+    rememberRender("page", html);
+    // The first time, the HTML (compressed on the way out); its compressed copy is started.
+    expect(cachedRender("page", "gzip, deflate, br")).toEqual({ body: html, encoding: null });
+    const br = await vi.waitFor(() => {
+      const page = cachedRender("page", "gzip, deflate, br");
+      expect(page?.encoding).toBe("br");
+      return page!.body as Uint8Array;
+    });
+    expect(zlib.brotliDecompressSync(br).toString()).toBe(html);
+    expect(br.length).toBeLessThan(html.length / 20);
+
+    // A browser without Brotli gets gzip, one without either the HTML.
+    const gzip = await vi.waitFor(() => {
+      const page = cachedRender("page", "gzip");
+      expect(page?.encoding).toBe("gzip");
+      return page!.body as Uint8Array;
+    });
+    expect(zlib.gunzipSync(gzip).toString()).toBe(html);
+    expect(cachedRender("page", null)).toEqual({ body: html, encoding: null });
+
+    // A new render under the same key drops the old compressed copies.
+    rememberRender("page", "<html>new</html>");
+    expect(cachedRender("page", "br")).toEqual({ body: "<html>new</html>", encoding: null });
+  });
+
+  it("reads Accept-Encoding as browsers send it", () => {
+    expect(preferredEncoding("gzip, deflate, br, zstd")).toBe("br");
+    expect(preferredEncoding("gzip, deflate")).toBe("gzip");
+    expect(preferredEncoding("br;q=0, gzip;q=0.8")).toBe("gzip");
+    expect(preferredEncoding("*")).toBe("gzip");
+    expect(preferredEncoding("identity")).toBeNull();
+    expect(preferredEncoding("gzip;q=0")).toBeNull();
+    expect(preferredEncoding("")).toBeNull();
+    expect(preferredEncoding(null)).toBeNull();
   });
 });
