@@ -1,4 +1,5 @@
 import cluster from "node:cluster";
+import fs from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -81,7 +82,15 @@ async function main() {
       "/assets",
       express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }),
     );
-    app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
+    // The other files of the client folder (public/: the favicon) are looked up on disk only
+    // for their own addresses, not for every page.
+    const clientDir = path.join(buildDir, "client");
+    const clientFiles = express.static(clientDir, { maxAge: "1h" });
+    const topNames = new Set(fs.readdirSync(clientDir).filter((name) => name !== "assets"));
+    app.use((req, res, next) => {
+      if (topNames.has(req.path.split("/")[1] ?? "")) clientFiles(req, res, next);
+      else next();
+    });
     build = (await import(path.resolve(buildDir, "server/index.js"))) as ServerBuild;
   } else {
     const vite = await import("vite");
