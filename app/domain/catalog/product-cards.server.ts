@@ -1,5 +1,5 @@
-import { asc, eq, inArray, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { asc, eq, sql } from "drizzle-orm";
+import { preparedQuery } from "~/db/client.server";
 import { productImages, products, stockLevels, variants } from "~/db/schema";
 import type { ProductCardData, ProductCardImage, ProductCardVariant } from "./product-card";
 
@@ -20,6 +20,47 @@ export const productCardColumns = {
 
 type ProductCardRow = Omit<ProductCardData, "image" | "variants">;
 
+const idsParam = sql.placeholder("ids");
+
+/** Each product's first image. */
+const imagesQuery = preparedQuery((db) =>
+  db
+    .selectDistinctOn([productImages.productId], {
+      productId: productImages.productId,
+      mediaKey: productImages.mediaKey,
+      alt: productImages.alt,
+      width: productImages.width,
+      height: productImages.height,
+    })
+    .from(productImages)
+    .where(sql`${productImages.productId} = any(${idsParam}::int[])`)
+    .orderBy(productImages.productId, asc(productImages.position), asc(productImages.id))
+    .prepare("card_images"),
+);
+
+/** Each product's variants with the stock available now. */
+const variantsQuery = preparedQuery((db) =>
+  db
+    .select({
+      productId: variants.productId,
+      id: variants.id,
+      size: variants.size,
+      priceCents: variants.priceCents,
+      originalPriceCents: variants.originalPriceCents,
+      available:
+        sql<number>`greatest(coalesce(sum(${stockLevels.onHand} - ${stockLevels.reserved}), 0), 0)::int`.mapWith(
+          Number,
+        ),
+    })
+    .from(variants)
+    .leftJoin(stockLevels, eq(stockLevels.variantId, variants.id))
+    .where(sql`${variants.productId} = any(${idsParam}::int[])`)
+    .groupBy(variants.id)
+    // The size enum is declared smallest first, so this puts the smallest size first.
+    .orderBy(asc(variants.sortOrder), asc(variants.size), asc(variants.id))
+    .prepare("card_variants"),
+);
+
 /**
  * Adds each product's first image and its variants with available stock, in two queries
  * whatever the number of products.
@@ -29,35 +70,8 @@ export async function withCardDetails(rows: ProductCardRow[]): Promise<ProductCa
   if (ids.length === 0) return [];
 
   const [images, variantRows] = await Promise.all([
-    db()
-      .selectDistinctOn([productImages.productId], {
-        productId: productImages.productId,
-        mediaKey: productImages.mediaKey,
-        alt: productImages.alt,
-        width: productImages.width,
-        height: productImages.height,
-      })
-      .from(productImages)
-      .where(inArray(productImages.productId, ids))
-      .orderBy(productImages.productId, asc(productImages.position), asc(productImages.id)),
-    db()
-      .select({
-        productId: variants.productId,
-        id: variants.id,
-        size: variants.size,
-        priceCents: variants.priceCents,
-        originalPriceCents: variants.originalPriceCents,
-        available:
-          sql<number>`greatest(coalesce(sum(${stockLevels.onHand} - ${stockLevels.reserved}), 0), 0)::int`.mapWith(
-            Number,
-          ),
-      })
-      .from(variants)
-      .leftJoin(stockLevels, eq(stockLevels.variantId, variants.id))
-      .where(inArray(variants.productId, ids))
-      .groupBy(variants.id)
-      // The size enum is declared smallest first, so this puts the smallest size first.
-      .orderBy(asc(variants.sortOrder), asc(variants.size), asc(variants.id)),
+    imagesQuery().execute({ ids }),
+    variantsQuery().execute({ ids }),
   ]);
 
   const imageByProduct = new Map<number, ProductCardImage>();

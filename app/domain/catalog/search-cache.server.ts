@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { db, type Db } from "~/db/client.server";
+import { db, preparedQuery, type Db } from "~/db/client.server";
 import { catalogVersion } from "~/db/schema";
 import type { FacetCounts } from "./search-facets.server";
 import type { ProductCardData } from "./product-card";
@@ -28,12 +28,17 @@ function cacheOf(): Map<string, Entry> {
 
 /** The catalogue's version: it goes up whenever products, variants, brands or categories change. */
 export async function currentCatalogVersion(): Promise<number> {
-  const [row] = await db()
-    .select({ version: catalogVersion.version })
-    .from(catalogVersion)
-    .where(eq(catalogVersion.id, 1));
+  const [row] = await versionQuery().execute();
   return Number(row?.version ?? 0);
 }
+
+const versionQuery = preparedQuery((db) =>
+  db
+    .select({ version: catalogVersion.version })
+    .from(catalogVersion)
+    .where(eq(catalogVersion.id, 1))
+    .prepare("catalog_version"),
+);
 
 export function cachedListing(key: string): Entry | undefined {
   const cache = cacheOf();

@@ -1,12 +1,16 @@
 import { eq } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { preparedQuery } from "~/db/client.server";
 import { storeSettings } from "~/db/schema";
 
 export type StoreSettings = typeof storeSettings.$inferSelect;
 
+const settingsQuery = preparedQuery((db) =>
+  db.select().from(storeSettings).where(eq(storeSettings.id, 1)).prepare("store_settings"),
+);
+
 /** The shop's details as every page shows them (name, contact, hours, legal details). */
 export async function getStoreSettings(): Promise<StoreSettings> {
-  const [row] = await db().select().from(storeSettings).where(eq(storeSettings.id, 1));
+  const [row] = await settingsQuery().execute();
   if (!row) {
     throw new Error("The store settings are missing: run `npm run db:seed` or set them up first.");
   }
