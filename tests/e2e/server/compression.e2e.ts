@@ -1,0 +1,66 @@
+import http from "node:http";
+import zlib from "node:zlib";
+import { describe, expect, it, vi } from "vitest";
+import { baseUrl } from "../browser";
+
+/** The page as a browser taking `encoding` receives it: status, headers and bytes on the wire. */
+function ask(path: string, encoding: string) {
+  return new Promise<{ status?: number; headers: http.IncomingHttpHeaders; bytes: Buffer }>(
+    (resolve, reject) => {
+      http
+        .get(`${baseUrl()}${path}`, { headers: { "accept-encoding": encoding } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () =>
+            resolve({
+              status: response.statusCode,
+              headers: response.headers,
+              bytes: Buffer.concat(chunks),
+            }),
+          );
+        })
+        .on("error", reject);
+    },
+  );
+}
+
+const decode = {
+  br: (bytes: Buffer) => zlib.brotliDecompressSync(bytes).toString(),
+  gzip: (bytes: Buffer) => zlib.gunzipSync(bytes).toString(),
+};
+
+describe("catalogue pages over the wire", () => {
+  it("go out compressed; a page asked for again as smaller Brotli bytes made once", async () => {
+    const path = "/mattresses?sort=price-asc";
+    const plain = await ask(path, "identity");
+    expect(plain.status).toBe(200);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const html = plain.bytes.toString();
+    expect(html).toContain("</html>");
+
+    // What a phone's browser takes: compressed on the way out the first time...
+    const phone = "gzip, deflate, br, zstd";
+    const first = await ask(path, phone);
+    expect(first.headers["content-encoding"]).toBe("br");
+    expect(decode.br(first.bytes)).toBe(html);
+    // ...then the kept copy, compressed harder, once it is ready.
+    const kept = await vi.waitFor(
+      async () => {
+        const again = await ask(path, phone);
+        expect(again.bytes.length).toBeLessThan(first.bytes.length);
+        return again;
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+    expect(kept.headers["content-encoding"]).toBe("br");
+    expect(kept.headers.vary).toMatch(/accept-encoding/i);
+    expect(decode.br(kept.bytes)).toBe(html);
+
+    // A browser without Brotli gets gzip, every time.
+    for (let i = 0; i < 4; i++) {
+      const gzip = await ask(path, "gzip");
+      expect(gzip.headers["content-encoding"]).toBe("gzip");
+      expect(decode.gzip(gzip.bytes)).toBe(html);
+    }
+  });
+});
