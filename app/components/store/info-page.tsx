@@ -2,7 +2,7 @@ import { clsx } from "clsx";
 import { Icon } from "~/components/store/icon";
 import type * as React from "react";
 import { Link } from "react-router";
-import { Button, buttonBase } from "~/components/ui/button";
+import { buttonBase, buttonClasses } from "~/components/ui/button";
 import { formatPolicyDate } from "~/domain/legal/policy-dates";
 import { POLICY } from "~/domain/legal/policy-facts";
 import type { PublicStoreSettings } from "~/domain/settings/store-settings.server";
@@ -167,22 +167,26 @@ export function ContactCallToAction({
           `Our team in ${s.town} is happy to help. Call, WhatsApp or e-mail us, and we'll get back to you within ${POLICY.replyWithinHours} hours.`}
       </p>
       <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-        <Button asChild>
-          <a href={telHref(s.phone)}>
-            <Icon name="phone" /> Call {s.phone}
-          </a>
-        </Button>
-        <Button asChild variant="outline" className="text-foreground">
-          <a href={whatsappHref(s.whatsapp)} target="_blank" rel="noopener noreferrer">
-            <Icon name="message-circle" /> WhatsApp us
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
-        </Button>
-        <Button asChild variant="outline" className="text-foreground">
-          <a href={`mailto:${s.email}`}>
-            <Icon name="mail" /> {s.email}
-          </a>
-        </Button>
+        <a data-slot="button" href={telHref(s.phone)} className={buttonClasses()}>
+          <Icon name="phone" /> Call {s.phone}
+        </a>
+        <a
+          data-slot="button"
+          href={whatsappHref(s.whatsapp)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={clsx(buttonClasses({ variant: "outline" }), "text-foreground")}
+        >
+          <Icon name="message-circle" /> WhatsApp us
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+        <a
+          data-slot="button"
+          href={`mailto:${s.email}`}
+          className={clsx(buttonClasses({ variant: "outline" }), "text-foreground")}
+        >
+          <Icon name="mail" /> {s.email}
+        </a>
         <Link
           to="/contact"
           data-slot="button"

@@ -1,6 +1,5 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import { clsx } from "clsx";
-import { Slot } from "radix-ui";
 import type * as React from "react";
 
 // The storefront's primitives join classes without tailwind-merge (8 KB of JavaScript on every
@@ -67,18 +66,19 @@ export const buttonClasses = cva(buttonBase, {
   defaultVariants: { variant: "default", size: "default", display: "inline", grow: false },
 });
 
+/**
+ * A button. A link that looks like one is an `<a>` or `<Link>` with `buttonClasses(...)` (no
+ * `asChild` here: Radix's Slot would add ~1 KB to every storefront page).
+ */
 export function Button({
   className,
   variant,
   size,
   grow,
-  asChild = false,
   ...props
-}: React.ComponentProps<"button"> &
-  VariantProps<typeof buttonVariants> & { asChild?: boolean; grow?: boolean }) {
-  const Comp = asChild ? Slot.Root : "button";
+}: React.ComponentProps<"button"> & VariantProps<typeof buttonVariants> & { grow?: boolean }) {
   return (
-    <Comp
+    <button
       data-slot="button"
       className={clsx(buttonClasses({ variant, size, grow }), className)}
       {...props}

@@ -77,3 +77,24 @@ describe("without JavaScript", () => {
     await page.getByText("Consultation Request Submitted!").waitFor();
   });
 });
+
+describe("the help pages' call to action", () => {
+  it("offers the shop's phone, WhatsApp and e-mail as buttons that open them", async () => {
+    const page = await browser.newPage(PHONE);
+    await page.goto("/returns");
+    const cta = page.getByRole("region", { name: "Need to return something?" });
+    const call = cta.getByRole("link", { name: /^Call / });
+    expect(await call.getAttribute("href")).toMatch(/^tel:\+?\d{9,12}$/);
+    const whatsapp = cta.getByRole("link", { name: "WhatsApp us (opens in a new tab)" });
+    expect(await whatsapp.getAttribute("href")).toMatch(/^https:\/\/wa\.me\/\d{9,12}\?text=/);
+    expect(await whatsapp.getAttribute("target")).toBe("_blank");
+    const email = cta.getByRole("link", { name: /@/ });
+    expect(await email.getAttribute("href")).toMatch(/^mailto:\S+@\S+$/);
+    // Drawn as buttons: a full-width row each on a phone, at least 40 px tall.
+    for (const link of [call, whatsapp, email]) {
+      const box = await link.boundingBox();
+      expect(box!.height).toBeGreaterThanOrEqual(40);
+      expect(box!.width).toBeGreaterThan(300);
+    }
+  });
+});
