@@ -1,8 +1,8 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { brands, categories, productImages, products, stockLevels, variants } from "~/db/schema";
 import type { ProductCardData, ProductCardImage, ProductCardVariant } from "./product-card";
-import { productCardColumns } from "./product-cards.server";
+import { availableUnits, productCardColumns } from "./product-cards.server";
 
 export type ProductDetailVariant = ProductCardVariant & { sku: string };
 
@@ -50,10 +50,7 @@ export async function getProduct(options: { slug: string }): Promise<ProductDeta
         sku: variants.sku,
         priceCents: variants.priceCents,
         originalPriceCents: variants.originalPriceCents,
-        available:
-          sql<number>`greatest(coalesce(sum(${stockLevels.onHand} - ${stockLevels.reserved}), 0), 0)::int`.mapWith(
-            Number,
-          ),
+        available: availableUnits,
       })
       .from(variants)
       .leftJoin(stockLevels, eq(stockLevels.variantId, variants.id))

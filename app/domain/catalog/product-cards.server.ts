@@ -22,6 +22,15 @@ type ProductCardRow = Omit<ProductCardData, "image" | "variants">;
 
 const idsParam = sql.placeholder("ids");
 
+/**
+ * A variant's units on hand less those reserved, never below 0, in a query that left-joins
+ * `stock_levels` and groups by the variant.
+ */
+export const availableUnits =
+  sql<number>`greatest(coalesce(sum(${stockLevels.onHand} - ${stockLevels.reserved}), 0), 0)::int`.mapWith(
+    Number,
+  );
+
 /** Each product's first image. */
 const imagesQuery = preparedQuery((db) =>
   db
@@ -47,10 +56,7 @@ const variantsQuery = preparedQuery((db) =>
       size: variants.size,
       priceCents: variants.priceCents,
       originalPriceCents: variants.originalPriceCents,
-      available:
-        sql<number>`greatest(coalesce(sum(${stockLevels.onHand} - ${stockLevels.reserved}), 0), 0)::int`.mapWith(
-          Number,
-        ),
+      available: availableUnits,
     })
     .from(variants)
     .leftJoin(stockLevels, eq(stockLevels.variantId, variants.id))
