@@ -1,5 +1,5 @@
-import { and, asc, eq, type SQL } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { preparedQuery, type Db } from "~/db/client.server";
 import { brands, products } from "~/db/schema";
 import type { ProductCardData } from "./product-card";
 import { productCardColumns, withCardDetails } from "./product-cards.server";
@@ -13,27 +13,43 @@ export type HomeProducts = {
   brands: { id: number; slug: string; name: string }[];
 };
 
+/** Active products matching `where`, in merchandising order. */
+const listOf = (db: Db, where: SQL, limit: number) =>
+  db
+    .select(productCardColumns)
+    .from(products)
+    .where(and(eq(products.status, "active"), where))
+    .orderBy(asc(products.featuredRank), asc(products.id))
+    .limit(limit);
+
+const bestSellersQuery = preparedQuery((db) =>
+  listOf(db, eq(products.isBestSeller, true), HOME_LIST_SIZES.bestSellers).prepare(
+    "home_best_sellers",
+  ),
+);
+
+const rangeQuery = preparedQuery((db) =>
+  listOf(db, eq(products.type, sql.placeholder("type")), HOME_LIST_SIZES.range).prepare(
+    "home_range",
+  ),
+);
+
+const brandsQuery = preparedQuery((db) =>
+  db
+    .select({ id: brands.id, slug: brands.slug, name: brands.name })
+    .from(brands)
+    .orderBy(asc(brands.id))
+    .limit(HOME_LIST_SIZES.brands)
+    .prepare("home_brands"),
+);
+
 /** The home page's product lists: active products only, in merchandising order. */
 export async function listHomeProducts(): Promise<HomeProducts> {
-  const active = eq(products.status, "active");
-  const byRank = [asc(products.featuredRank), asc(products.id)];
-  const listOf = (where: SQL | undefined, limit: number) =>
-    db()
-      .select(productCardColumns)
-      .from(products)
-      .where(where)
-      .orderBy(...byRank)
-      .limit(limit);
-
   const [bestSellerRows, foamRows, springRows, brandRows] = await Promise.all([
-    listOf(and(active, eq(products.isBestSeller, true)), HOME_LIST_SIZES.bestSellers),
-    listOf(and(active, eq(products.type, "Foam Bed")), HOME_LIST_SIZES.range),
-    listOf(and(active, eq(products.type, "Spring Bed")), HOME_LIST_SIZES.range),
-    db()
-      .select({ id: brands.id, slug: brands.slug, name: brands.name })
-      .from(brands)
-      .orderBy(asc(brands.id))
-      .limit(HOME_LIST_SIZES.brands),
+    bestSellersQuery().execute(),
+    rangeQuery().execute({ type: "Foam Bed" }),
+    rangeQuery().execute({ type: "Spring Bed" }),
+    brandsQuery().execute(),
   ]);
 
   // One pass for images and stock over every product shown, however many lists it is in.
