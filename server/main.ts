@@ -7,6 +7,7 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import { openDatabase, setDatabase } from "../app/db/client.server";
 import { parseEnv } from "../app/env.server";
+import { keptCompressedAssets } from "./kept-assets";
 
 const MAX_BODY_BYTES = 1024 * 1024;
 /** The back office's product forms carry pictures (up to 5 MB each). */
@@ -78,9 +79,11 @@ async function main() {
   if (production) {
     // BUILD_DIR: the folder `react-router build` wrote to (see react-router.config.ts).
     const buildDir = process.env.BUILD_DIR || "build";
+    const assetsDir = path.join(buildDir, "client/assets");
     app.use(
       "/assets",
-      express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }),
+      keptCompressedAssets(assetsDir),
+      express.static(assetsDir, { immutable: true, maxAge: "1y" }),
     );
     // The other files of the client folder (public/: the favicon) are looked up on disk only
     // for their own addresses, not for every page.

@@ -4,7 +4,6 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
   cachedRender,
   clearRenderCache,
-  preferredEncoding,
   rememberRender,
   renderCacheKey,
 } from "./render-cache.server";
@@ -135,16 +134,5 @@ describe("render cache", () => {
     // A new render under the same key drops the old compressed copies.
     rememberRender("page", "<html>new</html>");
     expect(cachedRender("page", "br")).toEqual({ body: "<html>new</html>", encoding: null });
-  });
-
-  it("reads Accept-Encoding as browsers send it", () => {
-    expect(preferredEncoding("gzip, deflate, br, zstd")).toBe("br");
-    expect(preferredEncoding("gzip, deflate")).toBe("gzip");
-    expect(preferredEncoding("br;q=0, gzip;q=0.8")).toBe("gzip");
-    expect(preferredEncoding("*")).toBe("gzip");
-    expect(preferredEncoding("identity")).toBeNull();
-    expect(preferredEncoding("gzip;q=0")).toBeNull();
-    expect(preferredEncoding("")).toBeNull();
-    expect(preferredEncoding(null)).toBeNull();
   });
 });

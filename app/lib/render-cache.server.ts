@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
-import { promisify } from "node:util";
-import zlib from "node:zlib";
 import type { EntryContext } from "react-router";
+import { compressBest, preferredEncoding, type Encoding } from "./compression.server";
 
 /**
  * Rendered pages, kept by everything the render reads: the address and every route's loader
@@ -29,7 +28,6 @@ const CACHEABLE_ROUTES = new Set([
 
 const MAX_BYTES = 24 * 1024 * 1024;
 
-type Encoding = "br" | "gzip";
 type Entry = {
   html: string;
   compressed: Partial<Record<Encoding, Uint8Array<ArrayBuffer>>>;
@@ -40,20 +38,6 @@ export type CachedPage = { body: string | Uint8Array<ArrayBuffer>; encoding: Enc
 
 const cache = new Map<string, Entry>();
 let cachedBytes = 0;
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-const COMPRESS: Record<Encoding, (html: string) => Promise<Buffer>> = {
-  br: (html) =>
-    brotli(html, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html),
-      },
-    }),
-  gzip: (html) => gzip(html, { level: zlib.constants.Z_BEST_COMPRESSION }),
-};
 
 class Uncacheable extends Error {}
 
@@ -103,10 +87,10 @@ export function cachedRender(key: string, acceptEncoding: string | null): Cached
   if (compressed) return { body: compressed, encoding };
   if (!entry.compressing.has(encoding)) {
     entry.compressing.add(encoding);
-    COMPRESS[encoding](entry.html)
+    compressBest(entry.html, encoding)
       .then((bytes) => {
         if (cache.get(key) !== entry) return;
-        entry.compressed[encoding] = new Uint8Array(bytes);
+        entry.compressed[encoding] = bytes;
         entry.bytes += bytes.length;
         cachedBytes += bytes.length;
         evictOldest();
@@ -132,19 +116,6 @@ function evictOldest() {
     cache.delete(oldKey);
     cachedBytes -= old.bytes;
   }
-}
-
-/** Brotli when the browser takes it, else gzip, else none (`q=0` refuses one). */
-export function preferredEncoding(acceptEncoding: string | null): Encoding | null {
-  const accepted = new Set<string>();
-  for (const part of (acceptEncoding ?? "").toLowerCase().split(",")) {
-    const [name = "", ...params] = part.split(";").map((p) => p.trim());
-    const q = params.find((p) => p.startsWith("q="));
-    if (q === undefined || Number(q.slice(2)) > 0) accepted.add(name);
-  }
-  if (accepted.has("br")) return "br";
-  if (accepted.has("gzip") || accepted.has("*")) return "gzip";
-  return null;
 }
 
 /** For tests. */

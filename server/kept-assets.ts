@@ -1,0 +1,56 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { RequestHandler } from "express";
+import { compressBest, preferredEncoding } from "../app/lib/compression.server";
+
+const TYPES: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+};
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/**
+ * The build's scripts, styles and icon sprite, compressed once at the best quality the browser
+ * takes (Brotli 11, else gzip 9) and kept in memory: their names change with their content, so a
+ * copy never goes stale, and the build holds a bounded set of them. A file's first request
+ * starts its copy and is served by the next handler (`express.static`, compressed per request).
+ */
+export function keptCompressedAssets(dir: string): RequestHandler {
+  const kept = new Map<string, Uint8Array | Promise<void>>();
+  return (req, res, next) => {
+    const name = req.path.slice(1);
+    const type = TYPES[path.extname(name)];
+    const encoding = preferredEncoding(req.headers["accept-encoding"]);
+    if ((req.method !== "GET" && req.method !== "HEAD") || !type || !encoding) return next();
+    // One file of the folder itself, never a path.
+    if (!/^[\w-][\w.-]*$/.test(name)) return next();
+    const key = `${encoding} ${name}`;
+    const copy = kept.get(key);
+    if (copy instanceof Uint8Array) {
+      res.set({
+        "Content-Type": type,
+        "Content-Encoding": encoding,
+        "Content-Length": String(copy.length),
+        "Cache-Control": IMMUTABLE,
+        Vary: "Accept-Encoding",
+      });
+      res.end(req.method === "HEAD" ? undefined : copy);
+      return;
+    }
+    if (copy === undefined) {
+      kept.set(
+        key,
+        fs
+          .readFile(path.join(dir, name))
+          .then((file) => compressBest(file, encoding))
+          .then(
+            (bytes) => void kept.set(key, bytes),
+            // Not a file of the build: nothing kept, express.static answers 404.
+            () => void kept.delete(key),
+          ),
+      );
+    }
+    next();
+  };
+}
