@@ -1,4 +1,5 @@
 import autocannon from "autocannon";
+import { median } from "./lighthouse";
 
 /** What a phone's browser says it can take: pages go out compressed, as they do to shoppers. */
 const PHONE_HEADERS = { "accept-encoding": "gzip, deflate, br, zstd" };
@@ -7,13 +8,15 @@ export type LoadResult = { rps: number; p50: number; p99: number; errors: number
 
 /**
  * Requests per second and latency for one URL under `connections` concurrent connections for
- * `seconds`, after a short warm-up. The load generator runs on this machine, against loopback.
+ * `seconds`, after a short warm-up; with `runs` above 1, the median of each figure over that many
+ * runs (errors and non-2xx answers are summed). The load generator runs on this machine, against
+ * loopback.
  */
 export async function loadTest(
   url: string,
   connections: number,
   seconds: number,
-  options: { uniqueAddresses?: boolean } = {},
+  options: { uniqueAddresses?: boolean; runs?: number } = {},
 ): Promise<LoadResult> {
   // With uniqueAddresses every request adds an ignored `_` parameter of its own, so no two
   // requests share an address and each page is rendered anew (the render cache never answers;
@@ -33,12 +36,15 @@ export async function loadTest(
     : {};
   const load = { url, connections, headers: PHONE_HEADERS, ...unique };
   await autocannon({ ...load, duration: 2 });
-  const result = await autocannon({ ...load, duration: seconds });
+  const results: autocannon.Result[] = [];
+  for (let run = 0; run < (options.runs ?? 1); run++) {
+    results.push(await autocannon({ ...load, duration: seconds }));
+  }
   return {
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
+    rps: Math.round(median(results.map((r) => r.requests.average))),
+    p50: median(results.map((r) => r.latency.p50)),
+    p99: median(results.map((r) => r.latency.p99)),
+    errors: results.reduce((sum, r) => sum + r.errors + r.timeouts, 0),
+    non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
   };
 }

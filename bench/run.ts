@@ -12,10 +12,11 @@ import { seedCatalogue, startBenchShop } from "./server";
 /**
  * `npm run bench`: builds the shop, fills a database with a large catalogue, then measures
  * Lighthouse mobile figures for three pages and requests per second for three listings, on PGlite
- * and, when one answers, on PostgreSQL. Options: --products N (10000), --runs N (3 Lighthouse
- * runs per page), --seconds N (10 per load test), --connections N (20), --workers N (server
- * processes on PostgreSQL, WEB_CONCURRENCY; 2), --only lighthouse|load (one half), --no-build
- * (use the last build; BUILD_DIR picks the folder for both).
+ * and, when one answers, on PostgreSQL. Options: --products N (10000), --runs N (3: Lighthouse
+ * runs per page and load runs per listing, medians kept), --seconds N (10 per load run),
+ * --connections N (20), --workers N (server processes on PostgreSQL, WEB_CONCURRENCY; 2),
+ * --only lighthouse|load (one half), --no-build (use the last build; BUILD_DIR picks the folder
+ * for both).
  */
 const args = parseArgs(process.argv.slice(2));
 const products = args.products ?? 10_000;
@@ -118,7 +119,7 @@ async function loadAll(base: string): Promise<Record<string, LoadResult>> {
   const results: Record<string, LoadResult> = {};
   for (const [name, url] of Object.entries(LISTINGS)) {
     console.log(`Load ${name}: ${connections} connections, ${seconds} s...`);
-    results[name] = await loadTest(`${base}${url}`, connections, seconds);
+    results[name] = await loadTest(`${base}${url}`, connections, seconds, { runs });
   }
   // The same filtered listing at a new address every time: the cost of a page not rendered yet.
   console.log(`Load filtered, new address each time: ${connections} connections, ${seconds} s...`);
@@ -126,7 +127,7 @@ async function loadAll(base: string): Promise<Record<string, LoadResult>> {
     `${base}${LISTINGS.filtered}`,
     connections,
     seconds,
-    { uniqueAddresses: true },
+    { uniqueAddresses: true, runs },
   );
   return results;
 }
@@ -162,7 +163,9 @@ function printTables(
     }
   }
   if (Object.keys(load).length === 0) return;
-  console.log(`\nLoad, ${connections} connections for ${seconds} s each, ${products} products`);
+  console.log(
+    `\nLoad, ${connections} connections for ${seconds} s each (median of ${runs} runs), ${products} products`,
+  );
   console.log("| database | listing | requests/s | p50 ms | p99 ms | errors | non-2xx |");
   console.log("| --- | --- | ---: | ---: | ---: | ---: | ---: |");
   for (const [database, results] of Object.entries(load)) {
