@@ -3,11 +3,8 @@ import path from "node:path";
 import type { RequestHandler } from "express";
 import { compressBest, preferredEncoding } from "../app/lib/compression.server";
 
-const TYPES: Record<string, string> = {
-  ".js": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".svg": "image/svg+xml",
-};
+/** What compresses well; pictures and fonts are compressed already. */
+const COMPRESSIBLE = new Set([".js", ".css", ".svg"]);
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /**
@@ -19,17 +16,16 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 export function keptCompressedAssets(dir: string): RequestHandler {
   const kept = new Map<string, Uint8Array | Promise<void>>();
   return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
     const name = req.path.slice(1);
-    const type = TYPES[path.extname(name)];
+    const extension = path.extname(name);
     const encoding = preferredEncoding(req.headers["accept-encoding"]);
-    if ((req.method !== "GET" && req.method !== "HEAD") || !type || !encoding) return next();
-    // One file of the folder itself, never a path.
-    if (!/^[\w-][\w.-]*$/.test(name)) return next();
+    // Only a file of the folder itself, never a path.
+    if (!encoding || !COMPRESSIBLE.has(extension) || !/^[\w-][\w.-]*$/.test(name)) return next();
     const key = `${encoding} ${name}`;
     const copy = kept.get(key);
     if (copy instanceof Uint8Array) {
-      res.set({
-        "Content-Type": type,
+      res.type(extension).set({
         "Content-Encoding": encoding,
         "Content-Length": String(copy.length),
         "Cache-Control": IMMUTABLE,

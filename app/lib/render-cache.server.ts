@@ -30,8 +30,8 @@ const MAX_BYTES = 24 * 1024 * 1024;
 
 type Entry = {
   html: string;
-  compressed: Partial<Record<Encoding, Uint8Array<ArrayBuffer>>>;
-  compressing: Set<Encoding>;
+  /** Each encoding's bytes once made; the promise while they are being made. */
+  compressed: Partial<Record<Encoding, Uint8Array<ArrayBuffer> | Promise<void>>>;
   bytes: number;
 };
 export type CachedPage = { body: string | Uint8Array<ArrayBuffer>; encoding: Encoding | null };
@@ -84,19 +84,16 @@ export function cachedRender(key: string, acceptEncoding: string | null): Cached
   const encoding = preferredEncoding(acceptEncoding);
   if (encoding === null) return { body: entry.html, encoding: null };
   const compressed = entry.compressed[encoding];
-  if (compressed) return { body: compressed, encoding };
-  if (!entry.compressing.has(encoding)) {
-    entry.compressing.add(encoding);
-    compressBest(entry.html, encoding)
-      .then((bytes) => {
-        if (cache.get(key) !== entry) return;
-        entry.compressed[encoding] = bytes;
-        entry.bytes += bytes.length;
-        cachedBytes += bytes.length;
-        evictOldest();
-      })
-      .catch((error: unknown) => console.error(error));
-  }
+  if (compressed instanceof Uint8Array) return { body: compressed, encoding };
+  entry.compressed[encoding] ??= compressBest(entry.html, encoding)
+    .then((bytes) => {
+      if (cache.get(key) !== entry) return;
+      entry.compressed[encoding] = bytes;
+      entry.bytes += bytes.length;
+      cachedBytes += bytes.length;
+      evictOldest();
+    })
+    .catch((error: unknown) => console.error(error));
   return { body: entry.html, encoding: null };
 }
 
@@ -105,7 +102,7 @@ export function rememberRender(key: string, html: string) {
   const previous = cache.get(key);
   if (previous !== undefined) cachedBytes -= previous.bytes;
   cache.delete(key);
-  cache.set(key, { html, compressed: {}, compressing: new Set(), bytes: html.length });
+  cache.set(key, { html, compressed: {}, bytes: html.length });
   cachedBytes += html.length;
   evictOldest();
 }
