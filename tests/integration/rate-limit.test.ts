@@ -1,5 +1,12 @@
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { consumeRateLimit } from "~/domain/security/rate-limit.server";
+import { db } from "~/db/client.server";
+import { rateLimitHits } from "~/db/schema";
+import {
+  consumeRateLimit,
+  consumeRateLimits,
+  releaseRateLimits,
+} from "~/domain/security/rate-limit.server";
 import { useTestDatabase } from "../setup/database";
 
 useTestDatabase();
@@ -31,3 +38,52 @@ describe("consumeRateLimit", () => {
     ).toBe(true);
   });
 });
+
+describe("consumeRateLimits and releaseRateLimits", () => {
+  const windowSeconds = 900;
+  const now = new Date("2026-11-22T11:01:00Z");
+
+  it("counts parallel attempts one by one: exactly the limit is allowed", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        consumeRateLimit({ key: "parallel", limit: 5, windowSeconds, now }),
+      ),
+    );
+    expect(results.filter((r) => r.allowed)).toHaveLength(5);
+  });
+
+  it("stops at the first limit that refuses, without counting the later ones", async () => {
+    const limits = [
+      { key: "first", limit: 1 },
+      { key: "second", limit: 5 },
+    ];
+    expect((await consumeRateLimits({ limits, windowSeconds, now })).allowed).toBe(true);
+    const refused = await consumeRateLimits({ limits, windowSeconds, now });
+    expect(refused).toMatchObject({ allowed: false, retryAfterSeconds: 14 * 60 });
+    expect(refused.counted.map((c) => c.key)).toEqual(["first"]);
+    expect(await hits("second", now)).toBe(1);
+  });
+
+  it("gives an attempt back in the window it was counted in, never below zero", async () => {
+    const first = await consumeRateLimits({
+      limits: [{ key: "given-back", limit: 1 }],
+      windowSeconds,
+      now,
+    });
+    const next = new Date(now.getTime() + windowSeconds * 1000);
+    await consumeRateLimit({ key: "given-back", limit: 1, windowSeconds, now: next });
+    await releaseRateLimits(first.counted);
+    await releaseRateLimits(first.counted);
+    expect(await hits("given-back", now)).toBe(0);
+    expect(await hits("given-back", next)).toBe(1);
+  });
+});
+
+async function hits(key: string, at: Date) {
+  const windowStart = new Date(Math.floor(at.getTime() / 900_000) * 900_000);
+  const [row] = await db()
+    .select({ hits: rateLimitHits.hits })
+    .from(rateLimitHits)
+    .where(and(eq(rateLimitHits.key, key), eq(rateLimitHits.windowStart, windowStart)));
+  return row?.hits ?? 0;
+}
