@@ -3,7 +3,8 @@ import { and, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { accounts, users } from "~/db/schema";
 import { recordAudit } from "~/domain/admin/audit-log.server";
-import { consumeRateLimit } from "~/domain/security/rate-limit.server";
+import { env } from "~/env.server";
+import { consumeRateLimits } from "~/domain/security/rate-limit.server";
 import { auth, requestHeaders } from "./auth.server";
 import type { SessionUser } from "./roles";
 
@@ -39,6 +40,46 @@ export async function signUpWithPassword(options: {
   }
 }
 
+/** Sign-ups allowed per target e-mail in ATTEMPT_WINDOW_SECONDS (per address: FORM_RATE_LIMIT). */
+export const SIGN_UPS_PER_EMAIL = 5;
+const ATTEMPT_WINDOW_SECONDS = 15 * 60;
+
+export type LimitedSignUpResult =
+  | SignUpResult
+  | { ok: false; exists: false; rateLimited: true; retryAfterSeconds: number; message: string };
+
+/**
+ * The /auth form's sign-up: its answer says whether an e-mail is registered ("Account
+ * Exists"), so attempts are counted per address and per target e-mail before anything is
+ * looked up, and refused past either limit.
+ */
+export async function signUpFromForm(options: {
+  email: string;
+  password: string;
+  baseURL: string;
+  clientAddress: string;
+}): Promise<LimitedSignUpResult> {
+  const email = options.email.trim().toLowerCase();
+  const attempt = await consumeRateLimits({
+    limits: [
+      { key: `sign-up:address:${options.clientAddress}`, limit: env().FORM_RATE_LIMIT },
+      { key: `sign-up:email:${email}`, limit: SIGN_UPS_PER_EMAIL },
+    ],
+    windowSeconds: ATTEMPT_WINDOW_SECONDS,
+  });
+  if (!attempt.allowed) {
+    const minutes = Math.max(1, Math.ceil(attempt.retryAfterSeconds / 60));
+    return {
+      ok: false,
+      exists: false,
+      rateLimited: true,
+      retryAfterSeconds: attempt.retryAfterSeconds,
+      message: `Too many sign-up attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+    };
+  }
+  return signUpWithPassword({ email, password: options.password, baseURL: options.baseURL });
+}
+
 /** Ends the request's session; returns the headers that clear its cookies. */
 export async function signOut(options: {
   request: Request;
@@ -61,30 +102,33 @@ export async function signOut(options: {
   return headers;
 }
 
-/** Reset requests allowed per address in 15 minutes (each one sends an e-mail). */
-const RESET_REQUESTS_PER_ADDRESS = 5;
+/** Reset requests allowed per address and per target e-mail in 15 minutes (each sends mail). */
+export const RESET_REQUESTS_PER_ADDRESS = 5;
+export const RESET_REQUESTS_PER_EMAIL = 5;
 
 /**
  * E-mails a reset link when the address belongs to an account. The answer is the same
- * either way, so the form does not tell strangers who has an account.
+ * either way, so the form does not tell strangers who has an account; requests are counted
+ * per address and per target e-mail whether or not it has an account, for the same reason.
  */
 export async function requestPasswordReset(options: {
   email: string;
   baseURL: string;
   clientAddress: string;
 }): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
-  const limit = await consumeRateLimit({
-    key: `password-reset:${options.clientAddress}`,
-    limit: RESET_REQUESTS_PER_ADDRESS,
-    windowSeconds: 15 * 60,
+  const email = options.email.trim().toLowerCase();
+  const attempt = await consumeRateLimits({
+    limits: [
+      { key: `password-reset:address:${options.clientAddress}`, limit: RESET_REQUESTS_PER_ADDRESS },
+      { key: `password-reset:email:${email}`, limit: RESET_REQUESTS_PER_EMAIL },
+    ],
+    windowSeconds: ATTEMPT_WINDOW_SECONDS,
   });
-  if (!limit.allowed) return { ok: false, retryAfterSeconds: limit.retryAfterSeconds };
-  await auth(options.baseURL).api.requestPasswordReset({
-    body: { email: options.email },
-  });
+  if (!attempt.allowed) return { ok: false, retryAfterSeconds: attempt.retryAfterSeconds };
+  await auth(options.baseURL).api.requestPasswordReset({ body: { email } });
   await recordAudit({
     action: "password_reset_requested",
-    actorEmail: options.email,
+    actorEmail: email,
     ipAddress: options.clientAddress,
   });
   return { ok: true };

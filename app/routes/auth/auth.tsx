@@ -7,10 +7,9 @@ import { useAdminForm } from "~/components/admin/use-admin-form";
 import { Button } from "~/components/admin/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/admin/ui/card";
 import { invalid, refused, succeeded } from "~/domain/admin/form-results.server";
-import { signUpWithPassword } from "~/domain/auth/accounts.server";
+import { signUpFromForm } from "~/domain/auth/accounts.server";
 import { authSchema } from "~/domain/auth/schemas";
 import { getSessionUser } from "~/domain/auth/session.server";
-import { guardPublicForm } from "~/domain/security/public-form.server";
 import { signInWithPassword } from "~/domain/auth/sign-in.server";
 import { parseForm } from "~/lib/forms";
 import { siteUrl } from "~/lib/site-url.server";
@@ -33,18 +32,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return invalid(parsed, formData);
   const baseURL = siteUrl(request);
   if (formData.get("intent") === "sign-up") {
-    // Sign-ups are limited per address like the public forms (they also say who has an account).
-    const withoutPassword = new FormData();
-    withoutPassword.set("email", parsed.data.email);
-    const blocked = await guardPublicForm({
-      form: "sign-up",
-      formData: withoutPassword,
+    // Limited per address and per e-mail: the answer says who has an account.
+    const created = await signUpFromForm({
+      ...parsed.data,
+      baseURL,
       clientAddress: context.clientAddress,
     });
-    if (blocked) return blocked;
-    const created = await signUpWithPassword({ ...parsed.data, baseURL });
     if (created.ok) {
       return succeeded("Success!", "Account created successfully. You can now sign in.");
+    }
+    if ("rateLimited" in created) {
+      return refused(429, { title: "Too many attempts", description: created.message }, formData);
     }
     if (created.exists) {
       return refused(

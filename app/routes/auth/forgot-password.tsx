@@ -30,7 +30,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const minutes = Math.max(1, Math.ceil(sent.retryAfterSeconds / 60));
     return refused(
       429,
-      { title: "Too many attempts", description: `Please wait ${minutes} minutes and try again.` },
+      {
+        title: "Too many attempts",
+        description: `Too many reset requests. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+      },
       formData,
     );
   }
