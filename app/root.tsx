@@ -1,12 +1,4 @@
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteLoaderData,
-} from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -14,6 +6,7 @@ import { siteUrl } from "./lib/site-url.server";
 import { readThemeCookie, themeBootScript, useSystemTheme, type Theme } from "./lib/theme";
 import { revalidateUnlessRefused } from "./lib/connection-safe-action";
 import { deferredBootScript } from "./lib/deferred-scripts";
+import { routeErrorText } from "./lib/route-error";
 
 export async function loader({ request }: Route.LoaderArgs) {
   return {
@@ -72,17 +65,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  let detail = "Something went wrong on our side. Please try again.";
-  if (isRouteErrorResponse(error)) {
-    detail = `${error.status} ${error.statusText || ""}`.trim();
-  } else if (error instanceof Error) {
-    // Server errors reach here already reduced to a generic message in production.
-    detail = error.message;
-  }
+  // A refused request (4xx) keeps its status and says what was wrong.
+  const { title, message } = routeErrorText(error);
   return (
     <main className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <h1 className="text-2xl font-bold">Unexpected Application Error!</h1>
-      <p className="mt-4 text-muted-foreground">{detail}</p>
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <p className="mt-4 text-muted-foreground">{message}</p>
       <a href="/" className="mt-8 inline-block text-primary underline">
         Return to Home
       </a>

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_LINE_QUANTITY, MAX_PRICED_LINES } from "~/domain/cart/cart-lines";
+import { dbIdSchema } from "~/lib/db-ids";
 import { emailField, textField } from "~/lib/forms";
 
 export const TERMS_MESSAGE = "Please accept the terms and conditions and the privacy policy.";
@@ -9,7 +10,7 @@ export const PROMO_CODE_MAX = 40;
 export const checkoutLinesSchema = z
   .array(
     z.object({
-      variantId: z.number().int().positive(),
+      variantId: dbIdSchema("That is not an item of the shop."),
       quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
     }),
   )

@@ -11,6 +11,7 @@ import { storePhone } from "~/domain/settings/store-settings.server";
 import { env } from "~/env.server";
 import { parseForm, submittedValues, type FormActionResult } from "~/lib/forms";
 import { formatMoney } from "~/lib/money";
+import { readForm } from "~/lib/request-input.server";
 import { checkoutSchema } from "./checkout-schema";
 import { orderPageUrl, sendOrderConfirmation } from "./order-mail.server";
 import { OutOfStockError } from "./order-stock.server";
@@ -53,7 +54,7 @@ export async function submitCheckout(
   context: { clientAddress: string },
   siteUrl: string,
 ) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const blocked = await guardPublicForm({
     form: "checkout",
     formData,

@@ -2,6 +2,7 @@ import { asc, desc, eq } from "drizzle-orm";
 import { isPayable } from "~/domain/payments/payments.server";
 import { sameSecret } from "~/domain/security/same-secret.server";
 import { db } from "~/db/client.server";
+import { isDbId } from "~/lib/db-ids";
 import { orderLines, orders, payments } from "~/db/schema";
 import { PAYMENT_METHOD_LABELS } from "./totals";
 
@@ -56,7 +57,7 @@ export async function getOrderDetails(orderId: number) {
  * wrong token looks exactly like a missing order.
  */
 export async function findOrderForShopper(number: number, token: string) {
-  if (!Number.isSafeInteger(number) || number <= 0 || !token) return undefined;
+  if (!isDbId(number) || !token) return undefined;
   const [order] = await db().select().from(orders).where(eq(orders.number, number));
   if (!order || !sameSecret(order.token, token)) return undefined;
   return loadDetails(order);

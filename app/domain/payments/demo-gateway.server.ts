@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { z } from "zod";
 import { sameSecret } from "~/domain/security/same-secret.server";
+import { readForm } from "~/lib/request-input.server";
 import type { PaymentMethod } from "~/domain/orders/totals";
 import { authSecret } from "~/env.server";
 import { DEMO_DECLINE_CARD } from "./demo-cards";
@@ -58,13 +59,13 @@ export function demoGateway(): PaymentProvider {
       return { kind: "redirect", url: url.toString() };
     },
     async handleNotification(request) {
-      const form = await request.formData().catch(() => null);
+      const form = await readForm(request);
       const fields: Record<string, string> = {};
       for (const key of NOTIFY_FIELDS) {
-        const value = form?.get(key);
+        const value = form.get(key);
         fields[key] = typeof value === "string" ? value : "";
       }
-      const signature = form?.get("signature");
+      const signature = form.get("signature");
       if (!sameSecret(signDemo(fields, NOTIFY_FIELDS), signature?.toString())) {
         return new Response("Bad signature", { status: 400 });
       }

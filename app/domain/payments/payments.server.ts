@@ -43,6 +43,8 @@ export async function createPaymentAttempt(
 }
 
 export async function findPayment(reference: string) {
+  // A provider's callback can name anything; PostgreSQL refuses a NUL in text outright.
+  if (reference.includes("\0")) return undefined;
   const [payment] = await db().select().from(payments).where(eq(payments.reference, reference));
   return payment;
 }
@@ -52,6 +54,7 @@ export async function findPaymentByProviderReference(
   provider: PaymentProviderName,
   providerReference: string,
 ) {
+  if (providerReference.includes("\0")) return undefined;
   const [payment] = await db()
     .select()
     .from(payments)

@@ -11,6 +11,8 @@ import { Button } from "~/components/admin/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
 import { listAuditLog } from "~/domain/admin/audit-log.server";
 import { requireOwner } from "~/domain/auth/session.server";
+import { parseDbId } from "~/lib/db-ids";
+import { readSearchParams } from "~/lib/request-input.server";
 import type { Route } from "./+types/audit-log";
 
 export const meta: Route.MetaFunction = () => [{ title: "Audit Log | Admin" }];
@@ -31,9 +33,9 @@ const ACTIONS: Record<string, string> = {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireOwner(request);
-  const url = new URL(request.url);
-  const action = url.searchParams.get("action") ?? "";
-  const page = Number(url.searchParams.get("page")) || 1;
+  const search = readSearchParams(request);
+  const action = search.get("action") ?? "";
+  const page = parseDbId(search.get("page")) ?? 1;
   return listAuditLog({ action: action in ACTIONS ? action : undefined, page });
 }
 

@@ -3,6 +3,7 @@ import { AdminShell } from "~/components/admin/admin-shell";
 import { sidebarOpenFromCookie } from "~/components/admin/nav-items";
 import { NoAccess } from "~/components/admin/no-access";
 import { requireStaff } from "~/domain/auth/session.server";
+import { routeErrorText } from "~/lib/route-error";
 import type { Route } from "./+types/layout";
 
 export const meta: Route.MetaFunction = () => [
@@ -27,30 +28,22 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const shell = useRouteLoaderData<typeof loader>("routes/admin/layout");
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // Not staff: the no-access page, without the shell and without any admin data.
-  if (!shell) return status === 403 ? <NoAccess /> : <ErrorMessage status={status} />;
+  if (!shell) return status === 403 ? <NoAccess /> : <ErrorMessage error={error} />;
   return (
     <AdminShell user={shell.user} sidebarOpen={shell.sidebarOpen}>
-      <ErrorMessage status={status} />
+      <ErrorMessage error={error} />
     </AdminShell>
   );
 }
 
-function ErrorMessage({ status }: { status: number }) {
-  const text =
-    status === 403
-      ? "Only the shop's owner can open this page."
-      : status === 404
-        ? "This page does not exist."
-        : "Something went wrong on our side. Please try again.";
+function ErrorMessage({ error }: { error: unknown }) {
+  const { status, title, message } = routeErrorText(error);
+  // A staff member inside the back office is refused only the owner's pages.
+  const [heading, text] =
+    status === 403 ? ["Owner only", "Only the shop's owner can open this page."] : [title, message];
   return (
     <div className="mx-auto max-w-xl py-16 text-center">
-      <h1 className="text-2xl font-bold">
-        {status === 404
-          ? "Page not found"
-          : status === 403
-            ? "Owner only"
-            : "Unexpected Application Error!"}
-      </h1>
+      <h1 className="text-2xl font-bold">{heading}</h1>
       <p className="mt-3 text-muted-foreground">{text}</p>
     </div>
   );

@@ -26,6 +26,7 @@ import { requireStaff } from "~/domain/auth/session.server";
 import type { FormActionResult } from "~/lib/forms";
 import { formatMoney } from "~/lib/money";
 import { notify } from "~/lib/notify";
+import { idParam, readForm } from "~/lib/request-input.server";
 import type { Route } from "./+types/order";
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -35,7 +36,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request);
   try {
-    return await getAdminOrder(Number(params.number));
+    return await getAdminOrder(idParam(params.number));
   } catch (error) {
     if (error instanceof AdminError) throw data(null, { status: error.status });
     throw error;
@@ -44,9 +45,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const actor = await requireStaff(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   return adminAttempt(formData, async () => {
-    const { order } = await getAdminOrder(Number(params.number));
+    const { order } = await getAdminOrder(idParam(params.number));
     if (formData.get("intent") === "refund") {
       await refundOrder({ orderId: order.id, actor });
       return succeeded("Status Updated", "Order status has been updated successfully.");

@@ -18,16 +18,17 @@ import { listAdminOrders } from "~/domain/admin/orders/list-orders.server";
 import { ORDER_STATUSES } from "~/domain/admin/orders/order-status";
 import { requireStaff } from "~/domain/auth/session.server";
 import { formatMoney } from "~/lib/money";
+import { readSearchParams } from "~/lib/request-input.server";
 import type { Route } from "./+types/orders";
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders | Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
-  const url = new URL(request.url);
+  const search = readSearchParams(request);
   return listAdminOrders({
-    status: url.searchParams.get("status") ?? undefined,
-    q: url.searchParams.get("q") ?? undefined,
+    status: search.get("status") ?? undefined,
+    q: search.get("q") ?? undefined,
   });
 }
 

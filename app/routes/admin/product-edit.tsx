@@ -9,21 +9,16 @@ import {
 } from "~/domain/admin/products/get-product-form.server";
 import { saveProductFromForm } from "~/domain/admin/products/product-action.server";
 import { requireStaff } from "~/domain/auth/session.server";
+import { idParam, readForm } from "~/lib/request-input.server";
 import type { Route } from "./+types/product-edit";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `Edit ${data?.product.title ?? "Product"} | Admin` },
 ];
 
-function productId(raw: string) {
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id <= 0) throw data(null, { status: 404 });
-  return id;
-}
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request);
-  const id = productId(params.id);
+  const id = idParam(params.id);
   try {
     const [found, options] = await Promise.all([getAdminProduct(id), productFormOptions()]);
     return { ...found, options };
@@ -35,7 +30,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const actor = await requireStaff(request);
-  return saveProductFromForm(await request.formData(), actor, productId(params.id));
+  return saveProductFromForm(await readForm(request), actor, idParam(params.id));
 }
 
 export default function EditProductPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -4,6 +4,7 @@ import { ProductForm } from "~/components/admin/product-form";
 import { productFormOptions } from "~/domain/admin/products/get-product-form.server";
 import { saveProductFromForm } from "~/domain/admin/products/product-action.server";
 import { requireStaff } from "~/domain/auth/session.server";
+import { readForm } from "~/lib/request-input.server";
 import type { Route } from "./+types/product-new";
 
 export const meta: Route.MetaFunction = () => [{ title: "Add New Product | Admin" }];
@@ -15,7 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireStaff(request);
-  return saveProductFromForm(await request.formData(), actor);
+  return saveProductFromForm(await readForm(request), actor);
 }
 
 export default function NewProductPage({ loaderData, actionData }: Route.ComponentProps) {

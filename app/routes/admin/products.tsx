@@ -30,21 +30,23 @@ import { requireStaff } from "~/domain/auth/session.server";
 import type { FormActionResult } from "~/lib/forms";
 import { formatMoney } from "~/lib/money";
 import { notify } from "~/lib/notify";
+import { parseDbId } from "~/lib/db-ids";
+import { readForm, readSearchParams } from "~/lib/request-input.server";
 import type { Route } from "./+types/products";
 
 export const meta: Route.MetaFunction = () => [{ title: "Products | Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
-  const q = new URL(request.url).searchParams.get("q") ?? "";
+  const q = readSearchParams(request).get("q") ?? "";
   return listAdminProducts({ q });
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireStaff(request);
-  const formData = await request.formData();
-  const id = Number(formData.get("id"));
-  if (formData.get("intent") !== "delete" || !Number.isInteger(id) || id <= 0) {
+  const formData = await readForm(request);
+  const id = parseDbId(formData.get("id"));
+  if (formData.get("intent") !== "delete" || id === null) {
     return refused(400, { title: "Error", description: "Unknown request." }, formData);
   }
   return adminAttempt(formData, async () => {

@@ -20,6 +20,7 @@ import { ROLE_LABELS, type Role } from "~/domain/auth/roles";
 import { requireOwner } from "~/domain/auth/session.server";
 import { parseForm, type FormActionResult } from "~/lib/forms";
 import { notify } from "~/lib/notify";
+import { readForm } from "~/lib/request-input.server";
 import type { Route } from "./+types/team";
 
 export const meta: Route.MetaFunction = () => [{ title: "Team | Admin" }];
@@ -36,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireOwner(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const parsed = parseForm(roleSchema, formData);
   if (!parsed.ok) return invalid(parsed, formData);
   return adminAttempt(formData, async () => {

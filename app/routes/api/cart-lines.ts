@@ -1,5 +1,6 @@
 import { priceCartLines } from "~/domain/cart/price-cart-lines.server";
 import { cartLinesRequestSchema } from "~/domain/cart/schemas";
+import { hasNul, NUL_IN_FORM_MESSAGE } from "~/lib/request-input.server";
 import type { Route } from "./+types/cart-lines";
 
 /** A list of 50 ids is a few hundred bytes; anything far bigger is not from our cart page. */
@@ -24,6 +25,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch {
     return problem(400, "Send a JSON body { variantIds: [...] }.");
   }
+  if (hasNul(body)) return problem(400, NUL_IN_FORM_MESSAGE);
   const parsed = cartLinesRequestSchema.safeParse(body);
   if (!parsed.success) {
     return problem(400, parsed.error.issues[0]?.message ?? "Invalid request.");

@@ -1,6 +1,7 @@
 import { quoteSchema } from "~/domain/orders/checkout-schema";
 import { quoteCheckout } from "~/domain/orders/quote.server";
 import { paymentMethodsFor } from "~/domain/payments/providers.server";
+import { hasNul, NUL_IN_FORM_MESSAGE } from "~/lib/request-input.server";
 import type { Route } from "./+types/checkout-quote";
 
 const MAX_BODY_BYTES = 8_192;
@@ -29,6 +30,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch {
     return problem(400, "Send a JSON body { lines, deliveryMethod, promoCode }.");
   }
+  if (hasNul(body)) return problem(400, NUL_IN_FORM_MESSAGE);
   const input =
     body && typeof body === "object"
       ? { ...body, lines: JSON.stringify((body as { lines?: unknown }).lines ?? null) }

@@ -13,6 +13,7 @@ import { signInWithPassword } from "~/domain/auth/sign-in.server";
 import { isStaffRole } from "~/domain/auth/roles";
 import { parseForm } from "~/lib/forms";
 import { siteUrl } from "~/lib/site-url.server";
+import { readForm } from "~/lib/request-input.server";
 import type { Route } from "./+types/admin-login";
 
 export const meta: Route.MetaFunction = () => [
@@ -30,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const parsed = parseForm(adminLoginSchema, formData);
   if (!parsed.ok) return invalid(parsed, formData);
   const signedIn = await signInWithPassword({

@@ -13,6 +13,7 @@ import { getSessionUser } from "~/domain/auth/session.server";
 import { signInWithPassword } from "~/domain/auth/sign-in.server";
 import { parseForm } from "~/lib/forms";
 import { siteUrl } from "~/lib/site-url.server";
+import { readForm } from "~/lib/request-input.server";
 import type { Route } from "./+types/auth";
 
 export const meta: Route.MetaFunction = () => [
@@ -27,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const parsed = parseForm(authSchema, formData);
   if (!parsed.ok) return invalid(parsed, formData);
   const baseURL = siteUrl(request);

@@ -10,6 +10,7 @@ import { requestPasswordReset } from "~/domain/auth/accounts.server";
 import { forgotPasswordSchema } from "~/domain/auth/schemas";
 import { parseForm } from "~/lib/forms";
 import { siteUrl } from "~/lib/site-url.server";
+import { readForm } from "~/lib/request-input.server";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = () => [
@@ -18,7 +19,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const parsed = parseForm(forgotPasswordSchema, formData);
   if (!parsed.ok) return invalid(parsed, formData);
   const sent = await requestPasswordReset({

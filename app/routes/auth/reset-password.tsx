@@ -10,6 +10,7 @@ import { resetPassword } from "~/domain/auth/accounts.server";
 import { resetPasswordSchema } from "~/domain/auth/schemas";
 import { parseForm } from "~/lib/forms";
 import { siteUrl } from "~/lib/site-url.server";
+import { readForm } from "~/lib/request-input.server";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = () => [
@@ -22,7 +23,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const parsed = parseForm(resetPasswordSchema, formData);
   if (!parsed.ok) return invalid(parsed, formData);
   const reset = await resetPassword({

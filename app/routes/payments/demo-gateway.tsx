@@ -9,6 +9,7 @@ import { checkCard, notifyShop, readDemoRequest } from "~/domain/payments/demo-g
 import { isDemoPayments } from "~/domain/payments/providers.server";
 import { formatMoney } from "~/lib/money";
 import { notify } from "~/lib/notify";
+import { readForm } from "~/lib/request-input.server";
 import type { Route } from "./+types/demo-gateway";
 
 export const meta: Route.MetaFunction = () => [
@@ -45,7 +46,7 @@ type GatewayAnswer = {
  */
 export async function action({ request }: Route.ActionArgs) {
   const payment = paymentRequest(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   let result: { status: "approved" | "declined" | "cancelled"; brand?: string; last4?: string };
   if (payment.method === "card") {
     const card = checkCard(form);

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Button } from "~/components/ui/button";
 import { startPayment } from "~/domain/orders/pay-order.server";
 import { siteUrl } from "~/lib/site-url.server";
+import { textParam } from "~/lib/request-input.server";
 import type { Route } from "./+types/start";
 
 export const meta: Route.MetaFunction = () => [
@@ -10,7 +11,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  return startPayment(params.reference, siteUrl(request));
+  return startPayment(textParam(params.reference), siteUrl(request));
 }
 
 const PROVIDER_NAMES: Record<string, string> = { payfast: "PayFast", payflex: "PayFlex" };

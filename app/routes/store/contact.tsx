@@ -16,6 +16,7 @@ import { storePhone } from "~/domain/settings/store-settings.server";
 import { parseForm, type FormActionResult } from "~/lib/forms";
 import { sendOrExplain } from "~/lib/connection-safe-action";
 import { pageTitle } from "~/lib/seo";
+import { readForm } from "~/lib/request-input.server";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -28,7 +29,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const blocked = await guardPublicForm({
     form: "contact",
     formData,

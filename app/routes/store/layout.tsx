@@ -7,6 +7,7 @@ import { Toaster } from "~/components/store/toaster";
 import { getStoreSettings, publicStoreSettings } from "~/domain/settings/store-settings.server";
 import type { Route } from "./+types/layout";
 import { revalidateUnlessRefused } from "~/lib/connection-safe-action";
+import { routeErrorText } from "~/lib/route-error";
 
 export async function loader() {
   return { settings: publicStoreSettings(await getStoreSettings()) };
@@ -39,17 +40,19 @@ export default function StoreLayout() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // Errors below the layout keep the shop's header and footer when the settings loaded.
   const data = useRouteLoaderData("routes/store/layout");
-  const notFound = error && typeof error === "object" && "status" in error && error.status === 404;
-  const body = notFound ? (
-    <NotFoundMessage />
-  ) : (
-    <div className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <h1 className="text-2xl font-bold">Unexpected Application Error!</h1>
-      <p className="mt-4 text-muted-foreground">
-        {error instanceof Error ? error.message : "Something went wrong. Please try again."}
-      </p>
-    </div>
-  );
+  const { status, title, message } = routeErrorText(error);
+  const body =
+    status === 404 ? (
+      <NotFoundMessage />
+    ) : (
+      <div className="mx-auto max-w-2xl px-4 py-24 text-center">
+        <h1 className="text-2xl font-bold">{title}</h1>
+        <p className="mt-4 text-muted-foreground">{message}</p>
+        <a href="/" className="mt-6 inline-block text-primary underline underline-offset-4">
+          Return to Home
+        </a>
+      </div>
+    );
   if (!data) return <main id="main">{body}</main>;
   return (
     <>

@@ -7,6 +7,7 @@ import {
 } from "~/domain/leads/newsletter.server";
 import { tokenSchema } from "~/domain/leads/schemas";
 import { pageTitle } from "~/lib/seo";
+import { readSearchParams } from "~/lib/request-input.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -15,7 +16,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 function readToken(request: Request) {
-  return tokenSchema.safeParse(new URL(request.url).searchParams.get("token") ?? "");
+  return tokenSchema.safeParse(readSearchParams(request).get("token") ?? "");
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -8,6 +8,7 @@ import { sendOrExplain } from "~/lib/connection-safe-action";
 import { pageTitle } from "~/lib/seo";
 import { siteUrl } from "~/lib/site-url.server";
 import { NewsletterPanel } from "~/components/store/newsletter-panel";
+import { readForm } from "~/lib/request-input.server";
 import type { Route } from "./+types/newsletter";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -16,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const blocked = await guardPublicForm({
     form: "newsletter",
     formData,

@@ -22,6 +22,7 @@ import { clearCart } from "~/domain/cart/cart-store";
 import { paymentMethodsFor } from "~/domain/payments/providers.server";
 import { formatMoney } from "~/lib/money";
 import { notify } from "~/lib/notify";
+import { idParam, readForm, readSearchParams } from "~/lib/request-input.server";
 import type { Route } from "./+types/order";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -30,8 +31,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  const order = await findOrderForShopper(Number(params.number), token);
+  const token = readSearchParams(request).get("token") ?? "";
+  const order = await findOrderForShopper(idParam(params.number), token);
   if (!order) throw data("Order not found", { status: 404 });
   const view = shopperView(order);
   return {
@@ -41,8 +42,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 }
 
 export async function action({ params, request }: Route.ActionArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  return payAgain(Number(params.number), token, await request.formData());
+  const token = readSearchParams(request).get("token") ?? "";
+  return payAgain(idParam(params.number), token, await readForm(request));
 }
 
 const STATUS_LABELS = {

@@ -23,10 +23,11 @@ import { buttonVariants } from "~/components/ui/button";
 import { getProduct } from "~/domain/catalog/get-product.server";
 import { pageTitle } from "~/lib/seo";
 import { siteUrl } from "~/lib/site-url.server";
+import { textParam } from "~/lib/request-input.server";
 import type { Route } from "./+types/product";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const product = await getProduct({ slug: params.slug });
+  const product = await getProduct({ slug: textParam(params.slug) });
   if (!product) throw data(null, { status: 404, statusText: "Not Found" });
   return { product, origin: siteUrl(request) };
 }

@@ -2,12 +2,12 @@ import { asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { orderEvents, orders } from "~/db/schema";
 import { getOrderDetails } from "~/domain/orders/get-order.server";
+import { isDbId } from "~/lib/db-ids";
 import { AdminError } from "../errors";
 
 /** One order by its number, with lines, payments and its timeline. */
 export async function getAdminOrder(number: number) {
-  if (!Number.isSafeInteger(number) || number <= 0)
-    throw new AdminError("This order does not exist.", 404);
+  if (!isDbId(number)) throw new AdminError("This order does not exist.", 404);
   const [row] = await db().select({ id: orders.id }).from(orders).where(eq(orders.number, number));
   const details = row ? await getOrderDetails(row.id) : undefined;
   if (!row || !details) throw new AdminError("This order does not exist.", 404);

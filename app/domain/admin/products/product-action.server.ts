@@ -1,4 +1,5 @@
 import type { SessionUser } from "~/domain/auth/roles";
+import { parseDbId } from "~/lib/db-ids";
 import { parseForm } from "~/lib/forms";
 import { adminAttempt, invalid, succeeded } from "../form-results.server";
 import { createProduct, updateProduct } from "./save-product.server";
@@ -23,8 +24,8 @@ export async function saveProductFromForm(formData: FormData, actor: SessionUser
     }
     const removeImageIds = formData
       .getAll("removeImage")
-      .map(Number)
-      .filter((n) => Number.isInteger(n) && n > 0);
+      .map(parseDbId)
+      .filter((id) => id !== null);
     await updateProduct({
       id,
       input: parsed.data,

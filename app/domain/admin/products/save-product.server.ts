@@ -2,6 +2,8 @@ import crypto from "node:crypto";
 import { and, eq, inArray, like, ne, or, sql } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
 import {
+  brands,
+  categories,
   orderLines,
   productImages,
   products,
@@ -33,6 +35,7 @@ export async function createProduct(options: {
   const { input } = options;
   const pictures = await storeUploads(options.uploads ?? [], slugify(input.title));
   return db().transaction(async (tx) => {
+    await assertChoicesExist(tx, input);
     await assertSkusFree(
       tx,
       input.variants.map((v) => v.sku),
@@ -82,6 +85,7 @@ export async function updateProduct(options: {
       .where(eq(products.id, id))
       .for("update");
     if (!current) throw new AdminError("This product does not exist.", 404);
+    await assertChoicesExist(tx, input);
     await assertSkusFree(
       tx,
       input.variants.map((v) => v.sku),
@@ -201,6 +205,21 @@ async function freeSlug(tx: Tx, base: string, exceptId?: number) {
       ),
     );
   return uniqueSlug(base, new Set(rows.map((r) => r.slug)));
+}
+
+/** The category and brand must be ones the shop has: the form offers only those. */
+async function assertChoicesExist(tx: Tx, input: ProductFormInput) {
+  const [category] = await tx
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.id, input.categoryId));
+  if (!category) throw new AdminError("Choose a category from the list.", 400, "categoryId");
+  if (input.brandId === null) return;
+  const [brand] = await tx
+    .select({ id: brands.id })
+    .from(brands)
+    .where(eq(brands.id, input.brandId));
+  if (!brand) throw new AdminError("Choose a brand from the list.", 400, "brandId");
 }
 
 async function assertSkusFree(tx: Tx, skus: string[], exceptProductId?: number) {

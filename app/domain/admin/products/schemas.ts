@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SIZE_LABELS, type BedSize } from "~/domain/catalog/product-card";
+import { dbIdFieldSchema, parseDbId } from "~/lib/db-ids";
 
 export const PRODUCT_STATUSES = ["active", "draft", "archived"] as const;
 export const BED_SIZES = Object.keys(SIZE_LABELS) as BedSize[];
@@ -32,6 +33,12 @@ export const centsToRandText = (cents: number | null | undefined) =>
   cents === null || cents === undefined ? "" : (cents / 100).toFixed(2);
 
 const optionalText = (max: number) => z.string().trim().max(max, "This is too long.").default("");
+/** A facet value such as a mattress type, or none. */
+const optionalChoice = z
+  .string()
+  .max(80, "This is too long.")
+  .optional()
+  .transform((v) => v || null);
 
 type VariantInput = {
   size: BedSize;
@@ -50,11 +57,16 @@ export const productFormSchema = z
     // Checked in the transform below, so that the sizes' messages show at the same time.
     title: z.string().trim().max(200, "This is too long.").default(""),
     description: optionalText(5000),
-    categoryId: z.coerce.number().int().positive("Category is required"),
+    categoryId: dbIdFieldSchema("Category is required"),
     brandId: z
       .string()
       .optional()
-      .transform((v) => (v ? Number(v) : null)),
+      .transform((v, ctx) => {
+        if (!v) return null;
+        const id = parseDbId(v);
+        if (id === null) ctx.addIssue({ code: "custom", message: "Choose a brand from the list." });
+        return id;
+      }),
     status: z.enum(PRODUCT_STATUSES).default("active"),
     type: optionalText(80),
     badge: z
@@ -65,18 +77,9 @@ export const productFormSchema = z
       .string()
       .optional()
       .transform((v) => v === "on"),
-    mattressType: z
-      .string()
-      .optional()
-      .transform((v) => v || null),
-    bedType: z
-      .string()
-      .optional()
-      .transform((v) => v || null),
-    comfortLevel: z
-      .string()
-      .optional()
-      .transform((v) => v || null),
+    mattressType: optionalChoice,
+    bedType: optionalChoice,
+    comfortLevel: optionalChoice,
     laybyText: optionalText(300),
     deliveryText: optionalText(300),
   })
