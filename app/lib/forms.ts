@@ -15,8 +15,14 @@ export { HONEYPOT_FIELD };
 
 export const REQUIRED_MESSAGE = "This field is required.";
 export const EMAIL_MESSAGE = "Please enter a valid email address.";
-/** Text, at sign, text, dot, text, with no spaces (specification section 5). */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * The one e-mail rule of every form: the one the auth library (better-auth, through zod's
+ * `z.email()`) applies, so no address a form takes is refused there afterwards (`a@b.c` was).
+ * It holds the specification's rule (section 5: text, at sign, text, dot, text, no spaces)
+ * and is stricter: plain ASCII letters, digits and `_'+-.` before the at sign, and a domain
+ * ending in a dot and two or more letters.
+ */
+export const EMAIL_PATTERN = z.regexes.email;
 
 /** A trimmed text field; `required` fields say so when empty. */
 export function textField(options: { required?: boolean; max?: number } = {}) {

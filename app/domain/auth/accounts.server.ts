@@ -1,4 +1,3 @@
-import { APIError } from "better-auth";
 import { and, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { accounts, users } from "~/db/schema";
@@ -6,6 +5,7 @@ import { recordAudit } from "~/domain/admin/audit-log.server";
 import { env } from "~/env.server";
 import { consumeRateLimits } from "~/domain/security/rate-limit.server";
 import { auth, requestHeaders } from "./auth.server";
+import { authRefusal } from "./auth-refusal.server";
 import type { SessionUser } from "./roles";
 
 /** A name for an account made from an e-mail alone: the part before the @. */
@@ -30,12 +30,12 @@ export async function signUpWithPassword(options: {
     });
     return { ok: true };
   } catch (error) {
-    if (!(error instanceof APIError)) throw error;
-    const code = String(error.body?.code ?? "");
+    const refusal = authRefusal(error);
+    if (!refusal) throw error;
     return {
       ok: false,
-      exists: code.startsWith("USER_ALREADY_EXISTS"),
-      message: error.body?.message ?? "Could not create the account.",
+      exists: refusal.code.startsWith("USER_ALREADY_EXISTS"),
+      message: refusal.message || "Could not create the account.",
     };
   }
 }
@@ -115,7 +115,9 @@ export async function requestPasswordReset(options: {
   email: string;
   baseURL: string;
   clientAddress: string;
-}): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
+}): Promise<
+  { ok: true } | { ok: false; retryAfterSeconds: number } | { ok: false; invalid: string }
+> {
   const email = options.email.trim().toLowerCase();
   const attempt = await consumeRateLimits({
     limits: [
@@ -125,7 +127,13 @@ export async function requestPasswordReset(options: {
     windowSeconds: ATTEMPT_WINDOW_SECONDS,
   });
   if (!attempt.allowed) return { ok: false, retryAfterSeconds: attempt.retryAfterSeconds };
-  await auth(options.baseURL).api.requestPasswordReset({ body: { email } });
+  try {
+    await auth(options.baseURL).api.requestPasswordReset({ body: { email } });
+  } catch (error) {
+    const refusal = authRefusal(error);
+    if (!refusal) throw error;
+    return { ok: false, invalid: refusal.message };
+  }
   await recordAudit({
     action: "password_reset_requested",
     actorEmail: email,
@@ -146,14 +154,14 @@ export async function resetPassword(options: {
       body: { token: options.token, newPassword: options.newPassword },
     });
   } catch (error) {
-    if (!(error instanceof APIError)) throw error;
-    const code = String(error.body?.code ?? "");
+    const refusal = authRefusal(error);
+    if (!refusal) throw error;
     return {
       ok: false,
       message:
-        code === "INVALID_TOKEN"
+        refusal.code === "INVALID_TOKEN"
           ? "This reset link has expired or was already used. Please ask for a new one."
-          : (error.body?.message ?? "Could not set the new password."),
+          : refusal.message || "Could not set the new password.",
     };
   }
   await recordAudit({ action: "password_reset", ipAddress: options.clientAddress });

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { EMAIL_PATTERN } from "~/lib/forms";
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const VALIDATION_ERROR = "Validation Error";
 
 /** /auth (Sign In and Create Account): section 5's two rules. */

@@ -1,10 +1,10 @@
-import { APIError } from "better-auth";
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { recordAudit } from "~/domain/admin/audit-log.server";
 import { consumeRateLimits, releaseRateLimits } from "~/domain/security/rate-limit.server";
 import { auth, requestHeaders } from "./auth.server";
+import { authRefusal } from "./auth-refusal.server";
 import { issueDeviceCookie, readDeviceCookie } from "./device-cookie.server";
 import { isStaffRole, type Role } from "./roles";
 
@@ -97,17 +97,18 @@ export async function signInWithPassword(options: {
       returnHeaders: true,
     });
   } catch (error) {
-    if (!(error instanceof APIError)) throw error;
+    const refusal = authRefusal(error);
+    if (!refusal) throw error;
     await recordAudit({
       action: "sign_in_failed",
       actorEmail: email,
       ipAddress: options.clientAddress,
-      details: { reason: error.body?.code ?? "invalid", ...device },
+      details: { reason: refusal.code || "invalid", ...device },
     });
     return {
       ok: false,
       reason: "invalid",
-      message: error.body?.message ?? "Invalid email or password",
+      message: refusal.message || "Invalid email or password",
     };
   }
 

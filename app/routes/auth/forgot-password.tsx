@@ -27,6 +27,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     baseURL: siteUrl(request),
     clientAddress: context.clientAddress,
   });
+  if (!sent.ok && "invalid" in sent) {
+    return refused(400, { title: "Validation Error", description: sent.invalid }, formData);
+  }
   if (!sent.ok) {
     const minutes = Math.max(1, Math.ceil(sent.retryAfterSeconds / 60));
     return refused(
