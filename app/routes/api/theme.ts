@@ -1,25 +1,27 @@
 import { data, redirect } from "react-router";
+import { readForm } from "~/lib/request-input.server";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { crossSiteRefusal } from "~/lib/same-origin.server";
 import { parseTheme, THEME_COOKIE, THEMES } from "~/lib/theme";
 import type { Route } from "./+types/theme";
 
-/** Saves the visitor's theme in a cookie for a year; works as a plain form post too. */
+/**
+ * Saves the visitor's theme in a cookie for a year and goes back to the page it was chosen on;
+ * works as a plain form post too. Only the shop's own pages may post here.
+ */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const refused = crossSiteRefusal(request);
+  if (refused) return refused;
+  const form = await readForm(request);
   const value = form.get("theme");
   if (!THEMES.includes(value as never)) {
     return data({ error: "Choose light, dark or system." }, { status: 400 });
   }
   const theme = parseTheme(value);
   const cookie = `${THEME_COOKIE}=${theme}; Path=/; Max-Age=31536000; SameSite=Lax`;
-  const back = safeRedirectTarget(form.get("redirectTo"));
-  return redirect(back, { headers: { "Set-Cookie": cookie } });
+  return redirect(safeRedirectPath(form.get("redirectTo")), { headers: { "Set-Cookie": cookie } });
 }
 
 export function loader() {
   return redirect("/");
-}
-
-function safeRedirectTarget(value: FormDataEntryValue | null) {
-  const target = typeof value === "string" ? value : "/";
-  return target.startsWith("/") && !target.startsWith("//") ? target : "/";
 }
