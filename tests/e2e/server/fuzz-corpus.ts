@@ -1,0 +1,377 @@
+/**
+ * The bad-input corpus of the fuzz journey: every form and endpoint of the shop (each route
+ * with an action, each loader that reads path segments or query values), and a seeded
+ * generator of requests against them. The same seed always gives the same requests.
+ */
+
+export type FuzzRequest = {
+  label: string;
+  method: "GET" | "POST";
+  path: string;
+  headers: Record<string, string>;
+  body?: Uint8Array<ArrayBuffer>;
+  /** Sent with the owner's session cookie. */
+  owner: boolean;
+};
+
+/** What the journey learns from the running shop before it starts (real ids and links). */
+export type ShopFacts = {
+  productSlug: string;
+  productId: string;
+  orderNumber: string;
+  orderToken: string;
+  paymentReference: string;
+  /** The demo gateway's signed page for that payment: its query string. */
+  gatewayQuery: string;
+};
+
+export type FormTarget = {
+  path: string;
+  fields: Record<string, string>;
+  owner?: boolean;
+};
+
+export type PageTarget = {
+  /** With `:name` for each path segment that is fuzzed. */
+  path: string;
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  owner?: boolean;
+};
+
+/** The routes of app/routes.ts that have an action, with fields a real page would send. */
+export function formTargets(f: ShopFacts): FormTarget[] {
+  const email = "naledi@example.com";
+  const product = {
+    title: "Fuzz Bed",
+    description: "A bed.",
+    categoryId: "1",
+    brandId: "1",
+    status: "draft",
+    type: "Foam Bed",
+    badge: "SALE",
+    isNew: "on",
+    mattressType: "foam",
+    "variants.queen.sku": "FUZZ-Q",
+    "variants.queen.price": "3199.00",
+    "variants.queen.originalPrice": "3999",
+    "variants.queen.cost": "1500",
+    laybyText: "",
+    deliveryText: "",
+  };
+  return [
+    {
+      path: "/contact",
+      fields: {
+        firstName: "Naledi",
+        lastName: "Khumalo",
+        email,
+        phone: "083 000 1111",
+        subject: "Delivery",
+        message: "When do you deliver?",
+      },
+    },
+    {
+      path: "/consultation",
+      fields: {
+        name: "Naledi",
+        email,
+        phone: "083 000 1111",
+        consultationType: "purchase",
+        message: "",
+      },
+    },
+    { path: "/newsletter", fields: { email } },
+    {
+      path: "/checkout",
+      fields: {
+        firstName: "Naledi",
+        lastName: "Khumalo",
+        email,
+        phone: "083 000 1111",
+        address: "3 Main Road",
+        city: "Mahikeng",
+        postal: "2745",
+        deliveryMethod: "standard",
+        paymentMethod: "card",
+        promoCode: "",
+        terms: "on",
+        lines: JSON.stringify([{ variantId: 1, quantity: 1 }]),
+        idempotencyKey: "fuzz-checkout-key-0000",
+      },
+    },
+    {
+      path: `/orders/${f.orderNumber}?token=${encodeURIComponent(f.orderToken)}`,
+      fields: { paymentMethod: "card" },
+    },
+    { path: `/newsletter/unsubscribe?token=${"a".repeat(32)}`, fields: {} },
+    {
+      path: `/demo-gateway?${f.gatewayQuery}`,
+      fields: {
+        cardNumber: "4000 0000 0000 0002",
+        expiry: "12/39",
+        cvv: "123",
+        cardName: "N Khumalo",
+        intent: "decline",
+      },
+    },
+    { path: "/auth", fields: { email, password: "a-password", intent: "sign-up" } },
+    { path: "/auth", fields: { email, password: "a-password" } },
+    { path: "/auth/sign-out", fields: {} },
+    { path: "/admin-login", fields: { email, password: "a-password", rememberMe: "on" } },
+    { path: "/admin-login/forgot", fields: { email } },
+    {
+      path: "/admin-login/reset",
+      fields: {
+        token: "not-a-real-token",
+        password: "new-password",
+        confirmPassword: "new-password",
+      },
+    },
+    { path: "/theme", fields: { theme: "dark", redirectTo: "/products?q=bed" } },
+    {
+      path: "/api/payments/demo/notify",
+      fields: {
+        reference: f.paymentReference,
+        status: "approved",
+        amount: "100",
+        demo_payment_id: "demo_1",
+        card_brand: "Visa",
+        card_last4: "0002",
+        timestamp: "1700000000000",
+        signature: "0".repeat(64),
+      },
+    },
+    { path: "/admin/products", fields: { intent: "delete", id: "2147483647" }, owner: true },
+    { path: "/admin/products/new", fields: product, owner: true },
+    {
+      path: `/admin/products/${f.productId}`,
+      fields: { ...product, removeImage: "1" },
+      owner: true,
+    },
+    { path: `/admin/orders/${f.orderNumber}`, fields: { status: "processing" }, owner: true },
+    { path: `/admin/orders/${f.orderNumber}`, fields: { intent: "refund" }, owner: true },
+    { path: "/admin/team", fields: { userId: "no-such-user", role: "staff" }, owner: true },
+  ];
+}
+
+/** The JSON endpoints, with a body the shop's own pages send. */
+export const JSON_TARGETS = [
+  { path: "/api/cart-lines", body: { variantIds: [1, 2, 3] } },
+  {
+    path: "/api/checkout-quote",
+    body: { lines: [{ variantId: 1, quantity: 2 }], deliveryMethod: "express", promoCode: "" },
+  },
+];
+
+/** Every loader that reads a path segment or a query value, with values that exist. */
+export function pageTargets(f: ShopFacts): PageTarget[] {
+  const listing = { q: "bed", category: "beds", sort: "price-asc", page: "2", f: "size-queen" };
+  return [
+    { path: "/products", query: listing },
+    { path: "/mattresses", query: listing },
+    { path: "/beds", query: listing },
+    { path: "/bedding", query: listing },
+    { path: "/products/:slug", params: { slug: f.productSlug }, query: { size: "queen" } },
+    {
+      path: "/orders/:number",
+      params: { number: f.orderNumber },
+      query: { token: f.orderToken, from: "payment", problem: "provider" },
+    },
+    { path: "/payments/:reference", params: { reference: f.paymentReference } },
+    { path: "/payments/:reference/return", params: { reference: f.paymentReference } },
+    { path: "/demo-gateway", query: Object.fromEntries(new URLSearchParams(f.gatewayQuery)) },
+    { path: "/newsletter/confirm", query: { token: "a".repeat(32) } },
+    { path: "/newsletter/unsubscribe", query: { token: "a".repeat(32) } },
+    { path: "/admin-login", query: { reset: "done" } },
+    { path: "/admin-login/reset", query: { token: "not-a-real-token" } },
+    { path: "/api/payments/:provider/notify", params: { provider: "demo" } },
+    { path: "/:page", params: { page: "no-such-page" } },
+    { path: "/admin/products", query: { q: "bed" }, owner: true },
+    { path: "/admin/products/:id", params: { id: f.productId }, owner: true },
+    { path: "/admin/orders", query: { status: "pending", q: "Naledi" }, owner: true },
+    { path: "/admin/orders/:number", params: { number: f.orderNumber }, owner: true },
+    { path: "/admin/audit-log", query: { action: "sign_in", page: "2" }, owner: true },
+    { path: "/admin/:page", params: { page: "no-such-page" }, owner: true },
+  ];
+}
+
+/**
+ * The classes of the probe that found the 500s, each sent once before the generated requests
+ * (so that no rate limit answers for them first).
+ */
+export function knownCases(f: ShopFacts): FuzzRequest[] {
+  const text = (s: string) => new TextEncoder().encode(s);
+  const formType = { "content-type": "application/x-www-form-urlencoded" };
+  const jsonType = { "content-type": "application/json" };
+  const post = (
+    label: string,
+    path: string,
+    headers: Record<string, string>,
+    body: string,
+    owner = false,
+  ): FuzzRequest => ({ label, method: "POST", path, headers, body: text(body), owner });
+  const get = (label: string, path: string, owner = false): FuzzRequest => ({
+    label,
+    method: "GET",
+    path,
+    headers: {},
+    owner,
+  });
+  const contact = "firstName=A&lastName=B&email=a%40example.com&subject=S&message=M";
+  const hugeLine = JSON.stringify([{ variantId: 3_000_000_000, quantity: 1 }]);
+  return [
+    post("a JSON body to a form", "/contact", jsonType, '{"firstName":"A"}'),
+    post("a text/plain body to a form", "/contact", { "content-type": "text/plain" }, contact),
+    post(
+      "multipart without its boundary",
+      "/contact",
+      { "content-type": "multipart/form-data" },
+      contact,
+    ),
+    post("no content type", "/contact", {}, contact),
+    post("a NUL in a text field", "/contact", formType, `${contact}%00`),
+    get("a NUL in a path segment", "/products/a%00b"),
+    get("a NUL in a query value", "/products?q=a%00b"),
+    get("a NUL in a token", `/newsletter/unsubscribe?token=${"a".repeat(25)}%00`),
+    get("a NUL in a payment reference", "/payments/a%00b"),
+    get("an order number past PostgreSQL's integer", `/orders/3000000000?token=${f.orderToken}`),
+    get("an admin order number past the integer", "/admin/orders/3000000000", true),
+    get("a product id past the integer", "/admin/products/3000000000", true),
+    post(
+      "a variant id past the integer at checkout",
+      "/checkout",
+      formType,
+      new URLSearchParams({ lines: hugeLine, idempotencyKey: "fuzz-known-key-00001" }).toString(),
+    ),
+    post(
+      "a variant id past the integer to the quote",
+      "/api/checkout-quote",
+      jsonType,
+      `{"lines":${hugeLine}}`,
+    ),
+    post(
+      "a variant id past the integer to the cart",
+      "/api/cart-lines",
+      jsonType,
+      '{"variantIds":[3000000000]}',
+    ),
+    post(
+      "an id past the integer to delete",
+      "/admin/products",
+      formType,
+      "intent=delete&id=3000000000",
+      true,
+    ),
+    post(
+      "a category past the integer and a brand that is no number",
+      "/admin/products/new",
+      formType,
+      "title=T&categoryId=3000000000&brandId=abc&variants.queen.sku=K&variants.queen.price=1",
+      true,
+    ),
+    post(
+      "a category and a brand that do not exist",
+      "/admin/products/new",
+      formType,
+      "title=T&categoryId=2147483647&brandId=2147483647&variants.queen.sku=K2&variants.queen.price=1",
+      true,
+    ),
+    post(
+      "an e-mail the auth library refuses, signing up",
+      "/auth",
+      formType,
+      "email=a%40b.c&password=a-password&intent=sign-up",
+    ),
+    post(
+      "an e-mail the auth library refuses, signing in",
+      "/auth",
+      formType,
+      "email=a%40b.c&password=a-password",
+    ),
+    post(
+      "an e-mail the auth library refuses, resetting",
+      "/admin-login/forgot",
+      formType,
+      "email=a%40b.c",
+    ),
+  ];
+}
+
+/** Text no field expects: NUL, sizes, encodings, numbers past PostgreSQL's integer, markup. */
+export const BAD_TEXT = [
+  "",
+  " ",
+  "\u0000",
+  "a\u0000b",
+  "%00",
+  "\r\n",
+  "\t",
+  "x".repeat(300),
+  "x".repeat(5_000),
+  "3000000000",
+  "2147483648",
+  "2147483647",
+  "-1",
+  "0",
+  "1.5",
+  "1e309",
+  "NaN",
+  "Infinity",
+  "0x10",
+  "99999999999999999999",
+  "a@b.c",
+  "a@b",
+  "a@b.co\u0000",
+  `${"a".repeat(300)}@example.com`,
+  `a@${"a.".repeat(2_000)}!`,
+  "<script>alert(1)</script>",
+  "' OR 1=1 --",
+  "../../etc/passwd",
+  "%ff%fe",
+  "\ud800",
+  "\u{1F60A}\u202e\u0301",
+  "null",
+  "[]",
+  '{"a":',
+  "//evil.example",
+  "/\\evil.example",
+  "javascript:alert(1)",
+];
+
+/** Path segments no route expects. */
+export const BAD_SEGMENTS = [
+  "%00",
+  "a%00b",
+  "3000000000",
+  "2147483648",
+  "-1",
+  "0",
+  "1.5",
+  "1e3",
+  "%ff",
+  "%E0%A4%A",
+  "..%2F..%2Fetc",
+  "%2e%2e",
+  encodeURIComponent("\u{1F60A}"),
+  "x".repeat(2_000),
+  "%0d%0a",
+  "%5Cevil.example",
+];
+
+/** A fast, seedable generator (mulberry32). */
+export function seededRandom(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (n: number) => Math.floor(next() * n);
+  const pick = <T>(list: readonly T[]): T => list[int(list.length)]!;
+  return { next, int, pick };
+}
+
+export type Random = ReturnType<typeof seededRandom>;
