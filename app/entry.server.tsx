@@ -5,7 +5,9 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { documentPolicy, newNonce } from "./lib/csp.server";
 import { deferScripts } from "./lib/deferred-scripts";
+import { NonceContext } from "./lib/nonce";
 import { cachedRender, rememberRender, renderCacheKey } from "./lib/render-cache.server";
 
 /**
@@ -40,12 +42,14 @@ export default function handleRequest(
     : undefined;
   if (cached !== undefined) {
     responseHeaders.set("Content-Type", "text/html");
+    responseHeaders.set("Content-Security-Policy", documentPolicy({ hashes: cached.scriptHashes }));
     responseHeaders.append("Vary", "Accept-Encoding");
     // Already compressed: the compression middleware leaves it as it is.
     if (cached.encoding) responseHeaders.set("Content-Encoding", cached.encoding);
     return new Response(cached.body, { headers: responseHeaders, status: responseStatusCode });
   }
 
+  const nonce = newNonce();
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -58,8 +62,11 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <NonceContext value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext>,
       {
+        nonce,
         // Sections wrapped in Suspense (`BelowTheFold`) are written in place, in order: never
         // moved into the page later by an inline script, which a visitor without JavaScript
         // would never see.
@@ -76,6 +83,7 @@ export default function handleRequest(
           const out = new PassThrough();
           body.pipe(out);
           responseHeaders.set("Content-Type", "text/html");
+          responseHeaders.set("Content-Security-Policy", documentPolicy({ nonce }));
           pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(out), {

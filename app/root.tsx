@@ -7,12 +7,13 @@ import { readThemeCookie, themeBootScript, useSystemTheme, type Theme } from "./
 import { revalidateUnlessRefused } from "./lib/connection-safe-action";
 import { deferredBootScript } from "./lib/deferred-scripts";
 import { routeErrorText } from "./lib/route-error";
+import { useNonce } from "./lib/nonce";
 
 export async function loader({ request }: Route.LoaderArgs) {
   return {
     theme: readThemeCookie(request.headers.get("cookie")),
     // Pages' canonical and Open Graph URLs must be absolute (see ~/lib/seo).
-    origin: siteUrl(request),
+    origin: siteUrl(),
   };
 }
 
@@ -21,6 +22,7 @@ export const shouldRevalidate = revalidateUnlessRefused;
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const theme: Theme = data?.theme ?? "system";
+  const nonce = useNonce();
   return (
     <html
       lang="en-ZA"
@@ -33,20 +35,28 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1e3a8a" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <script dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        {/* The browser hides a nonce from the page, so the client renders it empty. */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: themeBootScript }}
+        />
         {/* Starts the page's scripts once it has painted (see ~/lib/deferred-scripts). Only the
             server writes it: the browser keeps what it received. */}
         <script
+          nonce={nonce}
           suppressHydrationWarning
           dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? deferredBootScript : "" }}
         />
         <Meta />
-        <Links />
+        {/* Styles need no nonce (style-src allows inline ones); without this, React Router's
+            development-only critical CSS takes the nonce and mismatches on hydration. */}
+        <Links nonce="" />
       </head>
       <body className="min-h-dvh">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -62,6 +62,8 @@ declare global {
  */
 const bootScriptSource = `(() => {
   let wanted = false, started = false, early = null;
+  // The page's CSP allows inline scripts by this nonce (or by their hash, which a copy keeps).
+  const nonce = document.currentScript ? document.currentScript.nonce : "";
   const boot = (window.__shopBoot = {
     hydrating: false,
     replay() {
@@ -76,6 +78,7 @@ const bootScriptSource = `(() => {
     for (const inert of document.querySelectorAll('script[${INERT_MODULE_SCRIPT}]')) {
       const script = document.createElement("script");
       script.type = "module";
+      if (nonce) script.nonce = nonce;
       script.text = inert.text;
       document.head.append(script);
     }

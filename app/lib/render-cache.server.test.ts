@@ -102,7 +102,11 @@ describe("render cache", () => {
 
   it("remembers a page and forgets the oldest when full", () => {
     rememberRender("a", "<html>a</html>");
-    expect(cachedRender("a", null)).toEqual({ body: "<html>a</html>", encoding: null });
+    expect(cachedRender("a", null)).toEqual({
+      body: "<html>a</html>",
+      encoding: null,
+      scriptHashes: [],
+    });
     const big = "x".repeat(2 * 1024 * 1024);
     for (let i = 0; i < 20; i++) rememberRender(`big${i}`, big);
     expect(cachedRender("a", null)).toBeUndefined();
@@ -113,7 +117,11 @@ describe("render cache", () => {
     const html = `<html>${"<p class='card'>Queen mattress</p>".repeat(500)}</html>`;
     rememberRender("page", html);
     // The first time, the HTML (compressed on the way out); its compressed copy is started.
-    expect(cachedRender("page", "gzip, deflate, br")).toEqual({ body: html, encoding: null });
+    expect(cachedRender("page", "gzip, deflate, br")).toEqual({
+      body: html,
+      encoding: null,
+      scriptHashes: [],
+    });
     const br = await vi.waitFor(() => {
       const page = cachedRender("page", "gzip, deflate, br");
       expect(page?.encoding).toBe("br");
@@ -129,10 +137,14 @@ describe("render cache", () => {
       return page!.body as Uint8Array;
     });
     expect(zlib.gunzipSync(gzip).toString()).toBe(html);
-    expect(cachedRender("page", null)).toEqual({ body: html, encoding: null });
+    expect(cachedRender("page", null)).toEqual({ body: html, encoding: null, scriptHashes: [] });
 
     // A new render under the same key drops the old compressed copies.
     rememberRender("page", "<html>new</html>");
-    expect(cachedRender("page", "br")).toEqual({ body: "<html>new</html>", encoding: null });
+    expect(cachedRender("page", "br")).toEqual({
+      body: "<html>new</html>",
+      encoding: null,
+      scriptHashes: [],
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { EntryContext } from "react-router";
 import { compressBest, preferredEncoding, type Encoding } from "./compression.server";
+import { inlineScriptHashes } from "./csp.server";
 
 /**
  * Rendered pages, kept by everything the render reads: the address and every route's loader
@@ -30,11 +31,17 @@ const MAX_BYTES = 24 * 1024 * 1024;
 
 type Entry = {
   html: string;
+  /** Its inline scripts' CSP hashes: a page sent again is allowed its scripts by these. */
+  scriptHashes: string[];
   /** Each encoding's bytes once made; the promise while they are being made. */
   compressed: Partial<Record<Encoding, Uint8Array<ArrayBuffer> | Promise<void>>>;
   bytes: number;
 };
-export type CachedPage = { body: string | Uint8Array<ArrayBuffer>; encoding: Encoding | null };
+export type CachedPage = {
+  body: string | Uint8Array<ArrayBuffer>;
+  encoding: Encoding | null;
+  scriptHashes: string[];
+};
 
 const cache = new Map<string, Entry>();
 let cachedBytes = 0;
@@ -63,7 +70,8 @@ export function renderCacheKey(
   const leaf = handler.matches.at(-1)?.route.id;
   if (!leaf || !CACHEABLE_ROUTES.has(leaf)) return null;
   try {
-    const inputs = JSON.stringify([request.url, handler.loaderData], replacer);
+    const { pathname, search } = new URL(request.url);
+    const inputs = JSON.stringify([pathname + search, handler.loaderData], replacer);
     return createHash("sha256").update(inputs).digest("base64url");
   } catch (error) {
     if (error instanceof Uncacheable) return null;
@@ -81,10 +89,11 @@ export function cachedRender(key: string, acceptEncoding: string | null): Cached
   // Most recently used last, so the oldest goes first.
   cache.delete(key);
   cache.set(key, entry);
+  const { scriptHashes } = entry;
   const encoding = preferredEncoding(acceptEncoding);
-  if (encoding === null) return { body: entry.html, encoding: null };
+  if (encoding === null) return { body: entry.html, encoding: null, scriptHashes };
   const compressed = entry.compressed[encoding];
-  if (compressed instanceof Uint8Array) return { body: compressed, encoding };
+  if (compressed instanceof Uint8Array) return { body: compressed, encoding, scriptHashes };
   entry.compressed[encoding] ??= compressBest(entry.html, encoding)
     .then((bytes) => {
       if (cache.get(key) !== entry) return;
@@ -94,7 +103,7 @@ export function cachedRender(key: string, acceptEncoding: string | null): Cached
       evictOldest();
     })
     .catch((error: unknown) => console.error(error));
-  return { body: entry.html, encoding: null };
+  return { body: entry.html, encoding: null, scriptHashes };
 }
 
 export function rememberRender(key: string, html: string) {
@@ -102,7 +111,12 @@ export function rememberRender(key: string, html: string) {
   const previous = cache.get(key);
   if (previous !== undefined) cachedBytes -= previous.bytes;
   cache.delete(key);
-  cache.set(key, { html, compressed: {}, bytes: html.length });
+  cache.set(key, {
+    html,
+    scriptHashes: inlineScriptHashes(html),
+    compressed: {},
+    bytes: html.length,
+  });
   cachedBytes += html.length;
   evictOldest();
 }

@@ -1,14 +1,21 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
 import { parseMessage, type ReceivedMail } from "../setup/smtp";
 
 export const baseUrl = () => inject("baseUrl");
 
-/** One headless Chromium (the system's, never a downloaded one) per test file. */
+/**
+ * One headless Chromium (the system's, never a downloaded one) per test file. Every test fails
+ * on anything the pages' Content-Security-Policy refused (a blocked script, style or form).
+ */
 export function useBrowser() {
   let browser: Browser | undefined;
+  const violations: string[] = [];
+  afterEach(() => {
+    expect(violations.splice(0), "Content-Security-Policy violations").toEqual([]);
+  });
   beforeAll(async () => {
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -25,6 +32,11 @@ export function useBrowser() {
       const context = await browser.newContext({ baseURL: baseUrl(), ...options });
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
+      page.on("console", (message) => {
+        if (/Content Security Policy/i.test(message.text())) {
+          violations.push(`${page.url()}: ${message.text()}`);
+        }
+      });
       return page;
     },
   };

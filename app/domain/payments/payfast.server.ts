@@ -1,3 +1,4 @@
+import { siteUrl } from "~/lib/site-url.server";
 import crypto from "node:crypto";
 import dns from "node:dns/promises";
 import net from "node:net";
@@ -322,6 +323,7 @@ export function payfastProvider(e: Env = env(), hooks: PayfastHooks = {}): Payme
   if (!e.PAYFAST_MERCHANT_ID || !e.PAYFAST_MERCHANT_KEY) return null;
   return {
     name: "payfast",
+    pageOrigins: [new URL(PROCESS_URLS[e.PAYFAST_MODE]).origin],
     methods: ["card", "payfast"],
     async start(context) {
       const fields = payfastCheckoutFields(context, e);
@@ -335,8 +337,7 @@ export function payfastProvider(e: Env = env(), hooks: PayfastHooks = {}): Payme
     async handleNotification(request, clientAddress) {
       // PayFast wants its 200 at once; the checks (including a call back to PayFast) follow.
       const body = await request.text().catch(() => "");
-      const siteUrl = e.PUBLIC_URL ?? new URL(request.url).origin;
-      const work = processPayfastItn(body, clientAddress, siteUrl, e).catch((error: unknown) => {
+      const work = processPayfastItn(body, clientAddress, siteUrl(e), e).catch((error: unknown) => {
         console.error(`PayFast ITN processing failed: ${(error as Error).message}`);
         return "error" as const;
       });

@@ -1,3 +1,4 @@
+import { siteUrl } from "~/lib/site-url.server";
 import crypto from "node:crypto";
 import { env, type Env } from "~/env.server";
 import { applyPaymentOutcome } from "./apply-outcome.server";
@@ -295,6 +296,8 @@ export function payflexProvider(e: Env = env()): PaymentProvider | null {
   if (!credentials(e)) return null;
   return {
     name: "payflex",
+    // Its API answers with the address of its checkout page, somewhere under payflex.co.za.
+    pageOrigins: ["https://*.payflex.co.za"],
     methods: ["payflex"],
     async start(context) {
       // A reload of the payment page must not open a second PayFlex order for one payment:
@@ -351,11 +354,10 @@ export function payflexProvider(e: Env = env()): PaymentProvider | null {
       if (!payment || payment.provider !== "payflex")
         return new Response("unknown_payment", { status: 200 });
       if (payment.status !== "pending") return new Response("duplicate", { status: 200 });
-      const siteUrl = e.PUBLIC_URL ?? new URL(request.url).origin;
       try {
         const outcome = await fetchPayflexOutcome(payment, e);
         if (!outcome) return new Response("pending", { status: 200 });
-        const { result } = await applyPaymentOutcome(outcome, siteUrl);
+        const { result } = await applyPaymentOutcome(outcome, siteUrl(e));
         return new Response(result, { status: 200 });
       } catch (error) {
         console.error(

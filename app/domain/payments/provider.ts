@@ -53,6 +53,11 @@ export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** The checkout's payment methods this provider takes. */
   readonly methods: readonly PaymentMethod[];
+  /**
+   * Origins of the provider's own pages that the shopper's browser is sent to by a form post or
+   * a redirect after one; the pages' Content-Security-Policy (form-action) allows them.
+   */
+  readonly pageOrigins: readonly string[];
   start(context: StartContext): Promise<PaymentStart>;
   /**
    * Handles a server-to-server notification posted to /api/payments/{name}/notify and answers
