@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { authSecret, parseEnv } from "./env.server";
+import { authSecret, demoPaymentsAllowed, parseEnv } from "./env.server";
+import { siteUrl } from "./lib/site-url.server";
 
 describe("parseEnv", () => {
   it("gives the defaults for an empty environment", () => {
@@ -28,9 +29,48 @@ describe("parseEnv", () => {
       /BETTER_AUTH_SECRET: must be at least 32/,
     );
     const secret = "x".repeat(40);
-    expect(authSecret(parseEnv({ NODE_ENV: "production", BETTER_AUTH_SECRET: secret }))).toBe(
-      secret,
-    );
+    const production = { NODE_ENV: "production", PUBLIC_URL: "https://shop.example" };
+    expect(authSecret(parseEnv({ ...production, BETTER_AUTH_SECRET: secret }))).toBe(secret);
     expect(authSecret(parseEnv({}))).toMatch(/dev-only/);
+  });
+
+  it("requires PUBLIC_URL in production, and every absolute link is built on it", () => {
+    const secret = "x".repeat(40);
+    expect(() => parseEnv({ NODE_ENV: "production", BETTER_AUTH_SECRET: secret })).toThrow(
+      /PUBLIC_URL: is required in production/,
+    );
+    const e = parseEnv({
+      NODE_ENV: "production",
+      BETTER_AUTH_SECRET: secret,
+      PUBLIC_URL: "https://shop.example/",
+    });
+    expect(siteUrl(e)).toBe("https://shop.example");
+    // Development without it: the local address, never a request's Host.
+    expect(siteUrl(parseEnv({ PORT: "4100" }))).toBe("http://localhost:4100");
+  });
+
+  it("trusts only the configured proxies, never every X-Forwarded-For entry", () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "10.0.0.5, 10.1.0.0/16" }).TRUST_PROXY).toEqual([
+      "10.0.0.5",
+      "10.1.0.0/16",
+    ]);
+    for (const bad of ["true", "yes", "11", "10.0.0.5/40", "proxy.example"]) {
+      expect(() => parseEnv({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: must be "false"/);
+    }
+  });
+
+  it("keeps the demo gateway off in production unless DEMO_PAYMENTS=true", () => {
+    const production = {
+      NODE_ENV: "production",
+      BETTER_AUTH_SECRET: "x".repeat(40),
+      PUBLIC_URL: "https://shop.example",
+    };
+    expect(demoPaymentsAllowed(parseEnv(production))).toBe(false);
+    expect(demoPaymentsAllowed(parseEnv({ ...production, DEMO_PAYMENTS: "true" }))).toBe(true);
+    expect(demoPaymentsAllowed(parseEnv({}))).toBe(true);
+    expect(demoPaymentsAllowed(parseEnv({ DEMO_PAYMENTS: "false" }))).toBe(false);
   });
 });

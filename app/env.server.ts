@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 const optionalUrl = (protocols: string[]) =>
@@ -27,7 +28,26 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl(["http", "https"]),
   SMTP_URL: optionalUrl(["smtp", "smtps"]),
   MAIL_FROM: z.string().min(3).optional(),
+  /**
+   * Reverse proxies in front of the shop whose X-Forwarded-For entries are believed: "false"
+   * (none), a number of hops (1 for one proxy), or comma-separated addresses/CIDR ranges of the
+   * proxies. "true" (every hop, so the client's own left-most entry) is refused.
+   */
   TRUST_PROXY: z
+    .string()
+    .trim()
+    .default("false")
+    .transform((v, ctx) => trustProxySetting(v, ctx)),
+  /**
+   * The demo gateway in production: off unless "true" (`npm run demo` sets it). Outside
+   * production it is on while no provider is configured.
+   */
+  DEMO_PAYMENTS: z.enum(["true", "false"]).optional(),
+  /**
+   * Production only: lets the shop start while the demo owner can still sign in with the public
+   * demo password (`npm run demo` sets it). A real shop refuses to start in that state.
+   */
+  ALLOW_DEMO_OWNER: z
     .enum(["true", "false"])
     .default("false")
     .transform((v) => v === "true"),
@@ -59,6 +79,42 @@ const envSchema = z.object({
   PAYFLEX_MAX_AMOUNT: z.coerce.number().min(0).default(20000),
 });
 
+/** Express's `trust proxy` value for TRUST_PROXY (see the schema). */
+export type TrustProxy = false | number | string[];
+
+function trustProxySetting(value: string, ctx: z.RefinementCtx): TrustProxy {
+  if (value === "" || value === "false" || value === "0") return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops <= 10) return hops;
+  }
+  const entries = value
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);
+  if (value !== "true" && entries.length && entries.every(isAddressOrRange)) return entries;
+  ctx.addIssue({
+    code: "custom",
+    message:
+      'must be "false", the number of proxies in front of the shop (1-10), or their addresses (e.g. 10.0.0.5,10.0.0.0/8); "true" would believe any X-Forwarded-For a client writes',
+  });
+  return false;
+}
+
+function isAddressOrRange(entry: string) {
+  const [address, bits, ...rest] = entry.split("/");
+  if (rest.length || !address || isIP(address) === 0) return false;
+  if (bits === undefined) return true;
+  const max = isIP(address) === 4 ? 32 : 128;
+  return /^\d+$/.test(bits) && Number(bits) <= max;
+}
+
+/** Whether the demo gateway takes payments when no provider is configured. */
+export function demoPaymentsAllowed(e: Env = env()): boolean {
+  if (e.DEMO_PAYMENTS) return e.DEMO_PAYMENTS === "true";
+  return e.NODE_ENV !== "production";
+}
+
 /** Used only outside production when BETTER_AUTH_SECRET is unset: never for a real shop. */
 export const DEV_ONLY_AUTH_SECRET = "dev-only-insecure-auth-secret-never-use-in-production";
 
@@ -75,10 +131,17 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment variables:\n${lines.join("\n")}`);
   }
-  if (result.data.NODE_ENV === "production" && !result.data.BETTER_AUTH_SECRET) {
-    throw new Error(
-      "Invalid environment variables:\n  BETTER_AUTH_SECRET: is required in production (openssl rand -hex 32)",
-    );
+  if (result.data.NODE_ENV === "production") {
+    const missing: string[] = [];
+    if (!result.data.BETTER_AUTH_SECRET) {
+      missing.push("  BETTER_AUTH_SECRET: is required in production (openssl rand -hex 32)");
+    }
+    if (!result.data.PUBLIC_URL) {
+      missing.push(
+        "  PUBLIC_URL: is required in production: the shop's public address, e.g. https://shop.example.co.za (every link in e-mails and to payment providers is built from it)",
+      );
+    }
+    if (missing.length) throw new Error(`Invalid environment variables:\n${missing.join("\n")}`);
   }
   return result.data;
 }

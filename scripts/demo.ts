@@ -1,4 +1,5 @@
 import { spawnSync, spawn } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { DEMO_OWNER } from "../app/domain/auth/demo-owner";
@@ -32,16 +33,34 @@ if (builtAt < Math.max(...sources.map(newestMtime))) {
 console.log(
   `Back office: /admin-login as ${DEMO_OWNER.email} with password ${DEMO_OWNER.password} (demo owner)`,
 );
+const port = process.env.PORT || "3000";
 const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts", "--seed-if-empty"], {
   stdio: "inherit",
-  // The demo signs its sessions with a fixed, public secret: set BETTER_AUTH_SECRET for a real shop.
+  // The demo: its own address, the demo gateway and the demo owner switched on (a real shop
+  // sets none of these: see docs/decisions/013-deployment.md).
   env: {
     ...process.env,
     NODE_ENV: "production",
-    BETTER_AUTH_SECRET:
-      process.env.BETTER_AUTH_SECRET ?? "demo-only-auth-secret-not-for-a-real-shop",
+    PUBLIC_URL: process.env.PUBLIC_URL || `http://localhost:${port}`,
+    DEMO_PAYMENTS: process.env.DEMO_PAYMENTS ?? "true",
+    ALLOW_DEMO_OWNER: process.env.ALLOW_DEMO_OWNER ?? "true",
+    BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET || demoSecret(),
   },
 });
+/**
+ * The demo's session and payment-signing secret when BETTER_AUTH_SECRET is unset: random, made
+ * once and kept with the demo's data, never a constant anyone could read in the source.
+ */
+function demoSecret(): string {
+  const dataDir = process.env.DATA_DIR || "./data";
+  const file = path.join(dataDir, "demo-auth-secret");
+  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = crypto.randomBytes(32).toString("hex");
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => server.kill(signal));
 }

@@ -3,6 +3,8 @@ import net from "node:net";
 
 export type RunningShop = {
   url: string;
+  /** The server process's id (to read its memory use). */
+  pid: number;
   /** Sends SIGTERM and resolves with the exit code once the process has exited. */
   stop(): Promise<number | null>;
   /** What the process wrote to stderr so far, when started with `captureStderr`. */
@@ -32,9 +34,13 @@ export async function startShop(options: {
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),
-      // Browser journeys and benchmarks run the production build; they need a secret, not a real one.
+      // Browser journeys and benchmarks run the production build on demo data: they need a
+      // secret (not a real one), the shop's address, the demo gateway and the demo owner.
       BETTER_AUTH_SECRET:
         process.env.BETTER_AUTH_SECRET ?? "test-only-auth-secret-for-local-shop-processes",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DEMO_PAYMENTS: "true",
+      ALLOW_DEMO_OWNER: "true",
       ...options.env,
     },
     stdio: ["ignore", options.output ?? "inherit", options.captureStderr ? "pipe" : "inherit"],
@@ -45,9 +51,10 @@ export async function startShop(options: {
     child.once("exit", (code) => resolve(code)),
   );
   const url = `http://127.0.0.1:${port}`;
-  await waitForHealth(url, child);
+  await waitForHealth(url, child, () => stderr);
   return {
     url,
+    pid: child.pid!,
     stop() {
       if (child.exitCode === null) child.kill("SIGTERM");
       return exited;
@@ -68,10 +75,12 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, child: ChildProcess) {
+async function waitForHealth(url: string, child: ChildProcess, stderr: () => string) {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The shop exited with code ${child.exitCode}.`);
+    if (child.exitCode !== null) {
+      throw new Error(`The shop exited with code ${child.exitCode}.\n${stderr()}`.trimEnd());
+    }
     try {
       if ((await fetch(`${url}/healthz`)).ok) return;
     } catch {

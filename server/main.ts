@@ -1,18 +1,21 @@
 import cluster from "node:cluster";
 import fs from "node:fs";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { openDatabase, setDatabase } from "../app/db/client.server";
-import { parseEnv } from "../app/env.server";
+import { parseEnv, type Env } from "../app/env.server";
+import { siteUrl } from "../app/lib/site-url.server";
 import { keptCompressedAssets } from "./kept-assets";
+import { shopRequestHandler, TOO_LARGE_MESSAGE } from "./request-handler";
+import { securityHeaders } from "./security-headers";
 
 const MAX_BODY_BYTES = 1024 * 1024;
 /** The back office's product forms carry pictures (up to 5 MB each). */
 const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 const UPLOAD_PATHS = /^\/admin\/products(\/|$)/;
+const bodyLimit = (path: string) => (UPLOAD_PATHS.test(path) ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES);
 /** On SIGTERM, how long requests under way may take before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -34,9 +37,12 @@ async function main() {
   await handle.migrate();
   setDatabase(handle);
   // Under WEB_CONCURRENCY the primary process has seeded already.
-  if (cluster.isPrimary && process.argv.includes("--seed-if-empty")) {
-    const { seedIfEmpty } = await import("../app/db/seed/seed.server");
-    await seedIfEmpty({ dataDir: env.DATA_DIR });
+  if (cluster.isPrimary) {
+    if (process.argv.includes("--seed-if-empty")) {
+      const { seedIfEmpty } = await import("../app/db/seed/seed.server");
+      await seedIfEmpty({ dataDir: env.DATA_DIR });
+    }
+    await refuseDemoOwner(env, () => handle.close());
   }
 
   // Set on SIGTERM/SIGINT: answers then say `Connection: close`, so kept-alive clients go.
@@ -52,17 +58,14 @@ async function main() {
     (res as unknown as { flush: () => void }).flush = () => {};
     next();
   });
+  app.use(securityHeaders());
   app.use((req, res, next) => {
-    res.set({
-      "X-Content-Type-Options": "nosniff",
-      "Referrer-Policy": "strict-origin-when-cross-origin",
-      "X-Frame-Options": "DENY",
-    });
     if (closing) res.set("Connection", "close");
-    // Forms carry a few kilobytes; refuse oversized bodies before anything reads them.
+    // Forms carry a few kilobytes: a body that says it is larger is refused unread. One that
+    // does not say (chunked) is counted as it is read (shopRequestHandler).
     const length = Number(req.headers["content-length"] ?? 0);
-    if (length > (UPLOAD_PATHS.test(req.path) ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES)) {
-      res.status(413).type("text/plain").send("The request is too large.");
+    if (length > bodyLimit(req.path)) {
+      res.set("Connection", "close").status(413).type("text/plain").send(TOO_LARGE_MESSAGE);
       return;
     }
     next();
@@ -103,16 +106,18 @@ async function main() {
       devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   }
   app.use(
-    createRequestHandler({
+    shopRequestHandler({
       build,
       mode: production ? "production" : "development",
+      // Production always has PUBLIC_URL; development without it takes the request's own.
+      origin: env.PUBLIC_URL ? siteUrl(env) : null,
+      bodyLimit,
       getLoadContext: (req) => ({ clientAddress: req.ip ?? "unknown" }),
     }),
   );
 
   const server = app.listen(env.PORT, env.HOST, () => {
-    const url = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
-    console.log(`The shop is open at ${url}`);
+    console.log(`The shop is open at ${siteUrl(env)}`);
   });
   // Expiring unpaid orders and re-checking pending payments (safe in several processes).
   const { startBackgroundJobs } = await import("../app/jobs.server");
@@ -152,11 +157,12 @@ async function primary(workers: number) {
   }
   const handle = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   await handle.migrate();
+  setDatabase(handle);
   if (process.argv.includes("--seed-if-empty")) {
     const { seedIfEmpty } = await import("../app/db/seed/seed.server");
-    setDatabase(handle);
     await seedIfEmpty({ dataDir: env.DATA_DIR });
   }
+  await refuseDemoOwner(env, () => handle.close());
   await handle.close();
 
   let closing = false;
@@ -186,6 +192,24 @@ async function primary(workers: number) {
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+/**
+ * A shop in production must not start while the demo owner can still sign in with the public
+ * demo password, unless it is the demo (ALLOW_DEMO_OWNER=true, which `npm run demo` sets).
+ */
+async function refuseDemoOwner(env: Env, closeDatabase: () => Promise<void>) {
+  if (env.NODE_ENV !== "production" || env.ALLOW_DEMO_OWNER) return;
+  const { demoOwnerHasDemoPassword } = await import("../app/domain/auth/demo-owner.server");
+  if (!(await demoOwnerHasDemoPassword())) return;
+  const { DEMO_OWNER } = await import("../app/domain/auth/demo-owner");
+  console.error(
+    `The demo owner ${DEMO_OWNER.email} can still sign in with the public demo password, so the shop will not start. ` +
+      `Give it a password of its own (npm run admin:create -- --email ${DEMO_OWNER.email} --password ...) or delete the account; ` +
+      "for a demo, set ALLOW_DEMO_OWNER=true.",
+  );
+  await closeDatabase();
+  process.exit(1);
 }
 
 function start(): Promise<void> {

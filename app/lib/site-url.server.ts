@@ -1,6 +1,11 @@
-import { env } from "~/env.server";
+import { env, type Env } from "~/env.server";
 
-/** The shop's public address for links in e-mails: PUBLIC_URL, else the request's origin. */
-export function siteUrl(request: Request): string {
-  return (env().PUBLIC_URL ?? new URL(request.url).origin).replace(/\/$/, "");
+/**
+ * The shop's public origin for every absolute URL it writes (e-mailed links, payment providers'
+ * return and notify URLs, canonical links, the sitemap): PUBLIC_URL, which production requires,
+ * else http://localhost:PORT in development and tests. Never the request's Host header, which
+ * whoever sends the request chooses.
+ */
+export function siteUrl(e: Env = env()): string {
+  return (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
 }

@@ -11,10 +11,13 @@ import {
   products,
   stockLevels,
   storeSettings,
+  users,
   variants,
   warehouses,
 } from "~/db/schema";
 import { SITE_IMAGE_KEYS } from "~/db/seed/images.server";
+import { DEMO_OWNER } from "~/domain/auth/demo-owner";
+import { demoOwnerHasDemoPassword } from "~/domain/auth/demo-owner.server";
 import { seedIfEmpty } from "~/db/seed/seed.server";
 import { IMAGE_WIDTHS, mediaSrc } from "~/lib/media";
 import { useTestDatabase } from "../setup/database";
@@ -180,9 +183,19 @@ describe("the demo seed", () => {
     expect(settings!.whatsapp).toMatch(/^27\d{9}$/);
   });
 
-  it("does nothing when run again", async () => {
+  it("creates the demo owner with the demo catalogue", async () => {
+    const [owner] = await db().select().from(users).where(eq(users.email, DEMO_OWNER.email));
+    expect(owner?.role).toBe("owner");
+    expect(await demoOwnerHasDemoPassword()).toBe(true);
+  });
+
+  it("does nothing when run again: a shop that has products gets no demo owner", async () => {
+    // A real shop: its products are there, the demo owner is not (or was deleted).
+    await db().delete(users).where(eq(users.email, DEMO_OWNER.email));
     const before = await db().select({ n: count() }).from(variants);
     expect(await seedIfEmpty({ dataDir })).toBe(false);
+    expect(await db().select().from(users).where(eq(users.email, DEMO_OWNER.email))).toEqual([]);
+    expect(await demoOwnerHasDemoPassword()).toBe(false);
     const after = await db().select({ n: count() }).from(variants);
     expect(after).toEqual(before);
     const [productCount] = await db().select({ n: count() }).from(products);

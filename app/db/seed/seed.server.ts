@@ -28,11 +28,13 @@ async function hasProducts(executor: Pick<Tx, "select">): Promise<boolean> {
   return (row?.n ?? 0) > 0;
 }
 
-/** Seeds the demo catalogue when there are no products yet; returns whether it did. */
+/**
+ * Seeds the demo catalogue and the demo owner (DEMO_OWNER) when there are no products yet;
+ * returns whether it did. A database that already holds a shop gets no demo owner.
+ */
 export async function seedIfEmpty(options: { dataDir: string }): Promise<boolean> {
   const seeded = (await hasProducts(db())) ? false : await seed(options.dataDir, "skip");
-  // The demo's owner account (DEMO_OWNER), also for a demo database seeded before it existed.
-  await ensureDemoOwner();
+  if (seeded) await ensureDemoOwner();
   return seeded;
 }
 

@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { verifyPassword } from "better-auth/crypto";
+import { and, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { users } from "~/db/schema";
-import { env } from "~/env.server";
+import { accounts, users } from "~/db/schema";
+import { siteUrl } from "~/lib/site-url.server";
 import { createOwner } from "./accounts.server";
 import { DEMO_OWNER } from "./demo-owner";
 
@@ -12,7 +13,20 @@ export async function ensureDemoOwner(): Promise<boolean> {
     .from(users)
     .where(eq(users.email, DEMO_OWNER.email));
   if (existing) return false;
-  const { PUBLIC_URL, PORT } = env();
-  await createOwner({ ...DEMO_OWNER, baseURL: PUBLIC_URL ?? `http://localhost:${PORT}` });
+  await createOwner({ ...DEMO_OWNER, baseURL: siteUrl() });
   return true;
+}
+
+/**
+ * Whether the demo owner exists and can still sign in with the public demo password: a shop in
+ * production must not start in that state (server/main.ts), unless it is the demo.
+ */
+export async function demoOwnerHasDemoPassword(): Promise<boolean> {
+  const [row] = await db()
+    .select({ hash: accounts.password })
+    .from(users)
+    .innerJoin(accounts, and(eq(accounts.userId, users.id), eq(accounts.providerId, "credential")))
+    .where(eq(users.email, DEMO_OWNER.email));
+  if (!row?.hash) return false;
+  return verifyPassword({ hash: row.hash, password: DEMO_OWNER.password });
 }

@@ -6,7 +6,7 @@ import { isStaffRole, type Role, type SessionUser } from "./roles";
 /** The signed-in user of a request, or null (no cookie, expired or revoked session). */
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
   if (!request.headers.get("cookie")) return null;
-  const session = await auth(siteUrl(request)).api.getSession({
+  const session = await auth(siteUrl()).api.getSession({
     headers: requestHeaders(request),
   });
   if (!session) return null;

@@ -4,6 +4,7 @@ import { createPaymentAttempt, isPayable } from "~/domain/payments/payments.serv
 import {
   payflexAllows,
   paymentMethodsFor,
+  paymentProviders,
   providerForMethod,
 } from "~/domain/payments/providers.server";
 import { guardPublicForm, invalidForm } from "~/domain/security/public-form.server";
@@ -67,6 +68,13 @@ export async function submitCheckout(
   const input = parsed.data;
 
   const provider = providerForMethod(input.paymentMethod);
+  if (paymentProviders().length === 0) {
+    const phone = await storePhone().catch(() => "");
+    return refuse(503, formData, {
+      title: "Payment not available",
+      description: `Online payment is not yet available. Please call us${phone ? ` at ${phone}` : ""} to place your order.`,
+    });
+  }
   if (!provider) {
     return refuse(400, formData, methodUnavailable(input.paymentMethod), {
       paymentMethod: "This payment method is not available.",

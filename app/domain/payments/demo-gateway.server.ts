@@ -1,9 +1,10 @@
+import { siteUrl } from "~/lib/site-url.server";
 import crypto from "node:crypto";
 import { z } from "zod";
 import { sameSecret } from "~/domain/security/same-secret.server";
 import { readForm } from "~/lib/request-input.server";
 import type { PaymentMethod } from "~/domain/orders/totals";
-import { authSecret } from "~/env.server";
+import { env } from "~/env.server";
 import { DEMO_DECLINE_CARD } from "./demo-cards";
 import { applyPaymentOutcome } from "./apply-outcome.server";
 import type { PaymentOutcome, PaymentProvider, StartContext } from "./provider";
@@ -30,8 +31,13 @@ const NOTIFY_FIELDS = [
 /** A notification older than this is refused (a replay of an old one). */
 const NOTIFY_MAX_AGE_MS = 10 * 60_000;
 
+/** Without BETTER_AUTH_SECRET (development), a key of this process's own, never a constant. */
+let processKey: Buffer | undefined;
+
 function signingKey() {
-  return crypto.createHmac("sha256", authSecret()).update("demo-payment-gateway").digest();
+  const secret = env().BETTER_AUTH_SECRET;
+  if (!secret) return (processKey ??= crypto.randomBytes(32));
+  return crypto.createHmac("sha256", secret).update("demo-payment-gateway").digest();
 }
 
 export function signDemo(fields: Record<string, string>, order: readonly string[]): string {
@@ -42,6 +48,7 @@ export function signDemo(fields: Record<string, string>, order: readonly string[
 export function demoGateway(): PaymentProvider {
   return {
     name: "demo",
+    pageOrigins: [],
     methods: ["card", "payfast", "payflex"],
     async start(context: StartContext) {
       const fields: Record<string, string> = {
@@ -87,7 +94,7 @@ export function demoGateway(): PaymentProvider {
         cardLast4: fields.card_last4 || null,
         details: { demo_payment_id: fields.demo_payment_id!, status },
       };
-      const { result } = await applyPaymentOutcome(outcome, new URL(request.url).origin);
+      const { result } = await applyPaymentOutcome(outcome, siteUrl());
       return new Response(result, { status: result === "unknown_payment" ? 404 : 200 });
     },
   };

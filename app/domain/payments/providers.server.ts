@@ -1,5 +1,5 @@
 import type { PaymentMethod } from "~/domain/orders/totals";
-import { env, type Env } from "~/env.server";
+import { demoPaymentsAllowed, env, type Env } from "~/env.server";
 import { demoGateway } from "./demo-gateway.server";
 import { payfastProvider } from "./payfast.server";
 import { payflexProvider } from "./payflex.server";
@@ -8,7 +8,8 @@ import type { PaymentProvider, PaymentProviderName } from "./provider";
 /**
  * The providers this shop is configured for. PayFast (card, instant EFT) and PayFlex are on when
  * their credentials are set; the built-in demo gateway takes every method only when neither is,
- * so a shop with a real provider can never be paid through the demo.
+ * so a shop with a real provider can never be paid through the demo, and in production only when
+ * DEMO_PAYMENTS=true (`npm run demo`): a real shop without a provider takes no payment.
  */
 export function paymentProviders(e: Env = env()): PaymentProvider[] {
   const real: PaymentProvider[] = [];
@@ -16,7 +17,8 @@ export function paymentProviders(e: Env = env()): PaymentProvider[] {
     const provider = factory(e);
     if (provider) real.push(provider);
   }
-  return real.length > 0 ? real : [demoGateway()];
+  if (real.length > 0) return real;
+  return demoPaymentsAllowed(e) ? [demoGateway()] : [];
 }
 
 type ProviderFactory = (e: Env) => PaymentProvider | null;

@@ -1,4 +1,4 @@
-import { env, type Env } from "~/env.server";
+import { siteUrl as shopSiteUrl } from "~/lib/site-url.server";
 import { applyPaymentOutcome } from "./apply-outcome.server";
 import {
   claimPaymentCheck,
@@ -9,11 +9,6 @@ import {
 } from "./payments.server";
 import type { PaymentProvider } from "./provider";
 import { paymentProviders, providerByName } from "./providers.server";
-
-/** The shop's address for e-mailed links when there is no request to take it from. */
-export function shopSiteUrl(e: Env = env()): string {
-  return (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
-}
 
 export type CheckResult = RecordResult | "pending" | "not_checkable" | "error";
 

@@ -1,6 +1,5 @@
 import { absoluteUrl } from "~/lib/seo";
 import { siteUrl } from "~/lib/site-url.server";
-import type { Route } from "./+types/robots-txt";
 
 /** Pages that are a visitor's own (cart, checkout, order and payment pages) or staff-only stay out of search results. */
 const DISALLOWED = [
@@ -14,13 +13,13 @@ const DISALLOWED = [
   "/api/",
 ];
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader() {
   const lines = [
     "User-agent: *",
     "Allow: /",
     ...DISALLOWED.map((path) => `Disallow: ${path}`),
     "",
-    `Sitemap: ${absoluteUrl(siteUrl(request), "/sitemap.xml")}`,
+    `Sitemap: ${absoluteUrl(siteUrl(), "/sitemap.xml")}`,
     "",
   ];
   return new Response(lines.join("\n"), {

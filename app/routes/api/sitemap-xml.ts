@@ -1,11 +1,10 @@
 import { listSitemapEntries } from "~/domain/catalog/list-sitemap-entries.server";
 import { absoluteUrl, sitemapXml } from "~/lib/seo";
 import { siteUrl } from "~/lib/site-url.server";
-import type { Route } from "./+types/sitemap-xml";
 
 /** /sitemap.xml: every public page and active product, for search engines. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const origin = siteUrl(request);
+export async function loader() {
+  const origin = siteUrl();
   const entries = await listSitemapEntries();
   const xml = sitemapXml(
     entries.map((e) => ({ url: absoluteUrl(origin, e.path), lastmod: e.lastmod })),

@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const signedIn = await signInWithPassword({
     ...parsed.data,
     request,
-    baseURL: siteUrl(request),
+    baseURL: siteUrl(),
     clientAddress: context.clientAddress,
   });
   if (signedIn.ok) throw redirect("/admin", { headers: signedIn.headers });

@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   const parsed = parseForm(authSchema, formData);
   if (!parsed.ok) return invalid(parsed, formData);
-  const baseURL = siteUrl(request);
+  const baseURL = siteUrl();
   if (formData.get("intent") === "sign-up") {
     // Limited per address and per e-mail: the answer says who has an account.
     const created = await signUpFromForm({

@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return invalid(parsed, formData);
   const sent = await requestPasswordReset({
     email: parsed.data.email,
-    baseURL: siteUrl(request),
+    baseURL: siteUrl(),
     clientAddress: context.clientAddress,
   });
   if (!sent.ok && "invalid" in sent) {

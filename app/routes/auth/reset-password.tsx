@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const reset = await resetPassword({
     token: parsed.data.token,
     newPassword: parsed.data.password,
-    baseURL: siteUrl(request),
+    baseURL: siteUrl(),
     clientAddress: context.clientAddress,
   });
   if (!reset.ok) return refused(400, { title: "Error", description: reset.message }, formData);

@@ -11,7 +11,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!user) return redirect("/auth");
     const headers = await signOut({
       request,
-      baseURL: siteUrl(request),
+      baseURL: siteUrl(),
       user,
       clientAddress: context.clientAddress,
     });

@@ -4,6 +4,6 @@ import { textParam } from "~/lib/request-input.server";
 import type { Route } from "./+types/return";
 
 /** Where a provider sends the shopper back after paying (or not). */
-export async function loader({ params, request }: Route.LoaderArgs) {
-  return returnFromPayment(textParam(params.reference), siteUrl(request));
+export async function loader({ params }: Route.LoaderArgs) {
+  return returnFromPayment(textParam(params.reference), siteUrl());
 }

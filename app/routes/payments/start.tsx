@@ -10,8 +10,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ params, request }: Route.LoaderArgs) {
-  return startPayment(textParam(params.reference), siteUrl(request));
+export async function loader({ params }: Route.LoaderArgs) {
+  return startPayment(textParam(params.reference), siteUrl());
 }
 
 const PROVIDER_NAMES: Record<string, string> = { payfast: "PayFast", payflex: "PayFlex" };

@@ -21,7 +21,7 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return submitCheckout(request, context, siteUrl(request));
+  return submitCheckout(request, context, siteUrl());
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>

@@ -17,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     return data({ ok: false as const, reason: "invalid" as const }, { status: 400 });
   const result = await confirmNewsletterSubscription({
     token: token.data,
-    siteUrl: siteUrl(request),
+    siteUrl: siteUrl(),
   });
   return result.ok ? result : data(result, { status: result.reason === "expired" ? 410 : 400 });
 }

@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(newsletterSchema, formData);
   if (!parsed.ok) return invalidForm(parsed, formData);
   try {
-    await subscribeToNewsletter({ email: parsed.data.email, siteUrl: siteUrl(request) });
+    await subscribeToNewsletter({ email: parsed.data.email, siteUrl: siteUrl() });
   } catch (error) {
     console.error(`Newsletter confirmation not sent: ${(error as Error).message}`);
     const body: FormActionResult = {

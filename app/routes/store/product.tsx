@@ -26,10 +26,10 @@ import { siteUrl } from "~/lib/site-url.server";
 import { textParam } from "~/lib/request-input.server";
 import type { Route } from "./+types/product";
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params }: Route.LoaderArgs) {
   const product = await getProduct({ slug: textParam(params.slug) });
   if (!product) throw data(null, { status: 404, statusText: "Not Found" });
-  return { product, origin: siteUrl(request) };
+  return { product, origin: siteUrl() };
 }
 
 /** Choosing a size changes only `?size=`: the page already has every size, so keep its data. */

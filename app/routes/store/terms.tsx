@@ -12,15 +12,15 @@ import {
 import { fullAddress, telHref, useStoreSettings } from "~/components/store/use-store-settings";
 import { POLICY_LAST_CHANGED } from "~/domain/legal/policy-dates";
 import { POLICY } from "~/domain/legal/policy-facts";
-import { env } from "~/env.server";
+import { siteUrl } from "~/lib/site-url.server";
 import { formatMoney } from "~/lib/money";
 import type { Route } from "./+types/terms";
 
 // When you change this text, change POLICY_LAST_CHANGED.terms in the same edit.
 
 /** The shop's web address, which the ECTA asks us to state. */
-export function loader({ request }: Route.LoaderArgs) {
-  return { siteUrl: env().PUBLIC_URL ?? new URL(request.url).origin };
+export function loader() {
+  return { siteUrl: siteUrl() };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

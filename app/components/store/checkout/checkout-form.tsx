@@ -15,7 +15,7 @@ import {
   type DeliveryMethod,
   type PaymentMethod,
 } from "~/domain/orders/totals";
-import { useStoreSettings } from "~/components/store/use-store-settings";
+import { telHref, useStoreSettings } from "~/components/store/use-store-settings";
 import { formatMoney } from "~/lib/money";
 import { CheckoutSummary } from "./checkout-summary";
 import { useCheckoutQuote } from "./use-checkout-quote";
@@ -73,7 +73,9 @@ export function CheckoutForm({
     }
   }, [quote, offered, paymentMethod]);
 
-  const blocked = quote ? quote.problems.length > 0 : false;
+  // No payment provider is configured (and the demo gateway is off): nothing can be paid online.
+  const noPayment = quote !== null && offered.length === 0;
+  const blocked = quote ? quote.problems.length > 0 || noPayment : false;
   const appliedCode = quote?.promotion?.code ?? "";
   const requested = JSON.stringify(
     lines.map((l) => ({ variantId: l.variantId, quantity: l.quantity })),
@@ -214,6 +216,15 @@ export function CheckoutForm({
                 />
               ))}
             </div>
+            {noPayment ? (
+              <p role="status" className="rounded-md border p-3 text-sm">
+                Online payment is not yet available. Please call us at{" "}
+                <a href={telHref(settings.phone)} className="font-medium text-primary underline">
+                  {settings.phone}
+                </a>{" "}
+                to place your order.
+              </p>
+            ) : null}
             {errors.paymentMethod ? (
               <p className="mt-2 text-sm text-destructive">{errors.paymentMethod}</p>
             ) : null}

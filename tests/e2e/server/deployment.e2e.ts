@@ -1,0 +1,252 @@
+import fs from "node:fs/promises";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_OWNER } from "~/domain/auth/demo-owner";
+import { startShop, type RunningShop } from "../../../scripts/shop-process";
+import { parseMessage } from "../../setup/smtp";
+
+/**
+ * A shop started as a real deployment would be: production, its public address configured
+ * (https, behind one proxy), no payment provider and no demo gateway. What a client writes in
+ * Host, X-Forwarded-For or the body must not change the links it sends, its limits or its memory.
+ */
+const PUBLIC_URL = "https://beds.example.co.za";
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "bed-shop-deployment-"));
+let shop: RunningShop;
+
+beforeAll(async () => {
+  shop = await startShop({
+    env: {
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      SMTP_URL: "",
+      PUBLIC_URL,
+      TRUST_PROXY: "1",
+      DEMO_PAYMENTS: "false",
+      FORM_RATE_LIMIT: "3",
+    },
+    seedIfEmpty: true,
+    output: "ignore",
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await shop?.stop();
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+async function outbox() {
+  const dir = path.join(dataDir, "outbox");
+  const files = (await fs.readdir(dir).catch(() => [])).filter((f) => f.endsWith(".eml")).sort();
+  return Promise.all(
+    files.map(async (f) => parseMessage(await fs.readFile(path.join(dir, f), "utf8"))),
+  );
+}
+
+/** A request with headers fetch will not let us write (Host). */
+function rawRequest(options: {
+  path: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  const url = new URL(shop.url);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: options.path,
+        method: options.method ?? "GET",
+        headers: options.headers,
+      },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8").on("data", (c: string) => (body += c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on("error", reject);
+    req.end(options.body);
+  });
+}
+
+const rssKb = async () => {
+  const status = await fs.readFile(`/proc/${shop.pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+};
+
+describe("a production shop behind one proxy", () => {
+  it("e-mails a reset link on its configured address whatever Host the request names", async () => {
+    const answer = await rawRequest({
+      path: "/admin-login/forgot",
+      method: "POST",
+      headers: {
+        Host: "evil.example",
+        "X-Forwarded-Host": "evil.example",
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ email: DEMO_OWNER.email }).toString(),
+    });
+    expect(answer.status).toBe(200);
+    const mail = await expect
+      .poll(async () => (await outbox()).find((m) => m.to.includes(DEMO_OWNER.email)))
+      .toBeDefined()
+      .then(async () => (await outbox()).find((m) => m.to.includes(DEMO_OWNER.email))!);
+    expect(mail.text).toContain(`${PUBLIC_URL}/admin-login/reset?token=`);
+    expect(mail.text).not.toContain("evil.example");
+
+    // Canonical links and the sitemap too.
+    const home = await rawRequest({ path: "/", headers: { Host: "evil.example" } });
+    expect(home.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/"`);
+    expect(home.body).not.toContain("evil.example");
+    const sitemap = await rawRequest({ path: "/sitemap.xml", headers: { Host: "evil.example" } });
+    expect(sitemap.body).toContain(`<loc>${PUBLIC_URL}/products/`);
+    expect(sitemap.body).not.toContain("evil.example");
+  });
+
+  it("counts a visitor by the address its proxy saw, not the X-Forwarded-For it wrote", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const answer = await rawRequest({
+        path: "/newsletter",
+        method: "POST",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          // The visitor's own entry changes every time; the proxy's (the last) does not.
+          "X-Forwarded-For": `203.0.113.${i + 1}, 198.51.100.77`,
+        },
+        body: new URLSearchParams({ email: `reader${i}@example.com` }).toString(),
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses.slice(0, 3).every((s) => s < 400)).toBe(true);
+    expect(statuses.slice(3)).toEqual([429, 429]);
+    // Another visitor behind the same proxy still gets in.
+    const other = await rawRequest({
+      path: "/newsletter",
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "X-Forwarded-For": "198.51.100.78",
+      },
+      body: new URLSearchParams({ email: "other@example.com" }).toString(),
+    });
+    expect(other.status).toBeLessThan(400);
+  });
+
+  it("takes no payment through the demo gateway: checkout says payment is not available", async () => {
+    const gateway = await fetch(`${shop.url}/demo-gateway?reference=x`);
+    expect(gateway.status).toBe(404);
+    const quote = await fetch(`${shop.url}/api/checkout-quote`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        lines: [{ variantId: 1, quantity: 1 }],
+        deliveryMethod: "standard",
+        promoCode: "",
+      }),
+    });
+    expect(((await quote.json()) as { paymentMethods: string[] }).paymentMethods).toEqual([]);
+    const notify = await fetch(`${shop.url}/api/payments/demo/notify`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "reference=x&status=approved",
+    });
+    expect(notify.status).toBeGreaterThanOrEqual(400);
+    expect(notify.status).toBeLessThan(500);
+  });
+
+  it("refuses a chunked body over the limit with 413 before reading it all", async () => {
+    const before = await rssKb();
+    const url = new URL(shop.url);
+    const outcome = await new Promise<{ status: number; sentMb: number }>((resolve, reject) => {
+      let sentMb = 0;
+      const req = http.request({
+        host: url.hostname,
+        port: url.port,
+        path: "/contact",
+        method: "POST",
+        agent: false,
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      });
+      req.on("response", (res) => {
+        res.resume();
+        resolve({ status: res.statusCode ?? 0, sentMb });
+        req.destroy();
+      });
+      req.on("error", (error) => {
+        if (sentMb > 0) return; // the server closed the connection after answering
+        reject(error);
+      });
+      const chunk = "a=" + "x".repeat(1024 * 1024 - 2);
+      const send = () => {
+        while (sentMb < 50) {
+          sentMb++;
+          if (!req.write(chunk)) {
+            req.once("drain", send);
+            return;
+          }
+        }
+        req.end();
+      };
+      send();
+    });
+    expect(outcome.status).toBe(413);
+    const after = await rssKb();
+    // The 50 MB was not held: the server's memory grew by far less than the body.
+    expect(after - before).toBeLessThan(30 * 1024);
+  });
+
+  it("sends the security headers on every kind of answer", async () => {
+    const page = await fetch(`${shop.url}/products`);
+    const csp = page.headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("unsafe-eval");
+    // Asked again, the kept page is allowed its scripts by their hashes.
+    const again = await fetch(`${shop.url}/products`);
+    expect(again.headers.get("content-security-policy")).toMatch(/script-src 'self' 'sha256-/);
+
+    for (const address of ["/", "/products.data", "/sitemap.xml", "/favicon.svg", "/admin-login"]) {
+      const answer = await fetch(`${shop.url}${address}`, { redirect: "manual" });
+      expect(answer.headers.get("x-content-type-options"), address).toBe("nosniff");
+      expect(answer.headers.get("permissions-policy"), address).toContain("camera=()");
+      expect(answer.headers.get("content-security-policy"), address).toContain(
+        "frame-ancestors 'none'",
+      );
+      // Plain http from inside: no HSTS.
+      expect(answer.headers.get("strict-transport-security"), address).toBeNull();
+    }
+    for (const address of ["/admin", "/admin.data", "/admin/orders", "/orders/1", "/admin-login"]) {
+      const answer = await fetch(`${shop.url}${address}`, { redirect: "manual" });
+      expect(answer.headers.get("cache-control"), address).toBe("no-store");
+    }
+    expect((await fetch(`${shop.url}/products`)).headers.get("cache-control")).not.toBe("no-store");
+    // Over https (as the trusted proxy says), browsers are told to stay on https.
+    const secure = await rawRequest({ path: "/", headers: { "X-Forwarded-Proto": "https" } });
+    expect(secure.headers["strict-transport-security"]).toMatch(/max-age=\d+/);
+  });
+});
+
+describe("starting a production shop", () => {
+  it("refuses while the demo owner still has the demo password, or without PUBLIC_URL", async () => {
+    await shop.stop();
+    await expect(
+      startShop({
+        env: { DATA_DIR: dataDir, DATABASE_URL: "", SMTP_URL: "", ALLOW_DEMO_OWNER: "false" },
+        output: "ignore",
+        captureStderr: true,
+      }),
+    ).rejects.toThrow(/demo owner .* can still sign in with the public demo password/);
+    await expect(
+      startShop({
+        env: { DATA_DIR: dataDir, DATABASE_URL: "", SMTP_URL: "", PUBLIC_URL: "" },
+        output: "ignore",
+        captureStderr: true,
+      }),
+    ).rejects.toThrow(/PUBLIC_URL: is required in production/);
+  });
+});
