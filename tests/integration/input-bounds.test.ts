@@ -2,8 +2,8 @@ import { APIError } from "better-auth";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { brands, categories, products } from "~/db/schema";
-import { getAdminOrder } from "~/domain/admin/orders/get-admin-order.server";
-import { saveProductFromForm } from "~/domain/admin/products/product-action.server";
+import { getAdminOrder } from "~/domain/orders/get-admin-order.server";
+import { saveProductFromForm } from "~/domain/catalog/product-action.server";
 import { requestPasswordReset, signUpWithPassword } from "~/domain/auth/accounts.server";
 import { auth } from "~/domain/auth/auth.server";
 import { authRefusal } from "~/domain/auth/auth-refusal.server";
@@ -74,7 +74,7 @@ const HUGE = 3_000_000_000;
 describe("ids past PostgreSQL's integer name nothing, and never reach the database", () => {
   it("an order number: no order for the shopper, 404 for staff", async () => {
     expect(await findOrderForShopper(HUGE, "any-token")).toBeUndefined();
-    await expect(getAdminOrder(HUGE)).rejects.toMatchObject({ status: 404 });
+    await expect(getAdminOrder(HUGE)).rejects.toMatchObject({ kind: "not_found" });
   });
 
   it("the order pages and the product editor answer 404", async () => {

@@ -10,7 +10,7 @@ import {
   centsToRandText,
   PRODUCT_STATUSES,
   productFormSchema,
-} from "~/domain/admin/products/schemas";
+} from "~/domain/catalog/product-schemas";
 import { SIZE_LABELS } from "~/domain/catalog/product-card";
 import { CHECKBOX_GROUPS } from "~/domain/catalog/listing-query";
 import type { FormActionResult } from "~/lib/forms";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { accounts, users } from "~/db/schema";
-import { recordAudit } from "~/domain/admin/audit-log.server";
+import { recordAudit } from "~/domain/audit/audit-log.server";
 import { env } from "~/env.server";
 import { consumeRateLimits } from "~/domain/security/rate-limit.server";
 import { auth, requestHeaders } from "./auth.server";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { users } from "~/db/schema";
-import { recordAudit } from "~/domain/admin/audit-log.server";
+import { recordAudit } from "~/domain/audit/audit-log.server";
 import { consumeRateLimits, releaseRateLimits } from "~/domain/security/rate-limit.server";
 import { auth, requestHeaders } from "./auth.server";
 import { authRefusal } from "./auth-refusal.server";

@@ -9,7 +9,7 @@ import {
 } from "~/components/admin/ui/table";
 import { Button } from "~/components/admin/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
-import { listAuditLog } from "~/domain/admin/audit-log.server";
+import { listAuditLog } from "~/domain/audit/audit-log.server";
 import { requireOwner } from "~/domain/auth/session.server";
 import { parseDbId } from "~/lib/db-ids";
 import { readSearchParams } from "~/lib/request-input.server";

@@ -20,7 +20,7 @@ import {
 } from "~/components/admin/ui/table";
 import { Button } from "~/components/admin/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
-import { getDashboard } from "~/domain/admin/dashboard.server";
+import { getDashboard } from "~/domain/reports/dashboard.server";
 import { requireStaff } from "~/domain/auth/session.server";
 import { formatMoney } from "~/lib/money";
 import type { Route } from "./+types/dashboard";

@@ -12,16 +12,16 @@ import {
 } from "~/components/admin/ui/table";
 import { Button } from "~/components/admin/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
-import { AdminError } from "~/domain/admin/errors";
-import { adminAttempt, refused, succeeded } from "~/domain/admin/form-results.server";
-import { changeOrderStatus, refundOrder } from "~/domain/admin/orders/change-order-status.server";
-import { getAdminOrder } from "~/domain/admin/orders/get-admin-order.server";
+import { DomainError } from "~/domain/errors";
+import { adminAttempt, refused, STATUS_OF, succeeded } from "~/lib/actions.server";
+import { changeOrderStatus, refundOrder } from "~/domain/orders/change-order-status.server";
+import { getAdminOrder } from "~/domain/orders/get-admin-order.server";
 import {
   allowedNextStatuses,
   canRefund,
   ORDER_STATUSES,
   type OrderStatus,
-} from "~/domain/admin/orders/order-status";
+} from "~/domain/orders/order-status";
 import { requireStaff } from "~/domain/auth/session.server";
 import type { FormActionResult } from "~/lib/forms";
 import { formatMoney } from "~/lib/money";
@@ -38,7 +38,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     return await getAdminOrder(idParam(params.number));
   } catch (error) {
-    if (error instanceof AdminError) throw data(null, { status: error.status });
+    if (error instanceof DomainError) throw data(null, { status: STATUS_OF[error.kind] });
     throw error;
   }
 }

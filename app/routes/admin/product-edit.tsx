@@ -2,12 +2,10 @@ import { ArrowLeft, ExternalLink } from "lucide-react";
 import { data, Link } from "react-router";
 import { ProductForm } from "~/components/admin/product-form";
 import { StatusBadge } from "~/components/admin/status-badge";
-import { AdminError } from "~/domain/admin/errors";
-import {
-  getAdminProduct,
-  productFormOptions,
-} from "~/domain/admin/products/get-product-form.server";
-import { saveProductFromForm } from "~/domain/admin/products/product-action.server";
+import { DomainError } from "~/domain/errors";
+import { STATUS_OF } from "~/lib/actions.server";
+import { getAdminProduct, productFormOptions } from "~/domain/catalog/get-product-form.server";
+import { saveProductFromForm } from "~/domain/catalog/product-action.server";
 import { requireStaff } from "~/domain/auth/session.server";
 import { idParam, readForm } from "~/lib/request-input.server";
 import type { Route } from "./+types/product-edit";
@@ -23,7 +21,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const [found, options] = await Promise.all([getAdminProduct(id), productFormOptions()]);
     return { ...found, options };
   } catch (error) {
-    if (error instanceof AdminError) throw data(null, { status: error.status });
+    if (error instanceof DomainError) throw data(null, { status: STATUS_OF[error.kind] });
     throw error;
   }
 }

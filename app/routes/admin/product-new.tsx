@@ -1,8 +1,8 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import { ProductForm } from "~/components/admin/product-form";
-import { productFormOptions } from "~/domain/admin/products/get-product-form.server";
-import { saveProductFromForm } from "~/domain/admin/products/product-action.server";
+import { productFormOptions } from "~/domain/catalog/get-product-form.server";
+import { saveProductFromForm } from "~/domain/catalog/product-action.server";
 import { requireStaff } from "~/domain/auth/session.server";
 import { readForm } from "~/lib/request-input.server";
 import type { Route } from "./+types/product-new";

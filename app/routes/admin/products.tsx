@@ -23,9 +23,9 @@ import {
 import { Button } from "~/components/admin/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
 import { Input } from "~/components/admin/ui/input";
-import { adminAttempt, refused, succeeded } from "~/domain/admin/form-results.server";
-import { deleteProduct } from "~/domain/admin/products/delete-product.server";
-import { listAdminProducts } from "~/domain/admin/products/list-products.server";
+import { adminAttempt, refused, succeeded } from "~/lib/actions.server";
+import { deleteProduct } from "~/domain/catalog/delete-product.server";
+import { listAdminProducts } from "~/domain/catalog/list-products.server";
 import { requireStaff } from "~/domain/auth/session.server";
 import type { FormActionResult } from "~/lib/forms";
 import { formatMoney } from "~/lib/money";

@@ -14,8 +14,8 @@ import {
 import { Button } from "~/components/admin/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
 import { NativeSelect } from "~/components/admin/ui/input";
-import { adminAttempt, invalid, succeeded } from "~/domain/admin/form-results.server";
-import { changeRole, listTeam } from "~/domain/admin/team.server";
+import { adminAttempt, invalid, succeeded } from "~/lib/actions.server";
+import { changeRole, listTeam } from "~/domain/staff/team.server";
 import { ROLE_LABELS, type Role } from "~/domain/auth/roles";
 import { requireOwner } from "~/domain/auth/session.server";
 import { parseForm, type FormActionResult } from "~/lib/forms";

@@ -6,7 +6,7 @@ import { Field } from "~/components/admin/field";
 import { useAdminForm } from "~/components/admin/use-admin-form";
 import { Button } from "~/components/admin/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/admin/ui/card";
-import { invalid, refused } from "~/domain/admin/form-results.server";
+import { invalid, refused } from "~/lib/actions.server";
 import { adminLoginSchema } from "~/domain/auth/schemas";
 import { getSessionUser } from "~/domain/auth/session.server";
 import { signInWithPassword } from "~/domain/auth/sign-in.server";

@@ -6,7 +6,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/admin/ui/
 import { useAdminForm } from "~/components/admin/use-admin-form";
 import { Button } from "~/components/admin/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/admin/ui/card";
-import { invalid, refused, succeeded } from "~/domain/admin/form-results.server";
+import { invalid, refused, succeeded } from "~/lib/actions.server";
 import { signUpFromForm } from "~/domain/auth/accounts.server";
 import { authSchema } from "~/domain/auth/schemas";
 import { getSessionUser } from "~/domain/auth/session.server";

@@ -5,7 +5,7 @@ import { Field } from "~/components/admin/field";
 import { useAdminForm } from "~/components/admin/use-admin-form";
 import { Button } from "~/components/admin/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/admin/ui/card";
-import { invalid, refused, succeeded } from "~/domain/admin/form-results.server";
+import { invalid, refused, succeeded } from "~/lib/actions.server";
 import { requestPasswordReset } from "~/domain/auth/accounts.server";
 import { forgotPasswordSchema } from "~/domain/auth/schemas";
 import { parseForm } from "~/lib/forms";

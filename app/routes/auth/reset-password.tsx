@@ -5,7 +5,7 @@ import { Field } from "~/components/admin/field";
 import { useAdminForm } from "~/components/admin/use-admin-form";
 import { Button } from "~/components/admin/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/admin/ui/card";
-import { invalid, refused } from "~/domain/admin/form-results.server";
+import { invalid, refused } from "~/lib/actions.server";
 import { resetPassword } from "~/domain/auth/accounts.server";
 import { resetPasswordSchema } from "~/domain/auth/schemas";
 import { parseForm } from "~/lib/forms";

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { variants } from "~/db/schema";
-import { getDashboard } from "~/domain/admin/dashboard.server";
-import { listAdminProducts } from "~/domain/admin/products/list-products.server";
+import { getDashboard } from "~/domain/reports/dashboard.server";
+import { listAdminProducts } from "~/domain/catalog/list-products.server";
 import { useTestDatabase } from "../../setup/database";
 import { addVariant, setUpShop } from "../orders/fixtures";
 

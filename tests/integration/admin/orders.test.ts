@@ -13,8 +13,8 @@ import {
   variants,
   warehouses,
 } from "~/db/schema";
-import { changeOrderStatus, refundOrder } from "~/domain/admin/orders/change-order-status.server";
-import { listAdminOrders } from "~/domain/admin/orders/list-orders.server";
+import { changeOrderStatus, refundOrder } from "~/domain/orders/change-order-status.server";
+import { listAdminOrders } from "~/domain/orders/list-orders.server";
 import { useTestDatabase } from "../../setup/database";
 import { signedIn } from "./helpers";
 

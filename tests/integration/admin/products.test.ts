@@ -15,10 +15,10 @@ import {
   variants,
   warehouses,
 } from "~/db/schema";
-import { deleteProduct } from "~/domain/admin/products/delete-product.server";
-import { listAdminProducts } from "~/domain/admin/products/list-products.server";
-import { createProduct, updateProduct } from "~/domain/admin/products/save-product.server";
-import { productFormSchema, type ProductFormInput } from "~/domain/admin/products/schemas";
+import { deleteProduct } from "~/domain/catalog/delete-product.server";
+import { listAdminProducts } from "~/domain/catalog/list-products.server";
+import { createProduct, updateProduct } from "~/domain/catalog/save-product.server";
+import { productFormSchema, type ProductFormInput } from "~/domain/catalog/product-schemas";
 import { getProduct } from "~/domain/catalog/get-product.server";
 import { parseForm } from "~/lib/forms";
 import { useTestDatabase } from "../../setup/database";

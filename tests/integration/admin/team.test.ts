@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listTeam } from "~/domain/admin/team.server";
+import { listTeam } from "~/domain/staff/team.server";
 import { signUpWithPassword } from "~/domain/auth/accounts.server";
 import { useTestDatabase } from "../../setup/database";
 import { BASE_URL, signedIn } from "./helpers";

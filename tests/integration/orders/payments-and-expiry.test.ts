@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { orderEvents, orders, payments, promotions, stockMovements, users } from "~/db/schema";
-import { changeOrderStatus } from "~/domain/admin/orders/change-order-status.server";
+import { changeOrderStatus } from "~/domain/orders/change-order-status.server";
 import { expireUnpaidOrders } from "~/domain/orders/expire-orders.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { checkCard, demoGateway, demoNotification } from "~/domain/payments/demo-gateway.server";

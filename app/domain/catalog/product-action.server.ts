@@ -1,9 +1,9 @@
 import type { SessionUser } from "~/domain/auth/roles";
 import { parseDbId } from "~/lib/db-ids";
 import { parseForm } from "~/lib/forms";
-import { adminAttempt, invalid, succeeded } from "../form-results.server";
+import { adminAttempt, invalid, succeeded } from "~/lib/actions.server";
 import { createProduct, updateProduct } from "./save-product.server";
-import { productFormSchema } from "./schemas";
+import { productFormSchema } from "./product-schemas";
 
 /** The pictures posted with the product form, each with its alt text (the title by default). */
 function uploadsOf(formData: FormData) {

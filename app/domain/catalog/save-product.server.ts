@@ -15,9 +15,9 @@ import type { SessionUser } from "~/domain/auth/roles";
 import { SIZE_LABELS } from "~/domain/catalog/product-card";
 import { env } from "~/env.server";
 import { writeImageVariants } from "~/lib/media.server";
-import { recordAudit } from "../audit-log.server";
-import { AdminError } from "../errors";
-import { BED_SIZES, type ProductFormInput } from "./schemas";
+import { recordAudit } from "~/domain/audit/audit-log.server";
+import { conflict, invalid, notFound } from "~/domain/errors";
+import { BED_SIZES, type ProductFormInput } from "./product-schemas";
 import { slugify, uniqueSlug } from "./slug";
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -84,7 +84,7 @@ export async function updateProduct(options: {
       .from(products)
       .where(eq(products.id, id))
       .for("update");
-    if (!current) throw new AdminError("This product does not exist.", 404);
+    if (!current) throw notFound("This product does not exist.");
     await assertChoicesExist(tx, input);
     await assertSkusFree(
       tx,
@@ -105,9 +105,8 @@ export async function updateProduct(options: {
       const next = wanted.get(old.size);
       if (!next) {
         if (await variantOrdered(tx, old.id)) {
-          throw new AdminError(
+          throw conflict(
             `The ${SIZE_LABELS[old.size]} size has been ordered, so it cannot be removed. Archive the product instead.`,
-            409,
             `variants.${old.size}.sku`,
           );
         }
@@ -213,13 +212,13 @@ async function assertChoicesExist(tx: Tx, input: ProductFormInput) {
     .select({ id: categories.id })
     .from(categories)
     .where(eq(categories.id, input.categoryId));
-  if (!category) throw new AdminError("Choose a category from the list.", 400, "categoryId");
+  if (!category) throw invalid("Choose a category from the list.", "categoryId");
   if (input.brandId === null) return;
   const [brand] = await tx
     .select({ id: brands.id })
     .from(brands)
     .where(eq(brands.id, input.brandId));
-  if (!brand) throw new AdminError("Choose a brand from the list.", 400, "brandId");
+  if (!brand) throw invalid("Choose a brand from the list.", "brandId");
 }
 
 async function assertSkusFree(tx: Tx, skus: string[], exceptProductId?: number) {
@@ -235,7 +234,7 @@ async function assertSkusFree(tx: Tx, skus: string[], exceptProductId?: number) 
     )
     .limit(1);
   if (taken) {
-    throw new AdminError(`The SKU ${taken.sku} is already used by another product.`, 409);
+    throw conflict(`The SKU ${taken.sku} is already used by another product.`);
   }
 }
 
@@ -286,10 +285,10 @@ async function storeUploads(uploads: Upload[], slug: string): Promise<StoredPict
   for (const { file, alt } of uploads) {
     if (file.size === 0) continue;
     if (!IMAGE_TYPES.has(file.type)) {
-      throw new AdminError("Pictures must be JPEG, PNG, WebP, AVIF or GIF files.", 400, "images");
+      throw invalid("Pictures must be JPEG, PNG, WebP, AVIF or GIF files.", "images");
     }
     if (file.size > MAX_IMAGE_BYTES) {
-      throw new AdminError("Each picture may be at most 5 MB.", 400, "images");
+      throw invalid("Each picture may be at most 5 MB.", "images");
     }
     const key = `products/${slug}-${crypto.randomBytes(4).toString("hex")}`;
     try {
@@ -300,7 +299,7 @@ async function storeUploads(uploads: Upload[], slug: string): Promise<StoredPict
       });
       stored.push({ mediaKey: key, ...size, alt });
     } catch {
-      throw new AdminError(`${file.name} could not be read as a picture.`, 400, "images");
+      throw invalid(`${file.name} could not be read as a picture.`, "images");
     }
   }
   return stored;

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { brands, categories, productImages, products, variants } from "~/db/schema";
-import { AdminError } from "../errors";
+import { notFound } from "~/domain/errors";
 
 /** Categories and brands for the product form's selects. */
 export async function productFormOptions() {
@@ -18,7 +18,7 @@ export async function productFormOptions() {
 /** One product with its sizes and pictures, for the edit form. */
 export async function getAdminProduct(id: number) {
   const [product] = await db().select().from(products).where(eq(products.id, id));
-  if (!product) throw new AdminError("This product does not exist.", 404);
+  if (!product) throw notFound("This product does not exist.");
   const [variantRows, imageRows] = await Promise.all([
     db()
       .select()

@@ -2,8 +2,8 @@ import { eq, inArray, or } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { orderLines, products, variants } from "~/db/schema";
 import type { SessionUser } from "~/domain/auth/roles";
-import { recordAudit } from "../audit-log.server";
-import { AdminError } from "../errors";
+import { recordAudit } from "~/domain/audit/audit-log.server";
+import { notFound } from "~/domain/errors";
 
 /**
  * Deletes a product that was never ordered; one that was is archived instead (it leaves the
@@ -20,7 +20,7 @@ export async function deleteProduct(options: {
       .from(products)
       .where(eq(products.id, id))
       .for("update");
-    if (!product) throw new AdminError("This product does not exist.", 404);
+    if (!product) throw notFound("This product does not exist.");
     const variantIds = tx
       .select({ id: variants.id })
       .from(variants)

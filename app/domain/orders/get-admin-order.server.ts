@@ -3,14 +3,14 @@ import { db } from "~/db/client.server";
 import { orderEvents, orders } from "~/db/schema";
 import { getOrderDetails } from "~/domain/orders/get-order.server";
 import { isDbId } from "~/lib/db-ids";
-import { AdminError } from "../errors";
+import { notFound } from "~/domain/errors";
 
 /** One order by its number, with lines, payments and its timeline. */
 export async function getAdminOrder(number: number) {
-  if (!isDbId(number)) throw new AdminError("This order does not exist.", 404);
+  if (!isDbId(number)) throw notFound("This order does not exist.");
   const [row] = await db().select({ id: orders.id }).from(orders).where(eq(orders.number, number));
   const details = row ? await getOrderDetails(row.id) : undefined;
-  if (!row || !details) throw new AdminError("This order does not exist.", 404);
+  if (!row || !details) throw notFound("This order does not exist.");
   const events = await db()
     .select()
     .from(orderEvents)

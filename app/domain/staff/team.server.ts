@@ -2,8 +2,8 @@ import { asc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { users } from "~/db/schema";
 import type { Role, SessionUser } from "~/domain/auth/roles";
-import { recordAudit } from "./audit-log.server";
-import { AdminError } from "./errors";
+import { recordAudit } from "~/domain/audit/audit-log.server";
+import { conflict, forbidden, notFound } from "~/domain/errors";
 
 /** Every account, owners and staff first, with when each last signed in. */
 export async function listTeam() {
@@ -36,7 +36,7 @@ export async function changeRole(options: {
   actor: SessionUser;
   clientAddress?: string;
 }): Promise<{ email: string; from: Role; to: Role }> {
-  if (options.actor.role !== "owner") throw new AdminError("Only the owner can change roles.", 400);
+  if (options.actor.role !== "owner") throw forbidden("Only the owner can change roles.");
   return db().transaction(async (tx) => {
     // Owners are locked together so two owners demoting each other cannot leave none.
     const owners = await tx
@@ -49,11 +49,10 @@ export async function changeRole(options: {
       .from(users)
       .where(eq(users.id, options.userId))
       .for("update");
-    if (!target) throw new AdminError("This account does not exist.", 404);
+    if (!target) throw notFound("This account does not exist.");
     if (target.role === "owner" && options.role !== "owner" && owners.length <= 1) {
-      throw new AdminError(
+      throw conflict(
         "The shop's last owner cannot be removed. Make another account an owner first.",
-        409,
       );
     }
     if (target.role !== options.role) {

@@ -1,11 +1,20 @@
 import { data } from "react-router";
-import { AdminError } from "./errors";
+import { DomainError, type DomainErrorKind } from "~/domain/errors";
 import {
   submittedValues,
   type FieldErrors,
   type FormAlert,
   type FormActionResult,
 } from "~/lib/forms";
+
+/** The status each kind of domain refusal is answered with. */
+export const STATUS_OF: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+};
 
 /** The typed values to show again, never the passwords. */
 function valuesToKeep(formData: FormData) {
@@ -41,7 +50,7 @@ export function succeeded(title: string, description: string): FormActionResult 
 }
 
 /**
- * Runs an admin action's domain call: an AdminError becomes its status with toast "Error" and
+ * Runs an admin action's domain call: a DomainError becomes its status with toast "Error" and
  * the message (by its field when it has one); anything else is logged and answered with a 500
  * that shows no detail.
  */
@@ -53,9 +62,9 @@ export async function adminAttempt(
     return await work();
   } catch (error) {
     if (error instanceof Response) throw error;
-    if (error instanceof AdminError) {
+    if (error instanceof DomainError) {
       return refused(
-        error.status,
+        STATUS_OF[error.kind],
         { title: "Error", description: error.message },
         formData,
         error.field ? { [error.field]: error.message } : {},

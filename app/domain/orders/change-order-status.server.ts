@@ -4,8 +4,8 @@ import { orderEvents, orders } from "~/db/schema";
 import type { SessionUser } from "~/domain/auth/roles";
 import { releaseOrderStock, returnOrderStock } from "~/domain/orders/order-stock.server";
 import { returnPromotionUse } from "~/domain/orders/promotions.server";
-import { recordAudit } from "../audit-log.server";
-import { AdminError } from "../errors";
+import { recordAudit } from "~/domain/audit/audit-log.server";
+import { conflict, notFound } from "~/domain/errors";
 import { canMoveOrder, canRefund, type OrderStatus } from "./order-status";
 
 type Actor = Pick<SessionUser, "id" | "email">;
@@ -26,9 +26,9 @@ export async function changeOrderStatus(options: {
       .from(orders)
       .where(eq(orders.id, orderId))
       .for("update");
-    if (!order) throw new AdminError("This order does not exist.", 404);
+    if (!order) throw notFound("This order does not exist.");
     if (!canMoveOrder(order.status, to)) {
-      throw new AdminError(`An order that is ${order.status} cannot be marked ${to}.`, 409);
+      throw conflict(`An order that is ${order.status} cannot be marked ${to}.`);
     }
     const now = new Date();
     await tx
@@ -74,9 +74,9 @@ export async function refundOrder(options: { orderId: number; actor: Actor }) {
       .from(orders)
       .where(eq(orders.id, orderId))
       .for("update");
-    if (!order) throw new AdminError("This order does not exist.", 404);
+    if (!order) throw notFound("This order does not exist.");
     if (!canRefund(order.paymentStatus)) {
-      throw new AdminError("Only a paid order can be refunded.", 409);
+      throw conflict("Only a paid order can be refunded.");
     }
     await tx
       .update(orders)
