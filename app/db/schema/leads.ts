@@ -1,4 +1,5 @@
 import { index, pgEnum, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { users } from "./auth";
 
 export const consultationType = pgEnum("consultation_type", [
   "purchase",
@@ -11,27 +12,54 @@ export const subscriberStatus = pgEnum("subscriber_status", [
   "confirmed",
   "unsubscribed",
 ]);
+/** Where staff stand with a consultation request or a contact message. */
+export const enquiryStatus = pgEnum("enquiry_status", ["new", "contacted", "closed"]);
 
-export const consultationRequests = pgTable("consultation_requests", {
-  id: serial("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull(),
-  phone: text("phone").notNull(),
-  consultationType: consultationType("consultation_type").notNull().default("purchase"),
-  message: text("message").notNull().default(""),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+/** Staff's side of an enquiry: its status, a note, and who last changed them and when. */
+const handling = () => ({
+  status: enquiryStatus("status").notNull().default("new"),
+  staffNote: text("staff_note").notNull().default(""),
+  handledBy: text("handled_by").references(() => users.id, { onDelete: "set null" }),
+  handledAt: timestamp("handled_at", { withTimezone: true }),
 });
 
-export const contactMessages = pgTable("contact_messages", {
-  id: serial("id").primaryKey(),
-  firstName: text("first_name").notNull(),
-  lastName: text("last_name").notNull(),
-  email: text("email").notNull(),
-  phone: text("phone").notNull().default(""),
-  subject: text("subject").notNull(),
-  message: text("message").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const consultationRequests = pgTable(
+  "consultation_requests",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    consultationType: consultationType("consultation_type").notNull().default("purchase"),
+    message: text("message").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...handling(),
+  },
+  // The inbox lists newest first, all or by status.
+  (t) => [
+    index("consultation_requests_status_created_idx").on(t.status, t.createdAt, t.id),
+    index("consultation_requests_created_idx").on(t.createdAt, t.id),
+  ],
+);
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: serial("id").primaryKey(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull().default(""),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...handling(),
+  },
+  (t) => [
+    index("contact_messages_status_created_idx").on(t.status, t.createdAt, t.id),
+    index("contact_messages_created_idx").on(t.createdAt, t.id),
+  ],
+);
 
 export const newsletterSubscribers = pgTable(
   "newsletter_subscribers",
@@ -50,5 +78,9 @@ export const newsletterSubscribers = pgTable(
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
   },
-  (t) => [index("newsletter_confirm_token_idx").on(t.confirmTokenHash)],
+  (t) => [
+    index("newsletter_confirm_token_idx").on(t.confirmTokenHash),
+    index("newsletter_subscribers_status_created_idx").on(t.status, t.createdAt, t.id),
+    index("newsletter_subscribers_created_idx").on(t.createdAt, t.id),
+  ],
 );
