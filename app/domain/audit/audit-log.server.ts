@@ -13,7 +13,8 @@ export type AuditAction =
   | "product_price_changed"
   | "product_archived"
   | "product_deleted"
-  | "order_status_changed";
+  | "order_status_changed"
+  | "enquiry_status_changed";
 
 export type AuditEntry = {
   action: AuditAction;

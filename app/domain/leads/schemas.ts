@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailField, REQUIRED_MESSAGE, textField } from "~/lib/forms";
+import { ENQUIRY_STATUSES } from "./enquiry-lists";
 
 export { CONSULTATION_TYPES } from "./consultation-types";
 
@@ -29,3 +30,12 @@ export type ContactInput = z.output<typeof contactSchema>;
 export const newsletterSchema = z.object({ email: emailField() });
 
 export const tokenSchema = z.string().trim().min(20, REQUIRED_MESSAGE).max(200);
+
+export const STAFF_NOTE_MAX = 2000;
+
+/** Staff's form on an enquiry: where it stands and a note for colleagues. */
+export const enquiryUpdateSchema = z.object({
+  status: z.enum(ENQUIRY_STATUSES, { message: "Choose a status." }),
+  note: textField({ max: STAFF_NOTE_MAX }),
+});
+export type EnquiryUpdateInput = z.output<typeof enquiryUpdateSchema>;

@@ -1,0 +1,55 @@
+import { sql } from "drizzle-orm";
+import { consultationRequests, contactMessages, users } from "~/db/schema";
+import type { EnquiryKind } from "./enquiry-lists";
+
+/**
+ * What the inbox reads of each kind's table under one set of names, so consultation requests
+ * and contact messages share their list, detail and update queries. A message's topic is its
+ * subject; a consultation's is the type the visitor chose.
+ */
+export function enquiryTable(kind: EnquiryKind) {
+  if (kind === "consultation") {
+    const t = consultationRequests;
+    return {
+      table: t,
+      columns: {
+        id: t.id,
+        name: t.name,
+        email: t.email,
+        phone: t.phone,
+        topic: sql<string>`${t.consultationType}::text`,
+        message: t.message,
+        status: t.status,
+        staffNote: t.staffNote,
+        createdAt: t.createdAt,
+        handledAt: t.handledAt,
+      },
+      handledBy: t.handledBy,
+      searched: [t.name, t.email, t.phone, t.message],
+      sortName: [sql`lower(${t.name})`],
+    };
+  }
+  const t = contactMessages;
+  const name = sql<string>`${t.firstName} || ' ' || ${t.lastName}`;
+  return {
+    table: t,
+    columns: {
+      id: t.id,
+      name,
+      email: t.email,
+      phone: t.phone,
+      topic: t.subject,
+      message: t.message,
+      status: t.status,
+      staffNote: t.staffNote,
+      createdAt: t.createdAt,
+      handledAt: t.handledAt,
+    },
+    handledBy: t.handledBy,
+    searched: [name, t.email, t.phone, t.subject, t.message],
+    sortName: [sql`lower(${name})`],
+  };
+}
+
+/** Who last handled an enquiry, by name (their e-mail when they have none). */
+export const handlerName = sql<string | null>`coalesce(nullif(${users.name}, ''), ${users.email})`;

@@ -1,0 +1,108 @@
+import { and, eq, ilike, or, type SQL } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { containsPattern, countRows, everyRow, listOrder, listPage } from "~/db/list-page.server";
+import { users } from "~/db/schema";
+import type { ListParams } from "~/lib/list-params";
+import { CONSULTATION_TYPES } from "./consultation-types";
+import type { ENQUIRY_LIST, EnquiryKind } from "./enquiry-lists";
+import { summarizeEnquiries } from "./enquiry-summary.server";
+import { enquiryTable, handlerName } from "./enquiry-tables.server";
+
+export type EnquiryListParams = ListParams<
+  (typeof ENQUIRY_LIST.sorts)[number],
+  (typeof ENQUIRY_LIST.statuses)[number]
+>;
+
+type Source = ReturnType<typeof enquiryTable>;
+
+function matching(source: Source, params: EnquiryListParams): SQL | undefined {
+  const pattern = params.q ? containsPattern(params.q) : null;
+  return and(
+    params.status === "all" ? undefined : eq(source.columns.status, params.status),
+    pattern ? or(...source.searched.map((column) => ilike(column, pattern))) : undefined,
+  );
+}
+
+function sortColumns(source: Source, sort: EnquiryListParams["sort"]) {
+  if (sort === "name") return source.sortName;
+  if (sort === "status") return [source.columns.status, source.columns.createdAt];
+  return [source.columns.createdAt];
+}
+
+function enquiryRows(kind: EnquiryKind, params: EnquiryListParams) {
+  const source = enquiryTable(kind);
+  return ({ limit, offset }: { limit: number; offset: number }) =>
+    db()
+      .select({ ...source.columns, handler: handlerName })
+      .from(source.table)
+      .leftJoin(users, eq(users.id, source.handledBy))
+      .where(matching(source, params))
+      .orderBy(...listOrder(sortColumns(source, params.sort), source.columns.id, params.direction))
+      .limit(limit)
+      .offset(offset);
+}
+
+export type EnquiryRow = Awaited<ReturnType<ReturnType<typeof enquiryRows>>>[number];
+
+/**
+ * The inbox's cards, and one page of consultation requests or contact messages for its search
+ * and filter.
+ */
+export async function listEnquiries(options: { kind: EnquiryKind; params: EnquiryListParams }) {
+  const { kind, params } = options;
+  const source = enquiryTable(kind);
+  const [summary, page] = await Promise.all([
+    summarizeEnquiries(),
+    listPage({
+      page: params.page,
+      pageSize: params.pageSize,
+      count: async () => {
+        const [row] = await db()
+          .select({ n: countRows })
+          .from(source.table)
+          .where(matching(source, params));
+        return row?.n ?? 0;
+      },
+      rows: enquiryRows(kind, params),
+    }),
+  ]);
+  return { summary, ...page };
+}
+
+/** The CSV's columns: the topic is the consultation's type or the message's subject. */
+export function enquiryExportHeader(kind: EnquiryKind) {
+  return [
+    "Received",
+    "Name",
+    "Email",
+    "Phone",
+    kind === "consultation" ? "Type" : "Subject",
+    "Message",
+    "Status",
+    "Staff note",
+    "Handled by",
+    "Handled at",
+  ] as const;
+}
+
+const typeLabel = (value: string) =>
+  CONSULTATION_TYPES.find((t) => t.value === value)?.label ?? value;
+
+/** Every enquiry the list's search and filter show, in its order, as CSV cells. */
+export async function* exportEnquiries(options: { kind: EnquiryKind; params: EnquiryListParams }) {
+  const { kind } = options;
+  for await (const e of everyRow(enquiryRows(kind, options.params))) {
+    yield [
+      e.createdAt,
+      e.name,
+      e.email,
+      e.phone,
+      kind === "consultation" ? typeLabel(e.topic) : e.topic,
+      e.message,
+      e.status,
+      e.staffNote,
+      e.handler,
+      e.handledAt,
+    ] as const;
+  }
+}
