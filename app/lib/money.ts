@@ -12,6 +12,11 @@ export function formatMoney(cents: number, options: { cents?: boolean } = {}): s
   return `${sign}R${rands}${showCents ? `.${String(abs % 100).padStart(2, "0")}` : ""}`;
 }
 
+/** An amount as a plain decimal number of Rand ("2499.50"), for files a spreadsheet reads. */
+export function randAmount(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
 /** Rounded percent off, as the specification shows it on cards and cart lines. */
 export function percentOff(priceCents: number, originalPriceCents: number | null | undefined) {
   if (!originalPriceCents || originalPriceCents <= priceCents) return 0;

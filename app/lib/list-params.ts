@@ -1,0 +1,95 @@
+/**
+ * The back office's lists keep their search, status filter, sort and page in the URL, so a
+ * filtered page can be shared, reloaded and used without JavaScript. Each resource describes its
+ * list once (`defineList`); loaders read the URL with it and pages build their links with it.
+ */
+export type SortDirection = "asc" | "desc";
+
+export type ListSpec<Sort extends string = string, Status extends string = string> = {
+  /** Columns that can be sorted, by the name the URL uses. */
+  sorts: readonly Sort[];
+  defaultSort: Sort;
+  defaultDirection: SortDirection;
+  /** The status filter's values ("all" is always there too). */
+  statuses: readonly Status[];
+  pageSize: number;
+};
+
+export type ListParams<Sort extends string = string, Status extends string = string> = {
+  q: string;
+  status: Status | "all";
+  sort: Sort;
+  direction: SortDirection;
+  page: number;
+  pageSize: number;
+};
+
+/** The longest search the lists take; longer input is cut, never refused. */
+export const MAX_SEARCH_LENGTH = 100;
+/** Past this page a list answers its last page (no query walks further than it must). */
+const MAX_PAGE = 100_000;
+
+export function defineList<Sort extends string, Status extends string>(
+  spec: ListSpec<Sort, Status>,
+): ListSpec<Sort, Status> {
+  return spec;
+}
+
+/** Reads a list's parameters from a URL; anything unknown or malformed falls back to the default. */
+export function readListParams<Sort extends string, Status extends string>(
+  spec: ListSpec<Sort, Status>,
+  search: URLSearchParams,
+): ListParams<Sort, Status> {
+  const q = (search.get("q") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
+  const status = search.get("status");
+  const asked = search.get("sort");
+  const sort = spec.sorts.includes(asked as Sort) ? (asked as Sort) : spec.defaultSort;
+  const direction = search.get("dir");
+  const page = Number(search.get("page"));
+  return {
+    q,
+    status: spec.statuses.includes(status as Status) ? (status as Status) : "all",
+    sort,
+    direction:
+      direction === "asc" || direction === "desc"
+        ? direction
+        : sort === spec.defaultSort
+          ? spec.defaultDirection
+          : "asc",
+    page: Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
+    pageSize: spec.pageSize,
+  };
+}
+
+/**
+ * The query string of a list with some parameters changed (`?…`, or "" for the defaults). A new
+ * search, filter or sort starts again at page 1.
+ */
+export function listSearch(
+  spec: ListSpec,
+  params: ListParams,
+  changes: Partial<Pick<ListParams, "q" | "status" | "sort" | "direction" | "page">>,
+): string {
+  const next = { ...params, ...changes };
+  if (!("page" in changes)) next.page = 1;
+  const query = new URLSearchParams();
+  if (next.q) query.set("q", next.q);
+  if (next.status !== "all") query.set("status", next.status);
+  const defaultDirection = next.sort === spec.defaultSort ? spec.defaultDirection : "asc";
+  if (next.sort !== spec.defaultSort || next.direction !== defaultDirection) {
+    query.set("sort", next.sort);
+    query.set("dir", next.direction);
+  }
+  if (next.page > 1) query.set("page", String(next.page));
+  const text = query.toString();
+  return text ? `?${text}` : "";
+}
+
+/** One page of a list: its rows and where it stands among all that match. */
+export type ListPage<Row> = {
+  rows: Row[];
+  /** Rows matching the search and filter, on every page. */
+  total: number;
+  page: number;
+  pageCount: number;
+};
