@@ -7,6 +7,9 @@ import { db } from "~/db/client.server";
 import {
   brands,
   categories,
+  consultationRequests,
+  contactMessages,
+  newsletterSubscribers,
   productImages,
   products,
   stockLevels,
@@ -187,6 +190,27 @@ describe("the demo seed", () => {
     const [owner] = await db().select().from(users).where(eq(users.email, DEMO_OWNER.email));
     expect(owner?.role).toBe("owner");
     expect(await demoOwnerHasDemoPassword()).toBe(true);
+  });
+
+  it("fills the inbox with enquiries in each state, handled by the demo owner", async () => {
+    const [owner] = await db().select().from(users).where(eq(users.email, DEMO_OWNER.email));
+    const consultations = await db().select().from(consultationRequests);
+    const messages = await db().select().from(contactMessages);
+    for (const enquiries of [consultations, messages]) {
+      expect(new Set(enquiries.map((e) => e.status))).toEqual(
+        new Set(["new", "contacted", "closed"]),
+      );
+      const contacted = enquiries.find((e) => e.status === "contacted");
+      expect(contacted?.staffNote).not.toBe("");
+      expect(contacted?.handledBy).toBe(owner!.id);
+      expect(enquiries.filter((e) => e.status === "new").every((e) => !e.handledAt)).toBe(true);
+    }
+    const subscribers = await db().select().from(newsletterSubscribers);
+    expect(new Set(subscribers.map((s) => s.status))).toEqual(
+      new Set(["pending", "confirmed", "unsubscribed"]),
+    );
+    const confirmed = subscribers.filter((s) => s.status === "confirmed");
+    expect(confirmed.every((s) => s.confirmedAt)).toBe(true);
   });
 
   it("does nothing when run again: a shop that has products gets no demo owner", async () => {

@@ -12,6 +12,7 @@ import {
   warehouses,
 } from "~/db/schema";
 import { ensureDemoOwner } from "~/domain/auth/demo-owner.server";
+import { insertDemoEnquiries } from "./demo-enquiries.server";
 import { DEMO_PROMOTIONS } from "./promotions-data";
 import { DEMO_PRODUCTS } from "./catalog/all-products";
 import { BRANDS, CATEGORIES } from "./catalog/categories-and-brands";
@@ -29,12 +30,16 @@ async function hasProducts(executor: Pick<Tx, "select">): Promise<boolean> {
 }
 
 /**
- * Seeds the demo catalogue and the demo owner (DEMO_OWNER) when there are no products yet;
- * returns whether it did. A database that already holds a shop gets no demo owner.
+ * Seeds the demo catalogue, the demo owner (DEMO_OWNER) and the demo's enquiries when there
+ * are no products yet; returns whether it did. A database that already holds a shop gets no
+ * demo owner and no demo enquiries.
  */
 export async function seedIfEmpty(options: { dataDir: string }): Promise<boolean> {
   const seeded = (await hasProducts(db())) ? false : await seed(options.dataDir, "skip");
-  if (seeded) await ensureDemoOwner();
+  if (seeded) {
+    await ensureDemoOwner();
+    await insertDemoEnquiries();
+  }
   return seeded;
 }
 
