@@ -51,4 +51,22 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Reading requests, redirects, statuses and notices are the route side's (app/lib/actions.server.ts).
+    files: ["app/domain/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["react-router", "@react-router/*"],
+              message:
+                "Domain code knows nothing of HTTP: return data or throw DomainError (~/domain/errors).",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

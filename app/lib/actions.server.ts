@@ -1,11 +1,25 @@
 import { data } from "react-router";
+import type { z } from "zod";
 import { DomainError, type DomainErrorKind } from "~/domain/errors";
+import { consumeRateLimit } from "~/domain/security/rate-limit.server";
+import { storePhone } from "~/domain/settings/store-settings.server";
+import { env } from "~/env.server";
 import {
+  HONEYPOT_FIELD,
+  parseForm,
   submittedValues,
   type FieldErrors,
   type FormAlert,
   type FormActionResult,
 } from "~/lib/forms";
+import { readForm } from "~/lib/request-input.server";
+
+/*
+ * The route side of every form, storefront and back office: an action reads its form
+ * (request-input.server), guards a public form, parses it with the area's schema (`invalid`),
+ * calls one domain function inside `attempt`, and answers `succeeded`, `refused` or a redirect.
+ * Domain functions throw DomainError; only this file turns it into a status and a notice.
+ */
 
 /** The status each kind of domain refusal is answered with. */
 export const STATUS_OF: Record<DomainErrorKind, number> = {
@@ -14,10 +28,11 @@ export const STATUS_OF: Record<DomainErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   rate_limited: 429,
+  unavailable: 503,
 };
 
 /** The typed values to show again, never the passwords. */
-function valuesToKeep(formData: FormData) {
+export function keptValues(formData: FormData) {
   const values = submittedValues(formData);
   for (const key of Object.keys(values)) if (/password/i.test(key)) delete values[key];
   return values;
@@ -30,51 +45,149 @@ export function refused(
   formData: FormData,
   fieldErrors: FieldErrors = {},
 ) {
-  const body: FormActionResult = { ok: false, alert, fieldErrors, values: valuesToKeep(formData) };
+  const body: FormActionResult = { ok: false, alert, fieldErrors, values: keptValues(formData) };
   return data(body, { status });
 }
 
-/** 400 with "Validation Error" and the first message, as the back office's forms show it. */
-export function invalid(parsed: { fieldErrors: FieldErrors }, formData: FormData) {
-  const first = Object.values(parsed.fieldErrors)[0] ?? "Please check the form.";
-  return refused(
-    400,
-    { title: "Validation Error", description: first },
-    formData,
-    parsed.fieldErrors,
-  );
+/**
+ * 400 for a form that failed its schema. The notice is the one given (the storefront passes
+ * parseForm's, which follows the specification's order), else "Validation Error" and the
+ * first message, as the back office and sign-in pages show it.
+ */
+export function invalid(
+  parsed: { fieldErrors: FieldErrors },
+  formData: FormData,
+  alert: FormAlert = {
+    title: "Validation Error",
+    description: Object.values(parsed.fieldErrors)[0] ?? "Please check the form.",
+  },
+) {
+  return refused(400, alert, formData, parsed.fieldErrors);
 }
 
 export function succeeded(title: string, description: string): FormActionResult {
   return { ok: true, message: { title, description } };
 }
 
+/** What an unexpected failure is answered with: a status (500 by default) and a notice. */
+export type Apology = { status?: number; alert: FormAlert | (() => Promise<FormAlert>) };
+
+const OUR_FAULT: Apology = {
+  alert: { title: "Error", description: "Something went wrong on our side. Please try again." },
+};
+
+/** An apology that gives the shop's phone number ("" when even that cannot be read). */
+export function apologyWithPhone(alert: (phone: string) => FormAlert): Apology {
+  return { alert: async () => alert(await storePhone().catch(() => "")) };
+}
+
+/** The storefront's apology: the specification's "Something went wrong" and the shop's phone. */
+export const CALL_US = apologyWithPhone((phone) => ({
+  title: "Something went wrong",
+  description: phone ? `Please try again or call us at ${phone}.` : "Please try again.",
+}));
+
+/** The answer to a domain refusal: its status, its title (or "Error"), the message by its field. */
+export function refusedFor(error: DomainError, formData: FormData) {
+  return refused(
+    STATUS_OF[error.kind],
+    { title: error.title ?? "Error", description: error.message },
+    formData,
+    error.field ? { [error.field]: error.fieldMessage ?? error.message } : {},
+  );
+}
+
 /**
- * Runs an admin action's domain call: a DomainError becomes its status with toast "Error" and
- * the message (by its field when it has one); anything else is logged and answered with a 500
- * that shows no detail.
+ * Runs an action's domain call. A thrown Response (a redirect) passes; a DomainError becomes
+ * its refusal; anything else is logged and answered with the apology, which shows no detail.
+ * What was typed is kept either way.
  */
-export async function adminAttempt(
+export async function attempt<T>(
   formData: FormData,
-  work: () => Promise<FormActionResult | Response | ReturnType<typeof refused>>,
+  work: () => Promise<T>,
+  apology: Apology = OUR_FAULT,
 ) {
   try {
     return await work();
   } catch (error) {
     if (error instanceof Response) throw error;
-    if (error instanceof DomainError) {
-      return refused(
-        STATUS_OF[error.kind],
-        { title: "Error", description: error.message },
-        formData,
-        error.field ? { [error.field]: error.message } : {},
-      );
-    }
-    console.error(`Admin action failed: ${(error as Error).message}`);
+    if (error instanceof DomainError) return refusedFor(error, formData);
+    console.error(`Action failed: ${(error as Error).message}`);
+    const alert = typeof apology.alert === "function" ? await apology.alert() : apology.alert;
+    return refused(apology.status ?? 500, alert, formData);
+  }
+}
+
+/**
+ * Runs a loader's domain call: a DomainError becomes an error page with its status and message
+ * (a missing order is a 404 page, not a 500).
+ */
+export async function loaded<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof DomainError) throw data(error.message, { status: STATUS_OF[error.kind] });
+    throw error;
+  }
+}
+
+/**
+ * Guards a public form: a filled honeypot or too many submissions from one address in 15
+ * minutes gets a 4xx with a clear message and the typed values back. Null when it may go on.
+ */
+export async function guardPublicForm(options: {
+  form: string;
+  formData: FormData;
+  clientAddress: string;
+  /** Submissions allowed per address in 15 minutes; FORM_RATE_LIMIT by default. */
+  limit?: number;
+}) {
+  const honeypot = options.formData.get(HONEYPOT_FIELD);
+  if (typeof honeypot === "string" && honeypot.trim() !== "") {
     return refused(
-      500,
-      { title: "Error", description: "Something went wrong on our side. Please try again." },
-      formData,
+      400,
+      {
+        title: "Could not send",
+        description: "Your submission looked automated. Please call us instead.",
+      },
+      options.formData,
     );
   }
+  const limit = await consumeRateLimit({
+    key: `form:${options.form}:${options.clientAddress}`,
+    limit: options.limit ?? env().FORM_RATE_LIMIT,
+    windowSeconds: 15 * 60,
+  });
+  if (!limit.allowed) {
+    const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
+    return refused(
+      429,
+      {
+        title: "Too many attempts",
+        description: `Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again, or call us.`,
+      },
+      options.formData,
+    );
+  }
+  return null;
+}
+
+/**
+ * Reads a storefront form: the body, its guard, then its schema with the specification's
+ * notices. Either the form and its parsed input, or the answer to send back as it is.
+ */
+export async function readPublicForm<S extends z.ZodType>(options: {
+  request: Request;
+  form: string;
+  schema: S;
+  clientAddress: string;
+  limit?: number;
+}) {
+  const formData = await readForm(options.request);
+  const { form, clientAddress, limit } = options;
+  const blocked = await guardPublicForm({ form, formData, clientAddress, limit });
+  if (blocked) return { ok: false as const, answer: blocked };
+  const parsed = parseForm(options.schema, formData);
+  if (!parsed.ok) return { ok: false as const, answer: invalid(parsed, formData, parsed.alert) };
+  return { ok: true as const, formData, input: parsed.data };
 }

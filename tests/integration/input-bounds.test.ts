@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { brands, categories, products } from "~/db/schema";
 import { getAdminOrder } from "~/domain/orders/get-admin-order.server";
-import { saveProductFromForm } from "~/domain/catalog/product-action.server";
+import { saveProductFromForm } from "~/routes/admin/product-form-action.server";
 import { requestPasswordReset, signUpWithPassword } from "~/domain/auth/accounts.server";
 import { auth } from "~/domain/auth/auth.server";
 import { authRefusal } from "~/domain/auth/auth-refusal.server";

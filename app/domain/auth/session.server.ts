@@ -1,9 +1,11 @@
-import { data, redirect } from "react-router";
 import { siteUrl } from "~/lib/site-url.server";
 import { auth, requestHeaders } from "./auth.server";
-import { isStaffRole, type Role, type SessionUser } from "./roles";
+import type { Role, SessionUser } from "./roles";
 
-/** The signed-in user of a request, or null (no cookie, expired or revoked session). */
+/**
+ * The signed-in user of a request, or null (no cookie, expired or revoked session). The
+ * back office's gate (requireStaff) is built on it on the route side.
+ */
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
   if (!request.headers.get("cookie")) return null;
   const session = await auth(siteUrl()).api.getSession({
@@ -12,25 +14,4 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
   if (!session) return null;
   const { id, email, name, role } = session.user;
   return { id, email, name, role: (role ?? "customer") as Role };
-}
-
-/** What a signed-in account without a staff role gets instead of admin data. */
-export const NO_ACCESS = { noAccess: true } as const;
-
-/**
- * The one gate of the back office, called by every admin loader and action: signed-out
- * visitors go to /auth, accounts without a staff role get a 403 (the no-access page).
- */
-export async function requireStaff(request: Request): Promise<SessionUser> {
-  const user = await getSessionUser(request);
-  if (!user) throw redirect("/auth");
-  if (!isStaffRole(user.role)) throw data(NO_ACCESS, { status: 403 });
-  return user;
-}
-
-/** As requireStaff, for what only the owner may do (the team, the audit log). */
-export async function requireOwner(request: Request): Promise<SessionUser> {
-  const user = await requireStaff(request);
-  if (user.role !== "owner") throw data(NO_ACCESS, { status: 403 });
-  return user;
 }

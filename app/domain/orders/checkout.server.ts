@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { data, redirect } from "react-router";
+import { DomainError } from "~/domain/errors";
 import { createPaymentAttempt, isPayable } from "~/domain/payments/payments.server";
 import {
   payflexAllows,
@@ -7,17 +7,12 @@ import {
   paymentProviders,
   providerForMethod,
 } from "~/domain/payments/providers.server";
-import { guardPublicForm, invalidForm } from "~/domain/security/public-form.server";
 import { storePhone } from "~/domain/settings/store-settings.server";
 import { env } from "~/env.server";
-import { parseForm, submittedValues, type FormActionResult } from "~/lib/forms";
 import { formatMoney } from "~/lib/money";
-import { readForm } from "~/lib/request-input.server";
-import { checkoutSchema } from "./checkout-schema";
+import type { CheckoutInput } from "./checkout-schema";
 import { orderPageUrl, sendOrderConfirmation } from "./order-mail.server";
-import { OutOfStockError } from "./order-stock.server";
-import { NotSoldError, placeOrder } from "./place-order.server";
-import { PromotionError } from "./promotions.server";
+import { placeOrder } from "./place-order.server";
 import { quoteCheckout } from "./quote.server";
 import type { PaymentMethod } from "./totals";
 
@@ -27,122 +22,60 @@ export function newIdempotencyKey(): string {
 }
 
 /** Checkout submissions allowed per address in 15 minutes (several tries at a card are normal). */
-const CHECKOUT_RATE_LIMIT = 30;
-
-function refuse(
-  status: number,
-  formData: FormData,
-  alert: { title: string; description: string },
-  fieldErrors: Record<string, string> = {},
-) {
-  const body: FormActionResult = {
-    ok: false,
-    alert,
-    fieldErrors,
-    values: submittedValues(formData),
-  };
-  return data(body, { status });
+export function checkoutRateLimit(): number {
+  return Math.max(30, env().FORM_RATE_LIMIT);
 }
 
 /**
- * The checkout's action: checks the form, places the order (prices and stock from the database),
- * e-mails the confirmation and sends the shopper on to pay. Problems the shopper can fix come
- * back as 4xx with a message and everything typed; anything else is "Order Failed" with the
- * shop's phone number.
+ * Completes a checked checkout: places the order (prices and stock from the database), e-mails
+ * the confirmation and starts the payment. Returns where the shopper goes next: the payment
+ * link, or the order page when the order exists already (a retried submit) or cannot be paid
+ * online with that method. Problems the shopper can fix are DomainErrors (a promotion code,
+ * items no longer sold or in stock, a payment method this order cannot use).
  */
-export async function submitCheckout(
-  request: Request,
-  context: { clientAddress: string },
-  siteUrl: string,
-) {
-  const formData = await readForm(request);
-  const blocked = await guardPublicForm({
-    form: "checkout",
-    formData,
-    clientAddress: context.clientAddress,
-    limit: Math.max(CHECKOUT_RATE_LIMIT, env().FORM_RATE_LIMIT),
-  });
-  if (blocked) return blocked;
-  const parsed = parseForm(checkoutSchema, formData);
-  if (!parsed.ok) return invalidForm(parsed, formData);
-  const input = parsed.data;
-
-  const provider = providerForMethod(input.paymentMethod);
+export async function completeCheckout(options: {
+  input: CheckoutInput;
+  siteUrl: string;
+}): Promise<{ next: string }> {
+  const { input, siteUrl } = options;
   if (paymentProviders().length === 0) {
     const phone = await storePhone().catch(() => "");
-    return refuse(503, formData, {
-      title: "Payment not available",
-      description: `Online payment is not yet available. Please call us${phone ? ` at ${phone}` : ""} to place your order.`,
-    });
+    throw new DomainError(
+      "unavailable",
+      `Online payment is not yet available. Please call us${phone ? ` at ${phone}` : ""} to place your order.`,
+      { title: "Payment not available" },
+    );
   }
+  const provider = providerForMethod(input.paymentMethod);
   if (!provider) {
-    return refuse(400, formData, methodUnavailable(input.paymentMethod), {
-      paymentMethod: "This payment method is not available.",
-    });
+    throw methodUnavailable(input.paymentMethod, "This payment method is not available.");
   }
-  try {
-    if (input.paymentMethod === "payflex") {
-      const quote = await quoteCheckout(input);
-      if (!payflexAllows(quote.totals.totalCents)) {
-        const { PAYFLEX_MIN_AMOUNT, PAYFLEX_MAX_AMOUNT } = env();
-        const range = `${formatMoney(PAYFLEX_MIN_AMOUNT * 100)} to ${formatMoney(PAYFLEX_MAX_AMOUNT * 100)}`;
-        return refuse(400, formData, methodUnavailable("payflex"), {
-          paymentMethod: `PayFlex is available for orders from ${range}.`,
-        });
-      }
+  if (input.paymentMethod === "payflex") {
+    const quote = await quoteCheckout(input);
+    if (!payflexAllows(quote.totals.totalCents)) {
+      const { PAYFLEX_MIN_AMOUNT, PAYFLEX_MAX_AMOUNT } = env();
+      const range = `${formatMoney(PAYFLEX_MIN_AMOUNT * 100)} to ${formatMoney(PAYFLEX_MAX_AMOUNT * 100)}`;
+      throw methodUnavailable("payflex", `PayFlex is available for orders from ${range}.`);
     }
+  }
 
-    const { order, created } = await placeOrder(input);
-    if (!created) {
-      // A retried or double-clicked submit: the order exists; its page offers payment.
-      throw redirect(orderPageUrl("", order));
-    }
-    await sendOrderConfirmation(order.id, siteUrl);
-    if (!isPayable(order) || !paymentMethodsFor(order.totalCents).includes(input.paymentMethod)) {
-      throw redirect(orderPageUrl("", order));
-    }
-    const payment = await createPaymentAttempt(order, input.paymentMethod, provider.name);
-    throw redirect(`/payments/${payment.reference}`);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    if (error instanceof PromotionError) {
-      return refuse(
-        400,
-        formData,
-        { title: "Promotion code", description: error.message },
-        {
-          promoCode: error.message,
-        },
-      );
-    }
-    if (error instanceof NotSoldError) {
-      return refuse(409, formData, {
-        title: "Some items are no longer available",
-        description: "Remove them from your cart and try again; nothing else has changed.",
-      });
-    }
-    if (error instanceof OutOfStockError) {
-      return refuse(409, formData, {
-        title: "Not enough stock",
-        description:
-          "Someone bought the last of an item just now. Lower its quantity or remove it from your cart and try again.",
-      });
-    }
-    console.error(`Checkout failed: ${(error as Error).message}`);
-    const phone = await storePhone().catch(() => "");
-    return refuse(500, formData, {
-      title: "Order Failed",
-      description: `Something went wrong. Please try again or contact us at ${phone || "the shop"}.`,
-    });
+  const { order, created } = await placeOrder(input);
+  // A retried or double-clicked submit: the order exists; its page offers payment.
+  if (!created) return { next: orderPageUrl("", order) };
+  await sendOrderConfirmation(order.id, siteUrl);
+  if (!isPayable(order) || !paymentMethodsFor(order.totalCents).includes(input.paymentMethod)) {
+    return { next: orderPageUrl("", order) };
   }
+  const payment = await createPaymentAttempt(order, input.paymentMethod, provider.name);
+  return { next: `/payments/${payment.reference}` };
 }
 
-function methodUnavailable(method: PaymentMethod) {
-  return {
-    title: "Payment method unavailable",
-    description:
-      method === "payflex"
-        ? "PayFlex cannot be used for this order. Please choose another payment method."
-        : "This payment method cannot be used just now. Please choose another.",
-  };
+function methodUnavailable(method: PaymentMethod, fieldMessage: string) {
+  return new DomainError(
+    "invalid",
+    method === "payflex"
+      ? "PayFlex cannot be used for this order. Please choose another payment method."
+      : "This payment method cannot be used just now. Please choose another.",
+    { title: "Payment method unavailable", field: "paymentMethod", fieldMessage },
+  );
 }

@@ -8,13 +8,18 @@ import {
   stockMovements,
   warehouses,
 } from "~/db/schema";
+import { DomainError } from "~/domain/errors";
 
-export class OutOfStockError extends Error {
+export class OutOfStockError extends DomainError {
   constructor(
     /** Each short line: what is left to sell of it. */
     readonly shortages: { variantId: number; available: number }[],
   ) {
-    super("Some items are no longer in stock in the quantity asked for.");
+    super(
+      "conflict",
+      "Someone bought the last of an item just now. Lower its quantity or remove it from your cart and try again.",
+      { title: "Not enough stock" },
+    );
     this.name = "OutOfStockError";
   }
 }

@@ -1,5 +1,5 @@
-import { data, redirect } from "react-router";
 import { z } from "zod";
+import { conflict, invalid, notFound } from "~/domain/errors";
 import { applyPaymentOutcome } from "~/domain/payments/apply-outcome.server";
 import {
   createPaymentAttempt,
@@ -16,31 +16,30 @@ import type { PaymentStart, StartContext } from "~/domain/payments/provider";
 import { findOrderForShopper, getOrderDetails, type OrderDetails } from "./get-order.server";
 import { orderPageUrl } from "./order-mail.server";
 
-const payFormSchema = z.object({
+/** The order page's "Pay now" form. */
+export const payAgainSchema = z.object({
   paymentMethod: z.enum(["card", "payfast", "payflex"], { message: "Choose a payment method." }),
 });
 
-/** The order page's "Pay now": a new payment attempt with the chosen method, then to its provider. */
-export async function payAgain(number: number, token: string, formData: FormData) {
-  const order = await findOrderForShopper(number, token);
-  if (!order) throw data("Order not found", { status: 404 });
-  const parsed = payFormSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) {
-    return data(
-      { error: parsed.error.issues[0]?.message ?? "Choose a payment method." },
-      { status: 400 },
-    );
-  }
-  if (!isPayable(order)) {
-    return data({ error: "This order can no longer be paid. Please contact us." }, { status: 409 });
-  }
-  const method = parsed.data.paymentMethod;
+/**
+ * The order page's "Pay now": a new payment attempt with the chosen method. Returns the
+ * payment link that takes the shopper on to its provider.
+ */
+export async function payAgain(options: {
+  number: number;
+  token: string;
+  paymentMethod: z.output<typeof payAgainSchema>["paymentMethod"];
+}): Promise<{ next: string }> {
+  const order = await findOrderForShopper(options.number, options.token);
+  if (!order) throw notFound("Order not found");
+  if (!isPayable(order)) throw conflict("This order can no longer be paid. Please contact us.");
+  const method = options.paymentMethod;
   const provider = providerForMethod(method);
   if (!provider || !paymentMethodsFor(order.totalCents).includes(method)) {
-    return data({ error: "This payment method cannot be used for this order." }, { status: 400 });
+    throw invalid("This payment method cannot be used for this order.", "paymentMethod");
   }
   const payment = await createPaymentAttempt(order, method, provider.name);
-  throw redirect(`/payments/${payment.reference}`);
+  return { next: `/payments/${payment.reference}` };
 }
 
 /** What a provider is told when a payment starts: the order, the amount, the shop's addresses. */
@@ -90,48 +89,57 @@ export function paymentStartContext(
   };
 }
 
-/**
- * Sends the shopper from our payment link to the provider's page: a redirect, or the provider's
- * signed form for the browser to post. A settled payment or a closed order goes back to the
- * order page instead.
- */
-export async function startPayment(
-  reference: string,
-  siteUrl: string,
-): Promise<{ form: Extract<PaymentStart, { kind: "form" }>; provider: string }> {
+/** A payment link's payment and its order; not found when either is missing. */
+async function paymentWithOrder(reference: string) {
   const payment = await findPayment(reference);
-  if (!payment) throw data("Payment not found", { status: 404 });
-  const order = await getOrderDetails(payment.orderId);
-  if (!order) throw data("Payment not found", { status: 404 });
+  const order = payment && (await getOrderDetails(payment.orderId));
+  if (!payment || !order) throw notFound("Payment not found");
+  return { payment, order };
+}
+
+/**
+ * Starts the payment of our payment link with its provider: the provider's page to go to, or
+ * its signed form for the browser to post. A settled payment or a closed order goes back to
+ * the order page instead.
+ */
+export async function startPayment(options: {
+  reference: string;
+  siteUrl: string;
+}): Promise<
+  | { kind: "redirect"; url: string }
+  | { kind: "form"; form: Extract<PaymentStart, { kind: "form" }>; provider: string }
+> {
+  const { payment, order } = await paymentWithOrder(options.reference);
   if (payment.status !== "pending" || !isPayable(order)) {
-    throw redirect(orderPageUrl("", order));
+    return { kind: "redirect", url: orderPageUrl("", order) };
   }
   const provider = providerByName(payment.provider);
   if (!provider) {
     // The shop's payment set-up changed since this link was made: choose again.
-    throw redirect(orderPageUrl("", order));
+    return { kind: "redirect", url: orderPageUrl("", order) };
   }
   let start: PaymentStart;
   try {
-    start = await provider.start(paymentStartContext(order, payment, siteUrl));
+    start = await provider.start(paymentStartContext(order, payment, options.siteUrl));
   } catch (error) {
     // The provider refused or could not be reached: the order page says so and offers a retry.
     console.error(`Could not start a ${payment.provider} payment: ${(error as Error).message}`);
-    throw redirect(`${orderPageUrl("", order)}&problem=provider`);
+    return { kind: "redirect", url: `${orderPageUrl("", order)}&problem=provider` };
   }
-  if (start.kind === "redirect") throw redirect(start.url);
-  return { form: start, provider: provider.name };
+  if (start.kind === "redirect") return { kind: "redirect", url: start.url };
+  return { kind: "form", form: start, provider: provider.name };
 }
 
 /**
- * Where providers send the shopper back: asks the provider where it can be asked (PayFlex),
- * then shows the order page, which says what became of the payment.
+ * Where providers send the shopper back: asks the provider where it can be asked (PayFlex).
+ * Returns the order page to show, which says what became of the payment.
  */
-export async function returnFromPayment(reference: string, siteUrl: string) {
-  const payment = await findPayment(reference);
-  if (!payment) throw data("Payment not found", { status: 404 });
-  const order = await getOrderDetails(payment.orderId);
-  if (!order) throw data("Payment not found", { status: 404 });
+export async function returnFromPayment(options: {
+  reference: string;
+  siteUrl: string;
+}): Promise<{ next: string }> {
+  const { reference, siteUrl } = options;
+  const { payment, order } = await paymentWithOrder(reference);
   const provider = providerByName(payment.provider);
   if (payment.status === "pending" && provider?.fetchOutcome) {
     try {
@@ -143,5 +151,5 @@ export async function returnFromPayment(reference: string, siteUrl: string) {
       );
     }
   }
-  throw redirect(`${orderPageUrl("", order)}&from=payment`);
+  return { next: `${orderPageUrl("", order)}&from=payment` };
 }

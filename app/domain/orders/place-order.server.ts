@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { orderAllocations, orderEvents, orderLines, orders } from "~/db/schema";
+import { DomainError } from "~/domain/errors";
 import { getStoreSettings } from "~/domain/settings/store-settings.server";
 import { env } from "~/env.server";
 import type { CheckoutInput } from "./checkout-schema";
@@ -12,9 +13,12 @@ import { orderTotals } from "./totals";
 
 export type PlacedOrder = typeof orders.$inferSelect;
 
-export class NotSoldError extends Error {
+/** Some lines of the cart are no longer sold (archived, or draft again). */
+export class NotSoldError extends DomainError {
   constructor(readonly variantIds: number[]) {
-    super("Some items in your cart are no longer sold.");
+    super("conflict", "Remove them from your cart and try again; nothing else has changed.", {
+      title: "Some items are no longer available",
+    });
     this.name = "NotSoldError";
   }
 }

@@ -1,14 +1,16 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db, type Db, type Tx } from "~/db/client.server";
 import { promotions } from "~/db/schema";
+import { DomainError } from "~/domain/errors";
 import { formatMoney } from "~/lib/money";
 import type { PromotionTerms } from "./totals";
 
 export type Promotion = typeof promotions.$inferSelect;
 
-export class PromotionError extends Error {
+/** A promotion code that cannot be used on this order, said for the code's field. */
+export class PromotionError extends DomainError {
   constructor(message: string) {
-    super(message);
+    super("invalid", message, { field: "promoCode", title: "Promotion code" });
     this.name = "PromotionError";
   }
 }

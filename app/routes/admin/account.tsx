@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { Button } from "~/components/admin/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
 import { ROLE_LABELS } from "~/domain/auth/roles";
-import { requireStaff } from "~/domain/auth/session.server";
+import { requireStaff } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Account | Admin" }];

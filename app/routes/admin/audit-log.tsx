@@ -10,7 +10,7 @@ import {
 import { Button } from "~/components/admin/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
 import { listAuditLog } from "~/domain/audit/audit-log.server";
-import { requireOwner } from "~/domain/auth/session.server";
+import { requireOwner } from "~/lib/staff-gate.server";
 import { parseDbId } from "~/lib/db-ids";
 import { readSearchParams } from "~/lib/request-input.server";
 import type { Route } from "./+types/audit-log";

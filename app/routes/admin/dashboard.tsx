@@ -21,7 +21,7 @@ import {
 import { Button } from "~/components/admin/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
 import { getDashboard } from "~/domain/reports/dashboard.server";
-import { requireStaff } from "~/domain/auth/session.server";
+import { requireStaff } from "~/lib/staff-gate.server";
 import { formatMoney } from "~/lib/money";
 import type { Route } from "./+types/dashboard";
 

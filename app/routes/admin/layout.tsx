@@ -2,7 +2,7 @@ import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { sidebarOpenFromCookie } from "~/components/admin/nav-items";
 import { NoAccess } from "~/components/admin/no-access";
-import { requireStaff } from "~/domain/auth/session.server";
+import { requireStaff } from "~/lib/staff-gate.server";
 import { routeErrorText } from "~/lib/route-error";
 import type { Route } from "./+types/layout";
 

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireStaff } from "~/domain/auth/session.server";
+import { requireStaff } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/not-found";
 
 /** Any other /admin address: staff get a 404 in the shell, everyone else the usual gate. */

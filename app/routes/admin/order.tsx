@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
-import { data, Link, useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { StatusBadge } from "~/components/admin/status-badge";
 import {
   Table,
@@ -12,8 +12,7 @@ import {
 } from "~/components/admin/ui/table";
 import { Button } from "~/components/admin/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
-import { DomainError } from "~/domain/errors";
-import { adminAttempt, refused, STATUS_OF, succeeded } from "~/lib/actions.server";
+import { attempt, loaded, refused, succeeded } from "~/lib/actions.server";
 import { changeOrderStatus, refundOrder } from "~/domain/orders/change-order-status.server";
 import { getAdminOrder } from "~/domain/orders/get-admin-order.server";
 import {
@@ -22,7 +21,7 @@ import {
   ORDER_STATUSES,
   type OrderStatus,
 } from "~/domain/orders/order-status";
-import { requireStaff } from "~/domain/auth/session.server";
+import { requireStaff } from "~/lib/staff-gate.server";
 import type { FormActionResult } from "~/lib/forms";
 import { formatMoney } from "~/lib/money";
 import { notify } from "~/lib/notify";
@@ -35,18 +34,14 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request);
-  try {
-    return await getAdminOrder(idParam(params.number));
-  } catch (error) {
-    if (error instanceof DomainError) throw data(null, { status: STATUS_OF[error.kind] });
-    throw error;
-  }
+  const number = idParam(params.number);
+  return loaded(() => getAdminOrder(number));
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const actor = await requireStaff(request);
   const formData = await readForm(request);
-  return adminAttempt(formData, async () => {
+  return attempt(formData, async () => {
     const { order } = await getAdminOrder(idParam(params.number));
     if (formData.get("intent") === "refund") {
       await refundOrder({ orderId: order.id, actor });

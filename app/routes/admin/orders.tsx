@@ -16,7 +16,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/
 import { Input, NativeSelect } from "~/components/admin/ui/input";
 import { listAdminOrders } from "~/domain/orders/list-orders.server";
 import { ORDER_STATUSES } from "~/domain/orders/order-status";
-import { requireStaff } from "~/domain/auth/session.server";
+import { requireStaff } from "~/lib/staff-gate.server";
 import { formatMoney } from "~/lib/money";
 import { readSearchParams } from "~/lib/request-input.server";
 import type { Route } from "./+types/orders";

@@ -1,12 +1,11 @@
 import { ArrowLeft, ExternalLink } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { ProductForm } from "~/components/admin/product-form";
 import { StatusBadge } from "~/components/admin/status-badge";
-import { DomainError } from "~/domain/errors";
-import { STATUS_OF } from "~/lib/actions.server";
+import { loaded } from "~/lib/actions.server";
 import { getAdminProduct, productFormOptions } from "~/domain/catalog/get-product-form.server";
-import { saveProductFromForm } from "~/domain/catalog/product-action.server";
-import { requireStaff } from "~/domain/auth/session.server";
+import { saveProductFromForm } from "./product-form-action.server";
+import { requireStaff } from "~/lib/staff-gate.server";
 import { idParam, readForm } from "~/lib/request-input.server";
 import type { Route } from "./+types/product-edit";
 
@@ -17,13 +16,10 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request);
   const id = idParam(params.id);
-  try {
-    const [found, options] = await Promise.all([getAdminProduct(id), productFormOptions()]);
-    return { ...found, options };
-  } catch (error) {
-    if (error instanceof DomainError) throw data(null, { status: STATUS_OF[error.kind] });
-    throw error;
-  }
+  const [found, options] = await loaded(() =>
+    Promise.all([getAdminProduct(id), productFormOptions()]),
+  );
+  return { ...found, options };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {

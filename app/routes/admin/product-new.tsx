@@ -2,8 +2,8 @@ import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import { ProductForm } from "~/components/admin/product-form";
 import { productFormOptions } from "~/domain/catalog/get-product-form.server";
-import { saveProductFromForm } from "~/domain/catalog/product-action.server";
-import { requireStaff } from "~/domain/auth/session.server";
+import { saveProductFromForm } from "./product-form-action.server";
+import { requireStaff } from "~/lib/staff-gate.server";
 import { readForm } from "~/lib/request-input.server";
 import type { Route } from "./+types/product-new";
 

@@ -23,10 +23,10 @@ import {
 import { Button } from "~/components/admin/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
 import { Input } from "~/components/admin/ui/input";
-import { adminAttempt, refused, succeeded } from "~/lib/actions.server";
+import { attempt, refused, succeeded } from "~/lib/actions.server";
 import { deleteProduct } from "~/domain/catalog/delete-product.server";
 import { listAdminProducts } from "~/domain/catalog/list-products.server";
-import { requireStaff } from "~/domain/auth/session.server";
+import { requireStaff } from "~/lib/staff-gate.server";
 import type { FormActionResult } from "~/lib/forms";
 import { formatMoney } from "~/lib/money";
 import { notify } from "~/lib/notify";
@@ -49,7 +49,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (formData.get("intent") !== "delete" || id === null) {
     return refused(400, { title: "Error", description: "Unknown request." }, formData);
   }
-  return adminAttempt(formData, async () => {
+  return attempt(formData, async () => {
     const result = await deleteProduct({ id, actor });
     return result.outcome === "deleted"
       ? succeeded("Product Deleted", "Product has been removed from inventory.")

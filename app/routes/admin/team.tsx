@@ -14,10 +14,10 @@ import {
 import { Button } from "~/components/admin/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
 import { NativeSelect } from "~/components/admin/ui/input";
-import { adminAttempt, invalid, succeeded } from "~/lib/actions.server";
+import { attempt, invalid, succeeded } from "~/lib/actions.server";
 import { changeRole, listTeam } from "~/domain/staff/team.server";
 import { ROLE_LABELS, type Role } from "~/domain/auth/roles";
-import { requireOwner } from "~/domain/auth/session.server";
+import { requireOwner } from "~/lib/staff-gate.server";
 import { parseForm, type FormActionResult } from "~/lib/forms";
 import { notify } from "~/lib/notify";
 import { readForm } from "~/lib/request-input.server";
@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   const parsed = parseForm(roleSchema, formData);
   if (!parsed.ok) return invalid(parsed, formData);
-  return adminAttempt(formData, async () => {
+  return attempt(formData, async () => {
     const changed = await changeRole({
       ...parsed.data,
       actor,

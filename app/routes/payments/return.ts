@@ -1,9 +1,13 @@
+import { redirect } from "react-router";
 import { returnFromPayment } from "~/domain/orders/pay-order.server";
+import { loaded } from "~/lib/actions.server";
 import { siteUrl } from "~/lib/site-url.server";
 import { textParam } from "~/lib/request-input.server";
 import type { Route } from "./+types/return";
 
 /** Where a provider sends the shopper back after paying (or not). */
 export async function loader({ params }: Route.LoaderArgs) {
-  return returnFromPayment(textParam(params.reference), siteUrl());
+  const reference = textParam(params.reference);
+  const { next } = await loaded(() => returnFromPayment({ reference, siteUrl: siteUrl() }));
+  throw redirect(next);
 }

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from "react";
+import { redirect } from "react-router";
 import { Button } from "~/components/ui/button";
 import { startPayment } from "~/domain/orders/pay-order.server";
+import { loaded } from "~/lib/actions.server";
 import { siteUrl } from "~/lib/site-url.server";
 import { textParam } from "~/lib/request-input.server";
 import type { Route } from "./+types/start";
@@ -11,7 +13,10 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ params }: Route.LoaderArgs) {
-  return startPayment(textParam(params.reference), siteUrl());
+  const reference = textParam(params.reference);
+  const start = await loaded(() => startPayment({ reference, siteUrl: siteUrl() }));
+  if (start.kind === "redirect") throw redirect(start.url);
+  return start;
 }
 
 const PROVIDER_NAMES: Record<string, string> = { payfast: "PayFast", payflex: "PayFlex" };

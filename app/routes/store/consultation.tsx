@@ -6,16 +6,9 @@ import { ConsultationForm } from "~/components/store/consultation-form";
 import { FormResult } from "~/components/store/form-result";
 import { consultationSchema } from "~/domain/leads/schemas";
 import { submitConsultation } from "~/domain/leads/submit-consultation.server";
-import {
-  guardPublicForm,
-  invalidForm,
-  submitOrApologise,
-} from "~/domain/security/public-form.server";
-import { storePhone } from "~/domain/settings/store-settings.server";
-import { parseForm, type FormActionResult } from "~/lib/forms";
+import { attempt, CALL_US, readPublicForm, succeeded } from "~/lib/actions.server";
 import { sendOrExplain } from "~/lib/connection-safe-action";
 import { pageTitle } from "~/lib/seo";
-import { readForm } from "~/lib/request-input.server";
 import type { Route } from "./+types/consultation";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -23,26 +16,20 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "description", content: CONSULTATION_DESCRIPTION },
 ];
 
+const SENT = succeeded(
+  "Consultation Request Submitted!",
+  "We'll contact you within 24 hours to schedule your consultation.",
+);
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readForm(request);
-  const blocked = await guardPublicForm({
+  const read = await readPublicForm({
+    request,
     form: "consultation",
-    formData,
+    schema: consultationSchema,
     clientAddress: context.clientAddress,
   });
-  if (blocked) return blocked;
-  const parsed = parseForm(consultationSchema, formData);
-  if (!parsed.ok) return invalidForm(parsed, formData);
-  return submitOrApologise(formData, storePhone, async () => {
-    await submitConsultation(parsed.data);
-    return {
-      ok: true,
-      message: {
-        title: "Consultation Request Submitted!",
-        description: "We'll contact you within 24 hours to schedule your consultation.",
-      },
-    } satisfies FormActionResult;
-  });
+  if (!read.ok) return read.answer;
+  return attempt(read.formData, () => submitConsultation(read.input).then(() => SENT), CALL_US);
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>

@@ -7,16 +7,9 @@ import { fullAddress, telHref, useStoreSettings } from "~/components/store/use-s
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { contactSchema } from "~/domain/leads/schemas";
 import { sendContactMessage } from "~/domain/leads/send-contact-message.server";
-import {
-  guardPublicForm,
-  invalidForm,
-  submitOrApologise,
-} from "~/domain/security/public-form.server";
-import { storePhone } from "~/domain/settings/store-settings.server";
-import { parseForm, type FormActionResult } from "~/lib/forms";
+import { attempt, CALL_US, readPublicForm, succeeded } from "~/lib/actions.server";
 import { sendOrExplain } from "~/lib/connection-safe-action";
 import { pageTitle } from "~/lib/seo";
-import { readForm } from "~/lib/request-input.server";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -28,26 +21,20 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   },
 ];
 
+const SENT = succeeded(
+  "Message Sent!",
+  "Thank you for contacting us. We'll get back to you within 24 hours.",
+);
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readForm(request);
-  const blocked = await guardPublicForm({
+  const read = await readPublicForm({
+    request,
     form: "contact",
-    formData,
+    schema: contactSchema,
     clientAddress: context.clientAddress,
   });
-  if (blocked) return blocked;
-  const parsed = parseForm(contactSchema, formData);
-  if (!parsed.ok) return invalidForm(parsed, formData);
-  return submitOrApologise(formData, storePhone, async () => {
-    await sendContactMessage(parsed.data);
-    return {
-      ok: true,
-      message: {
-        title: "Message Sent!",
-        description: "Thank you for contacting us. We'll get back to you within 24 hours.",
-      },
-    } satisfies FormActionResult;
-  });
+  if (!read.ok) return read.answer;
+  return attempt(read.formData, () => sendContactMessage(read.input).then(() => SENT), CALL_US);
 }
 
 const LOCATION_POINTS = [

@@ -1,14 +1,11 @@
-import { data } from "react-router";
 import { FormResult } from "~/components/store/form-result";
 import { newsletterSchema } from "~/domain/leads/schemas";
 import { subscribeToNewsletter } from "~/domain/leads/newsletter.server";
-import { guardPublicForm, invalidForm } from "~/domain/security/public-form.server";
-import { parseForm, submittedValues, type FormActionResult } from "~/lib/forms";
+import { attempt, readPublicForm, succeeded } from "~/lib/actions.server";
 import { sendOrExplain } from "~/lib/connection-safe-action";
 import { pageTitle } from "~/lib/seo";
 import { siteUrl } from "~/lib/site-url.server";
 import { NewsletterPanel } from "~/components/store/newsletter-panel";
-import { readForm } from "~/lib/request-input.server";
 import type { Route } from "./+types/newsletter";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -17,37 +14,32 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readForm(request);
-  const blocked = await guardPublicForm({
+  const read = await readPublicForm({
+    request,
     form: "newsletter",
-    formData,
+    schema: newsletterSchema,
     clientAddress: context.clientAddress,
   });
-  if (blocked) return blocked;
-  const parsed = parseForm(newsletterSchema, formData);
-  if (!parsed.ok) return invalidForm(parsed, formData);
-  try {
-    await subscribeToNewsletter({ email: parsed.data.email, siteUrl: siteUrl() });
-  } catch (error) {
-    console.error(`Newsletter confirmation not sent: ${(error as Error).message}`);
-    const body: FormActionResult = {
-      ok: false,
+  if (!read.ok) return read.answer;
+  const { email } = read.input;
+  return attempt(
+    read.formData,
+    async () => {
+      await subscribeToNewsletter({ email, siteUrl: siteUrl() });
+      return succeeded(
+        "Check your inbox",
+        `We sent a confirmation link to ${email}. Click it to start your subscription.`,
+      );
+    },
+    {
+      // Sending the confirmation is what fails here: the mail server, not the shop.
+      status: 503,
       alert: {
         title: "Subscription failed",
         description: "We could not send the confirmation e-mail. Please try again later.",
       },
-      fieldErrors: {},
-      values: submittedValues(formData),
-    };
-    return data(body, { status: 503 });
-  }
-  return {
-    ok: true,
-    message: {
-      title: "Check your inbox",
-      description: `We sent a confirmation link to ${parsed.data.email}. Click it to start your subscription.`,
     },
-  } satisfies FormActionResult;
+  );
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>

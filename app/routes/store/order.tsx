@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import {
   data,
   Form,
+  redirect,
   useNavigate,
   useNavigation,
   useRevalidator,
@@ -16,10 +17,12 @@ import {
   shopperView,
   type ShopperOrder,
 } from "~/domain/orders/get-order.server";
-import { payAgain } from "~/domain/orders/pay-order.server";
+import { payAgain, payAgainSchema } from "~/domain/orders/pay-order.server";
 import { DELIVERY_METHOD_LABELS, PAYMENT_METHOD_LABELS } from "~/domain/orders/totals";
 import { clearCart } from "~/domain/cart/cart-store";
 import { paymentMethodsFor } from "~/domain/payments/providers.server";
+import { attempt, invalid } from "~/lib/actions.server";
+import { parseForm } from "~/lib/forms";
 import { formatMoney } from "~/lib/money";
 import { notify } from "~/lib/notify";
 import { idParam, readForm, readSearchParams } from "~/lib/request-input.server";
@@ -43,7 +46,14 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
 export async function action({ params, request }: Route.ActionArgs) {
   const token = readSearchParams(request).get("token") ?? "";
-  return payAgain(idParam(params.number), token, await readForm(request));
+  const number = idParam(params.number);
+  const formData = await readForm(request);
+  const parsed = parseForm(payAgainSchema, formData);
+  if (!parsed.ok) return invalid(parsed, formData);
+  return attempt(formData, async () => {
+    const { next } = await payAgain({ number, token, ...parsed.data });
+    throw redirect(next);
+  });
 }
 
 const STATUS_LABELS = {
@@ -110,7 +120,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         <PaymentState order={order} waiting={waiting} />
       )}
       {order.payable ? (
-        <PayNow methods={paymentMethods} current={order.paymentMethod} error={actionData?.error} />
+        <PayNow
+          methods={paymentMethods}
+          current={order.paymentMethod}
+          error={actionData?.ok === false ? actionData.alert.description : undefined}
+        />
       ) : null}
 
       <div className="mt-6 grid gap-6 md:grid-cols-[1fr_18rem]">

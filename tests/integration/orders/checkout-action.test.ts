@@ -5,7 +5,7 @@ import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { orders, payments } from "~/db/schema";
-import { submitCheckout } from "~/domain/orders/checkout.server";
+import { submitCheckout } from "~/routes/store/checkout-action.server";
 import type { FormActionResult } from "~/lib/forms";
 import { useTestDatabase } from "../../setup/database";
 import { addVariant, setUpShop } from "./fixtures";

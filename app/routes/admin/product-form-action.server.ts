@@ -1,9 +1,9 @@
 import type { SessionUser } from "~/domain/auth/roles";
+import { createProduct, updateProduct } from "~/domain/catalog/save-product.server";
+import { productFormSchema } from "~/domain/catalog/product-schemas";
+import { attempt, invalid, succeeded } from "~/lib/actions.server";
 import { parseDbId } from "~/lib/db-ids";
 import { parseForm } from "~/lib/forms";
-import { adminAttempt, invalid, succeeded } from "~/lib/actions.server";
-import { createProduct, updateProduct } from "./save-product.server";
-import { productFormSchema } from "./product-schemas";
 
 /** The pictures posted with the product form, each with its alt text (the title by default). */
 function uploadsOf(formData: FormData) {
@@ -13,11 +13,11 @@ function uploadsOf(formData: FormData) {
     .map((file) => ({ file, alt: "" }));
 }
 
-/** Handles the product form's post for create (no id) or edit. */
+/** The product form's action, for create (no id) or edit: reads the form, saves, answers. */
 export async function saveProductFromForm(formData: FormData, actor: SessionUser, id?: number) {
   const parsed = parseForm(productFormSchema, formData);
   if (!parsed.ok) return invalid(parsed, formData);
-  return adminAttempt(formData, async () => {
+  return attempt(formData, async () => {
     if (id === undefined) {
       await createProduct({ input: parsed.data, uploads: uploadsOf(formData), actor });
       return succeeded("Product Created", "New product has been successfully added.");
