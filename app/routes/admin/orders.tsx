@@ -1,22 +1,16 @@
-import { CheckCircle2, Clock, DollarSign, Search, ShoppingCart } from "lucide-react";
-import { Form, Link } from "react-router";
+import { CheckCircle2, Clock, DollarSign, ShoppingCart } from "lucide-react";
+import { Link } from "react-router";
+import { ListPagination } from "~/components/admin/list/list-pagination";
+import { ListTable, type ListColumn } from "~/components/admin/list/list-table";
+import { ListEmpty, ListToolbar } from "~/components/admin/list/list-toolbar";
 import { StatCard } from "~/components/admin/stat-card";
 import { StatusBadge } from "~/components/admin/status-badge";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "~/components/admin/ui/table";
 import { usePoll } from "~/components/admin/use-poll";
-import { Button } from "~/components/admin/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
-import { Input, NativeSelect } from "~/components/admin/ui/input";
 import { listAdminOrders } from "~/domain/orders/list-orders.server";
-import { ORDER_STATUSES } from "~/domain/orders/order-status";
+import { ORDER_LIST } from "~/domain/orders/order-list";
 import { requireStaff } from "~/lib/staff-gate.server";
+import { readListParams } from "~/lib/list-params";
 import { formatMoney } from "~/lib/money";
 import { readSearchParams } from "~/lib/request-input.server";
 import type { Route } from "./+types/orders";
@@ -25,11 +19,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Orders | Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
-  const search = readSearchParams(request);
-  return listAdminOrders({
-    status: search.get("status") ?? undefined,
-    q: search.get("q") ?? undefined,
-  });
+  const params = readListParams(ORDER_LIST, readSearchParams(request));
+  return { params, ...(await listAdminOrders(params)) };
 }
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
@@ -38,9 +29,48 @@ const dateFormat = new Intl.DateTimeFormat("en-ZA", {
   timeStyle: "short",
   timeZone: "Africa/Johannesburg",
 });
+const capitalised = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+
+type OrderRow = Route.ComponentProps["loaderData"]["rows"][number];
+
+const COLUMNS: ListColumn<OrderRow>[] = [
+  {
+    key: "number",
+    header: "Order Number",
+    sortable: true,
+    cell: (o) => (
+      <Link to={`/admin/orders/${o.number}`} className="font-medium text-primary hover:underline">
+        #{o.number}
+      </Link>
+    ),
+  },
+  { key: "customer", header: "Customer", sortable: true, cell: (o) => o.customer || "N/A" },
+  {
+    key: "contact",
+    header: "Contact",
+    className: "text-sm",
+    cell: (o) => (
+      <>
+        <div>{o.email || "N/A"}</div>
+        <div className="text-muted-foreground">{o.phone || "N/A"}</div>
+      </>
+    ),
+  },
+  {
+    key: "date",
+    header: "Date",
+    sortable: true,
+    className: "whitespace-nowrap",
+    cell: (o) => dateFormat.format(new Date(o.createdAt)),
+  },
+  { key: "total", header: "Total", sortable: true, cell: (o) => money(o.totalCents) },
+  { key: "status", header: "Status", cell: (o) => <StatusBadge status={o.status} /> },
+  { key: "payment", header: "Payment", cell: (o) => <StatusBadge status={o.paymentStatus} /> },
+];
 
 export default function OrdersPage({ loaderData: d }: Route.ComponentProps) {
   usePoll(15_000);
+  const filtered = d.params.q !== "" || d.params.status !== "all";
   return (
     <div className="space-y-6">
       <div>
@@ -61,87 +91,44 @@ export default function OrdersPage({ loaderData: d }: Route.ComponentProps) {
       </div>
       <Card>
         <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3 space-y-0">
-          <CardTitle>Orders ({d.orders.length})</CardTitle>
-          <Form method="get" className="flex flex-wrap gap-2" role="search">
-            <NativeSelect
-              name="status"
-              defaultValue={d.status}
-              aria-label="Status"
-              className="w-40"
-            >
-              <option value="all">All statuses</option>
-              {ORDER_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {s[0]!.toUpperCase() + s.slice(1)}
-                </option>
-              ))}
-            </NativeSelect>
-            <div className="relative">
-              <Search
-                className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-                aria-hidden
-              />
-              <Input
-                name="q"
-                type="search"
-                defaultValue={d.q}
-                placeholder="Number, name or e-mail..."
-                aria-label="Search orders"
-                className="w-64 pl-9"
-              />
-            </div>
-            <Button type="submit" variant="outline">
-              Filter
-            </Button>
-          </Form>
+          <CardTitle>Orders ({d.total})</CardTitle>
+          <ListToolbar
+            spec={ORDER_LIST}
+            params={d.params}
+            searchLabel="Search orders"
+            placeholder="Number, name or e-mail..."
+            statusOptions={ORDER_LIST.statuses.map((s) => ({ value: s, label: capitalised(s) }))}
+            exportTo="/admin/orders/export"
+          />
         </CardHeader>
         <CardContent>
-          {d.orders.length === 0 ? (
-            <p className="py-12 text-center font-medium">No orders found</p>
-          ) : (
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Order Number</TableHead>
-                  <TableHead>Customer</TableHead>
-                  <TableHead>Contact</TableHead>
-                  <TableHead>Date</TableHead>
-                  <TableHead>Total</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead>Payment</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {d.orders.map((o) => (
-                  <TableRow key={o.id} data-testid="order-row">
-                    <TableCell>
-                      <Link
-                        to={`/admin/orders/${o.number}`}
-                        className="font-medium text-primary hover:underline"
-                      >
-                        #{o.number}
-                      </Link>
-                    </TableCell>
-                    <TableCell>{o.customer || "N/A"}</TableCell>
-                    <TableCell className="text-sm">
-                      <div>{o.email || "N/A"}</div>
-                      <div className="text-muted-foreground">{o.phone || "N/A"}</div>
-                    </TableCell>
-                    <TableCell className="whitespace-nowrap">
-                      {dateFormat.format(new Date(o.createdAt))}
-                    </TableCell>
-                    <TableCell>{money(o.totalCents)}</TableCell>
-                    <TableCell>
-                      <StatusBadge status={o.status} />
-                    </TableCell>
-                    <TableCell>
-                      <StatusBadge status={o.paymentStatus} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
+          <ListTable
+            spec={ORDER_LIST}
+            params={d.params}
+            columns={COLUMNS}
+            rows={d.rows}
+            rowKey={(o) => o.id}
+            label="Orders"
+            rowTestId="order-row"
+            empty={
+              <ListEmpty
+                title="No orders found"
+                description={
+                  filtered
+                    ? "No order matches this search and filter."
+                    : "Orders placed in the shop appear here."
+                }
+              />
+            }
+          />
+          <ListPagination
+            spec={ORDER_LIST}
+            params={d.params}
+            page={d.page}
+            pageCount={d.pageCount}
+            total={d.total}
+            noun="orders"
+          />
         </CardContent>
       </Card>
     </div>

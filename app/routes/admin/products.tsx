@@ -1,33 +1,20 @@
-import {
-  AlertCircle,
-  CheckCircle2,
-  DollarSign,
-  Package,
-  Pencil,
-  Plus,
-  Search,
-  Trash2,
-} from "lucide-react";
+import { AlertCircle, CheckCircle2, DollarSign, Package, Pencil, Plus, Trash2 } from "lucide-react";
 import { useEffect } from "react";
-import { Form, Link, useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
+import { ListPagination } from "~/components/admin/list/list-pagination";
+import { ListRowActions, ListTable, type ListColumn } from "~/components/admin/list/list-table";
+import { ListEmpty, ListToolbar } from "~/components/admin/list/list-toolbar";
 import { StatCard } from "~/components/admin/stat-card";
 import { StatusBadge } from "~/components/admin/status-badge";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "~/components/admin/ui/table";
 import { Button } from "~/components/admin/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
-import { Input } from "~/components/admin/ui/input";
 import { attempt, refused, succeeded } from "~/lib/actions.server";
 import { deleteProduct } from "~/domain/catalog/delete-product.server";
 import { listAdminProducts } from "~/domain/catalog/list-products.server";
+import { PRODUCT_LIST } from "~/domain/catalog/product-list";
 import { requireStaff } from "~/lib/staff-gate.server";
 import type { FormActionResult } from "~/lib/forms";
+import { readListParams } from "~/lib/list-params";
 import { formatMoney } from "~/lib/money";
 import { notify } from "~/lib/notify";
 import { parseDbId } from "~/lib/db-ids";
@@ -38,8 +25,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Products | Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
-  const q = readSearchParams(request).get("q") ?? "";
-  return listAdminProducts({ q });
+  const params = readListParams(PRODUCT_LIST, readSearchParams(request));
+  return { params, ...(await listAdminProducts(params)) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -100,87 +87,104 @@ export default function ProductsPage({ loaderData: d }: Route.ComponentProps) {
       </div>
       <Card>
         <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3 space-y-0">
-          <CardTitle>Products ({d.products.length})</CardTitle>
-          <Form method="get" role="search" className="relative w-full max-w-sm">
-            <Search
-              className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden
-            />
-            <Input
-              name="q"
-              type="search"
-              defaultValue={d.q}
-              placeholder="Search by title or SKU..."
-              aria-label="Search products"
-              className="pl-9"
-            />
-          </Form>
+          <CardTitle>Products ({d.total})</CardTitle>
+          <ListToolbar
+            spec={PRODUCT_LIST}
+            params={d.params}
+            searchLabel="Search products"
+            placeholder="Search by title or SKU..."
+            statusOptions={PRODUCT_LIST.statuses.map((s) => ({
+              value: s,
+              label: s[0]!.toUpperCase() + s.slice(1),
+            }))}
+            exportTo="/admin/products/export"
+          />
         </CardHeader>
         <CardContent>
-          {d.products.length === 0 ? (
-            <div className="py-12 text-center">
-              <Package className="mx-auto size-10 text-muted-foreground" aria-hidden />
-              <p className="mt-3 font-medium">No products found</p>
-              <p className="text-sm text-muted-foreground">Add your first product to get started</p>
-            </div>
-          ) : (
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>SKU</TableHead>
-                  <TableHead>Product Name</TableHead>
-                  <TableHead>Category</TableHead>
-                  <TableHead>Description</TableHead>
-                  <TableHead>Price</TableHead>
-                  <TableHead>Cost</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead className="text-right">Actions</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {d.products.map((p) => (
-                  <TableRow key={p.id} data-testid="product-row">
-                    <TableCell className="font-mono text-xs">
-                      {p.skus[0] ?? "N/A"}
-                      {p.skus.length > 1 && (
-                        <span className="text-muted-foreground"> +{p.skus.length - 1}</span>
-                      )}
-                    </TableCell>
-                    <TableCell className="font-medium">{p.title}</TableCell>
-                    <TableCell>{p.category}</TableCell>
-                    <TableCell>
-                      <p
-                        className="max-w-[200px] truncate text-muted-foreground"
-                        title={p.description}
-                      >
-                        {p.description}
-                      </p>
-                    </TableCell>
-                    <TableCell>{money(p.priceCents)}</TableCell>
-                    <TableCell>{money(p.costCents)}</TableCell>
-                    <TableCell>
-                      <StatusBadge status={p.status} />
-                    </TableCell>
-                    <TableCell>
-                      <div className="flex justify-end gap-1">
-                        <Button asChild variant="ghost" size="sm" aria-label={`Edit ${p.title}`}>
-                          <Link to={`/admin/products/${p.id}`}>
-                            <Pencil />
-                          </Link>
-                        </Button>
-                        <DeleteProductButton id={p.id} title={p.title} />
-                      </div>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
+          <ListTable
+            spec={PRODUCT_LIST}
+            params={d.params}
+            columns={COLUMNS}
+            rows={d.rows}
+            rowKey={(p) => p.id}
+            label="Products"
+            rowTestId="product-row"
+            empty={
+              <ListEmpty
+                title="No products found"
+                description="Add your first product to get started"
+              />
+            }
+          />
+          <ListPagination
+            spec={PRODUCT_LIST}
+            params={d.params}
+            page={d.page}
+            pageCount={d.pageCount}
+            total={d.total}
+            noun="products"
+          />
         </CardContent>
       </Card>
     </div>
   );
 }
+
+type ProductRow = Route.ComponentProps["loaderData"]["rows"][number];
+
+const COLUMNS: ListColumn<ProductRow>[] = [
+  {
+    key: "sku",
+    header: "SKU",
+    className: "font-mono text-xs",
+    cell: (p) => (
+      <>
+        {p.skus[0] ?? "N/A"}
+        {p.skus.length > 1 && <span className="text-muted-foreground"> +{p.skus.length - 1}</span>}
+      </>
+    ),
+  },
+  {
+    key: "name",
+    header: "Product Name",
+    sortable: true,
+    className: "font-medium",
+    cell: (p) => p.title,
+  },
+  { key: "category", header: "Category", sortable: true, cell: (p) => p.category },
+  {
+    key: "description",
+    header: "Description",
+    cell: (p) => (
+      <p className="max-w-[200px] truncate text-muted-foreground" title={p.description}>
+        {p.description}
+      </p>
+    ),
+  },
+  { key: "price", header: "Price", sortable: true, cell: (p) => money(p.priceCents) },
+  { key: "cost", header: "Cost", cell: (p) => money(p.costCents) },
+  {
+    key: "status",
+    header: "Status",
+    sortable: true,
+    cell: (p) => <StatusBadge status={p.status} />,
+  },
+  {
+    key: "actions",
+    header: "Actions",
+    className: "text-right",
+    cell: (p) => (
+      <ListRowActions>
+        <Button asChild variant="ghost" size="sm" aria-label={`Edit ${p.title}`}>
+          <Link to={`/admin/products/${p.id}`}>
+            <Pencil />
+          </Link>
+        </Button>
+        <DeleteProductButton id={p.id} title={p.title} />
+      </ListRowActions>
+    ),
+  },
+];
 
 const DELETE_FETCHER = "delete-product";
 

@@ -3,6 +3,8 @@ import { db } from "~/db/client.server";
 import { variants } from "~/db/schema";
 import { getDashboard } from "~/domain/reports/dashboard.server";
 import { listAdminProducts } from "~/domain/catalog/list-products.server";
+import { PRODUCT_LIST } from "~/domain/catalog/product-list";
+import { readListParams } from "~/lib/list-params";
 import { useTestDatabase } from "../../setup/database";
 import { addVariant, setUpShop } from "../orders/fixtures";
 
@@ -42,7 +44,9 @@ describe("product figures in the back office", () => {
   });
 
   it("adds up the catalogue's value from each product's own price", async () => {
-    const { summary, products: rows } = await listAdminProducts();
+    const { summary, rows } = await listAdminProducts(
+      readListParams(PRODUCT_LIST, new URLSearchParams()),
+    );
     expect(summary.totalValueCents).toBe(749_900);
     expect(rows.map((r) => r.priceCents).sort()).toEqual([100_000, 250_000, 399_900]);
   });

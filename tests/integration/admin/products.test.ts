@@ -17,6 +17,8 @@ import {
 } from "~/db/schema";
 import { deleteProduct } from "~/domain/catalog/delete-product.server";
 import { listAdminProducts } from "~/domain/catalog/list-products.server";
+import { PRODUCT_LIST } from "~/domain/catalog/product-list";
+import { readListParams } from "~/lib/list-params";
 import { createProduct, updateProduct } from "~/domain/catalog/save-product.server";
 import { productFormSchema, type ProductFormInput } from "~/domain/catalog/product-schemas";
 import { getProduct } from "~/domain/catalog/get-product.server";
@@ -233,13 +235,19 @@ describe("creating, editing and deleting products", () => {
   });
 
   it("lists with summary cards and finds by title or SKU, any case", async () => {
-    const list = await listAdminProducts({ q: "cn-2" });
-    expect(list.products.map((p) => p.title)).toEqual(["Cloud nine bed"]);
-    expect((await listAdminProducts({ q: "PRICED" })).products).toHaveLength(1);
-    const all = await listAdminProducts();
-    expect(all.summary.total).toBe(all.products.length);
+    const list = (query = "") =>
+      listAdminProducts(readListParams(PRODUCT_LIST, new URLSearchParams(query)));
+    expect((await list("q=cn-2")).rows.map((p) => p.title)).toEqual(["Cloud nine bed"]);
+    expect((await list("q=PRICED")).rows).toHaveLength(1);
+    const all = await list();
+    expect(all.summary.total).toBe(all.total);
     expect(all.summary.totalValueCents).toBe(
-      all.products.reduce((s, p) => s + (p.priceCents ?? 0), 0),
+      all.rows.reduce((s, p) => s + (p.priceCents ?? 0), 0),
     );
+    // Filtered by status and sorted by name, on the server.
+    const drafts = await list("status=draft");
+    expect(drafts.rows.every((p) => p.status === "draft")).toBe(true);
+    const byName = (await list("sort=name&dir=asc")).rows.map((p) => p.title.toLowerCase());
+    expect(byName).toEqual([...byName].sort());
   });
 });

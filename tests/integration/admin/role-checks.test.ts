@@ -7,7 +7,9 @@ import * as dashboard from "~/routes/admin/dashboard";
 import * as productsPage from "~/routes/admin/products";
 import * as productNew from "~/routes/admin/product-new";
 import * as productEdit from "~/routes/admin/product-edit";
+import * as productsExport from "~/routes/admin/products-export";
 import * as orders from "~/routes/admin/orders";
+import * as ordersExport from "~/routes/admin/orders-export";
 import * as order from "~/routes/admin/order";
 import * as team from "~/routes/admin/team";
 import * as auditLog from "~/routes/admin/audit-log";
@@ -30,7 +32,9 @@ const ROUTES: [string, Module, Record<string, string>][] = [
   ["/admin/products", productsPage, {}],
   ["/admin/products/new", productNew, {}],
   ["/admin/products/1", productEdit, { id: "1" }],
+  ["/admin/products/export", productsExport, {}],
   ["/admin/orders", orders, {}],
+  ["/admin/orders/export", ordersExport, {}],
   ["/admin/orders/1001", order, { number: "1001" }],
   ["/admin/team", team, {}],
   ["/admin/audit-log", auditLog, {}],
@@ -117,5 +121,20 @@ describe("staff get their data", () => {
       {},
     );
     expect(result.returned).toMatchObject({ totalOrders: 0, products: 0 });
+  });
+
+  it("the orders and products exports answer staff and the owner with a CSV", async () => {
+    const ownerCookie = (await signedIn("owner")).cookie;
+    for (const cookie of [staffCookie, ownerCookie]) {
+      for (const [path, module, header] of [
+        ["/admin/orders/export?status=pending", ordersExport, "Order Number,Customer,Email"],
+        ["/admin/products/export?q=bed", productsExport, "SKUs,Product Name,Category"],
+      ] as const) {
+        const result = await outcome(module.loader as Handler, shopRequest(path, { cookie }), {});
+        const response = result.returned as Response;
+        expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+        expect(await response.text()).toContain(header);
+      }
+    }
   });
 });
