@@ -29,10 +29,13 @@ import {
 export function AdminShell({
   user,
   sidebarOpen,
+  counts = {},
   children,
 }: {
   user: SessionUser;
   sidebarOpen: boolean;
+  /** Figures shown beside sidebar entries, by the entry's URL (new enquiries). */
+  counts?: Record<string, number>;
   children: ReactNode;
 }) {
   const [open, setOpen] = useState(sidebarOpen);
@@ -76,7 +79,7 @@ export function AdminShell({
           open ? "w-64" : "w-12",
         )}
       >
-        <SidebarContent groups={groups} collapsed={!open} />
+        <SidebarContent groups={groups} collapsed={!open} counts={counts} />
       </aside>
       {mobileOpen && (
         <div className="fixed inset-0 z-40 md:hidden" role="dialog" aria-modal aria-label="Menu">
@@ -90,6 +93,7 @@ export function AdminShell({
             <SidebarContent
               groups={groups}
               collapsed={false}
+              counts={counts}
               onNavigate={() => setMobileOpen(false)}
             />
           </aside>
@@ -128,10 +132,12 @@ const CARD_KEYFRAMES =
 function SidebarContent({
   groups,
   collapsed,
+  counts,
   onNavigate,
 }: {
   groups: { label: string; items: NavItem[] }[];
   collapsed: boolean;
+  counts: Record<string, number>;
   onNavigate?: () => void;
 }) {
   return (
@@ -157,7 +163,12 @@ function SidebarContent({
           <ul className="space-y-0.5">
             {group.items.map((item) => (
               <li key={item.url}>
-                <SidebarItem item={item} collapsed={collapsed} onNavigate={onNavigate} />
+                <SidebarItem
+                  item={item}
+                  collapsed={collapsed}
+                  count={counts[item.url] ?? 0}
+                  onNavigate={onNavigate}
+                />
               </li>
             ))}
           </ul>
@@ -170,15 +181,17 @@ function SidebarContent({
 function SidebarItem({
   item,
   collapsed,
+  count,
   onNavigate,
 }: {
   item: NavItem;
   collapsed: boolean;
+  count: number;
   onNavigate?: () => void;
 }) {
   const Icon = item.icon;
   const base = cn(
-    "flex h-9 items-center gap-2 rounded-md px-2 text-sm",
+    "relative flex h-9 items-center gap-2 rounded-md px-2 text-sm",
     collapsed && "justify-center px-0",
   );
   if (!item.ready) {
@@ -218,7 +231,40 @@ function SidebarItem({
       ) : (
         <span className="truncate">{item.title}</span>
       )}
+      {count > 0 && <NavCount count={count} label={item.countLabel} collapsed={collapsed} />}
     </NavLink>
+  );
+}
+
+/** A sidebar entry's figure: a pill beside the title, a dot on the icon when collapsed. */
+function NavCount({
+  count,
+  label,
+  collapsed,
+}: {
+  count: number;
+  label?: string;
+  collapsed: boolean;
+}) {
+  const text = label ? ` ${label}` : "";
+  if (collapsed) {
+    return (
+      <span className="absolute top-1.5 right-1.5 size-2 rounded-full bg-primary">
+        <span className="sr-only">
+          {count}
+          {text}
+        </span>
+      </span>
+    );
+  }
+  return (
+    <span
+      className="ml-auto rounded-full bg-primary px-1.5 text-xs leading-5 font-medium text-primary-foreground"
+      data-testid="nav-count"
+    >
+      {count}
+      <span className="sr-only">{text}</span>
+    </span>
   );
 }
 
@@ -235,10 +281,11 @@ function AccountMenu({ user }: { user: SessionUser }) {
       <DropdownMenuTrigger asChild>
         <button
           type="button"
-          aria-label="Account menu"
           className="flex size-9 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         >
-          {initials}
+          {/* Named by its text, not aria-label: the initials alone would not match the name. */}
+          <span aria-hidden>{initials}</span>
+          <span className="sr-only">Account menu</span>
         </button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">

@@ -2,6 +2,7 @@ import {
   BarChart3,
   ClipboardList,
   FileText,
+  Inbox,
   LayoutDashboard,
   Package,
   ScrollText,
@@ -14,7 +15,14 @@ import {
   type LucideIcon,
 } from "lucide-react";
 
-export type NavItem = { title: string; url: string; icon: LucideIcon; ready: boolean };
+export type NavItem = {
+  title: string;
+  url: string;
+  icon: LucideIcon;
+  ready: boolean;
+  /** What the figure beside the entry counts, for screen readers ("new"). */
+  countLabel?: string;
+};
 
 /**
  * The "Admin" group of the specification, in its order. Pages that later issues build are
@@ -25,6 +33,7 @@ export const ADMIN_NAV: NavItem[] = [
   { title: "Products", url: "/admin/products", icon: Package, ready: true },
   { title: "Inventory", url: "/admin/inventory", icon: Warehouse, ready: false },
   { title: "Orders", url: "/admin/orders", icon: ShoppingCart, ready: true },
+  { title: "Enquiries", url: "/admin/enquiries", icon: Inbox, ready: true, countLabel: "new" },
   { title: "Invoices", url: "/admin/invoices", icon: FileText, ready: false },
   { title: "Promotions", url: "/admin/promotions", icon: Tag, ready: false },
   { title: "Suppliers", url: "/admin/suppliers", icon: Truck, ready: false },

@@ -29,6 +29,7 @@ const ACTIONS: Record<string, string> = {
   product_archived: "Product archived",
   product_deleted: "Product deleted",
   order_status_changed: "Order status changed",
+  enquiry_status_changed: "Enquiry status changed",
 };
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -2,6 +2,7 @@ import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { sidebarOpenFromCookie } from "~/components/admin/nav-items";
 import { NoAccess } from "~/components/admin/no-access";
+import { countNewEnquiries } from "~/domain/leads/enquiry-summary.server";
 import { requireStaff } from "~/lib/staff-gate.server";
 import { routeErrorText } from "~/lib/route-error";
 import type { Route } from "./+types/layout";
@@ -13,12 +14,20 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request);
-  return { user, sidebarOpen: sidebarOpenFromCookie(request.headers.get("cookie")) };
+  return {
+    user,
+    sidebarOpen: sidebarOpenFromCookie(request.headers.get("cookie")),
+    counts: { "/admin/enquiries": await countNewEnquiries() },
+  };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminShell user={loaderData.user} sidebarOpen={loaderData.sidebarOpen}>
+    <AdminShell
+      user={loaderData.user}
+      sidebarOpen={loaderData.sidebarOpen}
+      counts={loaderData.counts}
+    >
       <Outlet />
     </AdminShell>
   );
@@ -30,7 +39,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // Not staff: the no-access page, without the shell and without any admin data.
   if (!shell) return status === 403 ? <NoAccess /> : <ErrorMessage error={error} />;
   return (
-    <AdminShell user={shell.user} sidebarOpen={shell.sidebarOpen}>
+    <AdminShell user={shell.user} sidebarOpen={shell.sidebarOpen} counts={shell.counts}>
       <ErrorMessage error={error} />
     </AdminShell>
   );
