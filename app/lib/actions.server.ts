@@ -16,8 +16,9 @@ import { readForm } from "~/lib/request-input.server";
 
 /*
  * The route side of every form, storefront and back office: an action reads its form
- * (request-input.server), guards a public form, parses it with the area's schema (`invalid`),
- * calls one domain function inside `attempt`, and answers `succeeded`, `refused` or a redirect.
+ * (request-input.server; a storefront form through `readPublicForm`, which also guards it),
+ * parses it with the area's schema (`invalid`), calls one domain function inside `attempt`, and
+ * answers `succeeded`, `refused` or a redirect; a loader wraps its domain call in `loaded`.
  * Domain functions throw DomainError; only this file turns it into a status and a notice.
  */
 
