@@ -152,6 +152,12 @@ export function formTargets(f: ShopFacts): FormTarget[] {
     { path: `/admin/orders/${f.orderNumber}`, fields: { status: "processing" }, owner: true },
     { path: `/admin/orders/${f.orderNumber}`, fields: { intent: "refund" }, owner: true },
     { path: "/admin/team", fields: { userId: "no-such-user", role: "staff" }, owner: true },
+    {
+      path: "/admin/enquiries/consultations/1",
+      fields: { status: "contacted", note: "Called back" },
+      owner: true,
+    },
+    { path: "/admin/enquiries/messages/1", fields: { status: "closed", note: "" }, owner: true },
   ];
 }
 
@@ -202,6 +208,29 @@ export function pageTargets(f: ShopFacts): PageTarget[] {
     { path: "/admin/orders/export", query: { status: "pending", q: "Naledi" }, owner: true },
     { path: "/admin/orders/:number", params: { number: f.orderNumber }, owner: true },
     { path: "/admin/audit-log", query: { action: "sign_in", page: "2" }, owner: true },
+    {
+      path: "/admin/enquiries/:tab",
+      params: { tab: "consultations" },
+      query: { q: "Thabo", status: "new", sort: "name", dir: "asc", page: "2" },
+      owner: true,
+    },
+    {
+      path: "/admin/enquiries/:tab",
+      params: { tab: "subscribers" },
+      query: { q: "example", status: "confirmed", sort: "email", dir: "desc" },
+      owner: true,
+    },
+    {
+      path: "/admin/enquiries/:tab/export",
+      params: { tab: "messages" },
+      query: { status: "new", q: "Naledi", sort: "status" },
+      owner: true,
+    },
+    {
+      path: "/admin/enquiries/:tab/:id",
+      params: { tab: "consultations", id: "1" },
+      owner: true,
+    },
     { path: "/admin/:page", params: { page: "no-such-page" }, owner: true },
   ];
 }
@@ -248,6 +277,7 @@ export function knownCases(f: ShopFacts): FuzzRequest[] {
     get("an order number past PostgreSQL's integer", `/orders/3000000000?token=${f.orderToken}`),
     get("an admin order number past the integer", "/admin/orders/3000000000", true),
     get("a product id past the integer", "/admin/products/3000000000", true),
+    get("an enquiry id past the integer", "/admin/enquiries/messages/3000000000", true),
     post(
       "a variant id past the integer at checkout",
       "/checkout",
