@@ -1,4 +1,6 @@
 import { asc, desc, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import type { PgSelect, PgTable } from "drizzle-orm/pg-core";
+import { db } from "~/db/client.server";
 import type { ListPage, SortDirection } from "~/lib/list-params";
 
 /**
@@ -55,3 +57,21 @@ export function containsPattern(text: string): string {
 
 /** `count(*)` as a number. */
 export const countRows = sql<number>`count(*)::int`;
+
+/**
+ * A list's rows a window at a time, for listPage and everyRow: `query` builds the select with its
+ * joins and filter (`.$dynamic()`), sorted by `order` (listOrder's).
+ */
+export function sortedWindows<Query extends PgSelect>(query: () => Query, order: SQL[]) {
+  return (window: { limit: number; offset: number }) =>
+    query()
+      .orderBy(...order)
+      .limit(window.limit)
+      .offset(window.offset);
+}
+
+/** How many rows of `table` match `where`: a list's total. */
+export async function countMatching(table: PgTable, where: SQL | undefined): Promise<number> {
+  const [row] = await db().select({ n: countRows }).from(table).where(where);
+  return row?.n ?? 0;
+}

@@ -24,6 +24,10 @@ export type ListParams<Sort extends string = string, Status extends string = str
   pageSize: number;
 };
 
+/** The parameters of the list `Spec` describes (`ListParamsOf<typeof ORDER_LIST>`). */
+export type ListParamsOf<Spec> =
+  Spec extends ListSpec<infer Sort, infer Status> ? ListParams<Sort, Status> : never;
+
 /** The longest search the lists take; longer input is cut, never refused. */
 export const MAX_SEARCH_LENGTH = 100;
 /** Past this page a list answers its last page (no query walks further than it must). */

@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { countRows } from "~/db/list-page.server";
+import { countMatching } from "~/db/list-page.server";
 import { newsletterSubscribers } from "~/db/schema";
 import { ENQUIRY_KINDS, type EnquiryKind } from "./enquiry-lists";
 import { enquiryTable } from "./enquiry-tables.server";
@@ -45,13 +45,9 @@ export async function summarizeEnquiries() {
  */
 export async function countNewEnquiries(): Promise<number> {
   const counts = await Promise.all(
-    ENQUIRY_KINDS.map(async (kind) => {
+    ENQUIRY_KINDS.map((kind) => {
       const { table, columns } = enquiryTable(kind);
-      const [row] = await db()
-        .select({ n: countRows })
-        .from(table)
-        .where(eq(columns.status, "new"));
-      return row?.n ?? 0;
+      return countMatching(table, eq(columns.status, "new"));
     }),
   );
   return counts.reduce((sum, n) => sum + n, 0);

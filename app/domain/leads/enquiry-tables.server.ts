@@ -2,6 +2,22 @@ import { sql } from "drizzle-orm";
 import { consultationRequests, contactMessages, users } from "~/db/schema";
 import type { EnquiryKind } from "./enquiry-lists";
 
+type EnquiryTable = typeof consultationRequests | typeof contactMessages;
+
+/** The columns both kinds have: how to reach the visitor, what they wrote, staff's handling. */
+function sharedColumns(t: EnquiryTable) {
+  return {
+    id: t.id,
+    email: t.email,
+    phone: t.phone,
+    message: t.message,
+    status: t.status,
+    staffNote: t.staffNote,
+    createdAt: t.createdAt,
+    handledAt: t.handledAt,
+  };
+}
+
 /**
  * What the inbox reads of each kind's table under one set of names, so consultation requests
  * and contact messages share their list, detail and update queries. A message's topic is its
@@ -13,16 +29,9 @@ export function enquiryTable(kind: EnquiryKind) {
     return {
       table: t,
       columns: {
-        id: t.id,
+        ...sharedColumns(t),
         name: t.name,
-        email: t.email,
-        phone: t.phone,
         topic: sql<string>`${t.consultationType}::text`,
-        message: t.message,
-        status: t.status,
-        staffNote: t.staffNote,
-        createdAt: t.createdAt,
-        handledAt: t.handledAt,
       },
       handledBy: t.handledBy,
       searched: [t.name, t.email, t.phone, t.message],
@@ -33,18 +42,7 @@ export function enquiryTable(kind: EnquiryKind) {
   const name = sql<string>`${t.firstName} || ' ' || ${t.lastName}`;
   return {
     table: t,
-    columns: {
-      id: t.id,
-      name,
-      email: t.email,
-      phone: t.phone,
-      topic: t.subject,
-      message: t.message,
-      status: t.status,
-      staffNote: t.staffNote,
-      createdAt: t.createdAt,
-      handledAt: t.handledAt,
-    },
+    columns: { ...sharedColumns(t), name, topic: t.subject },
     handledBy: t.handledBy,
     searched: [name, t.email, t.phone, t.subject, t.message],
     sortName: [sql`lower(${name})`],

@@ -1,17 +1,21 @@
 import { and, eq, ilike, or, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { containsPattern, countRows, everyRow, listOrder, listPage } from "~/db/list-page.server";
+import {
+  containsPattern,
+  countMatching,
+  everyRow,
+  listOrder,
+  listPage,
+  sortedWindows,
+} from "~/db/list-page.server";
 import { users } from "~/db/schema";
-import type { ListParams } from "~/lib/list-params";
+import type { ListParamsOf } from "~/lib/list-params";
 import { CONSULTATION_TYPES } from "./consultation-types";
 import type { ENQUIRY_LIST, EnquiryKind } from "./enquiry-lists";
 import { summarizeEnquiries } from "./enquiry-summary.server";
 import { enquiryTable, handlerName } from "./enquiry-tables.server";
 
-export type EnquiryListParams = ListParams<
-  (typeof ENQUIRY_LIST.sorts)[number],
-  (typeof ENQUIRY_LIST.statuses)[number]
->;
+export type EnquiryListParams = ListParamsOf<typeof ENQUIRY_LIST>;
 
 type Source = ReturnType<typeof enquiryTable>;
 
@@ -31,15 +35,16 @@ function sortColumns(source: Source, sort: EnquiryListParams["sort"]) {
 
 function enquiryRows(kind: EnquiryKind, params: EnquiryListParams) {
   const source = enquiryTable(kind);
-  return ({ limit, offset }: { limit: number; offset: number }) =>
-    db()
-      .select({ ...source.columns, handler: handlerName })
-      .from(source.table)
-      .leftJoin(users, eq(users.id, source.handledBy))
-      .where(matching(source, params))
-      .orderBy(...listOrder(sortColumns(source, params.sort), source.columns.id, params.direction))
-      .limit(limit)
-      .offset(offset);
+  return sortedWindows(
+    () =>
+      db()
+        .select({ ...source.columns, handler: handlerName })
+        .from(source.table)
+        .leftJoin(users, eq(users.id, source.handledBy))
+        .where(matching(source, params))
+        .$dynamic(),
+    listOrder(sortColumns(source, params.sort), source.columns.id, params.direction),
+  );
 }
 
 export type EnquiryRow = Awaited<ReturnType<ReturnType<typeof enquiryRows>>>[number];
@@ -56,13 +61,7 @@ export async function listEnquiries(options: { kind: EnquiryKind; params: Enquir
     listPage({
       page: params.page,
       pageSize: params.pageSize,
-      count: async () => {
-        const [row] = await db()
-          .select({ n: countRows })
-          .from(source.table)
-          .where(matching(source, params));
-        return row?.n ?? 0;
-      },
+      count: () => countMatching(source.table, matching(source, params)),
       rows: enquiryRows(kind, params),
     }),
   ]);

@@ -1,15 +1,19 @@
 import { and, eq, ilike, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { containsPattern, countRows, everyRow, listOrder, listPage } from "~/db/list-page.server";
+import {
+  containsPattern,
+  countMatching,
+  everyRow,
+  listOrder,
+  listPage,
+  sortedWindows,
+} from "~/db/list-page.server";
 import { newsletterSubscribers as subscribers } from "~/db/schema";
-import type { ListParams } from "~/lib/list-params";
+import type { ListParamsOf } from "~/lib/list-params";
 import type { SUBSCRIBER_LIST } from "./enquiry-lists";
 import { summarizeEnquiries } from "./enquiry-summary.server";
 
-export type SubscriberListParams = ListParams<
-  (typeof SUBSCRIBER_LIST.sorts)[number],
-  (typeof SUBSCRIBER_LIST.statuses)[number]
->;
+export type SubscriberListParams = ListParamsOf<typeof SUBSCRIBER_LIST>;
 
 const SORT_COLUMNS = {
   date: [subscribers.createdAt],
@@ -25,21 +29,22 @@ function matching(params: SubscriberListParams): SQL | undefined {
 }
 
 function subscriberRows(params: SubscriberListParams) {
-  return ({ limit, offset }: { limit: number; offset: number }) =>
-    db()
-      .select({
-        id: subscribers.id,
-        email: subscribers.email,
-        status: subscribers.status,
-        createdAt: subscribers.createdAt,
-        confirmedAt: subscribers.confirmedAt,
-        unsubscribedAt: subscribers.unsubscribedAt,
-      })
-      .from(subscribers)
-      .where(matching(params))
-      .orderBy(...listOrder(SORT_COLUMNS[params.sort], subscribers.id, params.direction))
-      .limit(limit)
-      .offset(offset);
+  return sortedWindows(
+    () =>
+      db()
+        .select({
+          id: subscribers.id,
+          email: subscribers.email,
+          status: subscribers.status,
+          createdAt: subscribers.createdAt,
+          confirmedAt: subscribers.confirmedAt,
+          unsubscribedAt: subscribers.unsubscribedAt,
+        })
+        .from(subscribers)
+        .where(matching(params))
+        .$dynamic(),
+    listOrder(SORT_COLUMNS[params.sort], subscribers.id, params.direction),
+  );
 }
 
 /** The inbox's cards, and one page of newsletter subscribers with when they gave consent. */
@@ -50,10 +55,7 @@ export async function listSubscribers(options: { params: SubscriberListParams })
     listPage({
       page: params.page,
       pageSize: params.pageSize,
-      count: async () => {
-        const [row] = await db().select({ n: countRows }).from(subscribers).where(matching(params));
-        return row?.n ?? 0;
-      },
+      count: () => countMatching(subscribers, matching(params)),
       rows: subscriberRows(params),
     }),
   ]);
