@@ -6,6 +6,7 @@ import path from "node:path";
 import pg from "pg";
 import { firstLoadJsKb } from "./first-load-js";
 import { auditPage, type PageScore } from "./lighthouse";
+import { benchAdminLists, type LatencyResult } from "./admin-lists";
 import { loadTest, type LoadResult } from "./load";
 import { seedCatalogue, startBenchShop } from "./server";
 
@@ -15,8 +16,9 @@ import { seedCatalogue, startBenchShop } from "./server";
  * and, when one answers, on PostgreSQL. Options: --products N (10000), --runs N (3: Lighthouse
  * runs per page and load runs per listing, medians kept), --seconds N (10 per load run),
  * --connections N (20), --workers N (server processes on PostgreSQL, WEB_CONCURRENCY; 2),
- * --only lighthouse|load (one half), --no-build (use the last build; BUILD_DIR picks the folder
- * for both).
+ * --only lighthouse|load|lists (one part), --no-build (use the last build; BUILD_DIR picks the
+ * folder for both). The back office's lists are measured with --orders N (100000) orders and
+ * --enquiries N (20000) enquiries.
  */
 const args = parseArgs(process.argv.slice(2));
 const products = args.products ?? 10_000;
@@ -25,6 +27,20 @@ const seconds = args.seconds ?? 10;
 const connections = args.connections ?? 20;
 const workers = args.workers ?? 2;
 const only = args.only;
+const backOffice = { orders: args.orders ?? 100_000, enquiries: args.enquiries ?? 20_000 };
+const withLists = only === undefined || only === "lists";
+
+/** The back office's lists at their largest: first page, a search, a filter, the last page. */
+const ADMIN_LISTS = {
+  "orders, first page": "/admin/orders",
+  "orders, search": "/admin/orders?q=naledi+mokoena",
+  "orders, filtered": "/admin/orders?status=completed&sort=total&dir=desc",
+  "orders, last page": `/admin/orders?page=${Math.ceil(backOffice.orders / 20)}`,
+  "consultations, first page": "/admin/enquiries/consultations",
+  "consultations, search": "/admin/enquiries/consultations?q=visitor1234",
+  "consultations, filtered": "/admin/enquiries/consultations?status=new",
+  "consultations, last page": `/admin/enquiries/consultations?page=${Math.ceil(backOffice.enquiries / 2 / 20)}`,
+};
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 const LISTINGS = {
@@ -46,15 +62,16 @@ async function main() {
   const pages: Record<string, PageScore> = {};
   const scripts: Record<string, { kb: number; files: number }> = {};
   const load: Record<string, Record<string, LoadResult>> = {};
+  const lists: Record<string, Record<string, LatencyResult>> = {};
 
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "bed-shop-bench-"));
   try {
     const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
     console.log(`Seeding ${products} products into PGlite...`);
-    seedCatalogue(env, products);
+    seedCatalogue(env, products, withLists ? backOffice : undefined);
     const shop = await startBenchShop(env);
     try {
-      if (only !== "load") {
+      if (only === undefined || only === "lighthouse") {
         const productPath = await firstProductPath(shop.url);
         for (const [name, url] of [
           ["/", "/"],
@@ -76,7 +93,11 @@ async function main() {
           scripts[url] = await firstLoadJsKb(`${shop.url}${url}`);
         }
       }
-      if (only !== "lighthouse") load.PGlite = await loadAll(shop.url);
+      if (only === undefined || only === "load") load.PGlite = await loadAll(shop.url);
+      if (withLists) {
+        console.log("Back office lists on PGlite...");
+        lists.PGlite = await benchAdminLists(shop.url, ADMIN_LISTS);
+      }
     } finally {
       await shop.stop();
     }
@@ -95,12 +116,18 @@ async function main() {
     try {
       const env = { DATABASE_URL: url.toString(), DATA_DIR: mediaDir };
       console.log(`Seeding ${products} products into PostgreSQL...`);
-      seedCatalogue(env, products);
+      seedCatalogue(env, products, withLists ? backOffice : undefined);
       const shop = await startBenchShop({ ...env, WEB_CONCURRENCY: String(workers) });
       try {
-        load[`PostgreSQL, ${workers} process${workers === 1 ? "" : "es"}`] = await loadAll(
-          shop.url,
-        );
+        if (only === undefined || only === "load") {
+          load[`PostgreSQL, ${workers} process${workers === 1 ? "" : "es"}`] = await loadAll(
+            shop.url,
+          );
+        }
+        if (withLists) {
+          console.log("Back office lists on PostgreSQL...");
+          lists.PostgreSQL = await benchAdminLists(shop.url, ADMIN_LISTS);
+        }
       } finally {
         await shop.stop();
       }
@@ -113,6 +140,7 @@ async function main() {
   }
 
   printTables(pages, scripts, load);
+  printLists(lists);
 }
 
 async function loadAll(base: string): Promise<Record<string, LoadResult>> {
@@ -177,6 +205,20 @@ function printTables(
   }
 }
 
+function printLists(lists: Record<string, Record<string, LatencyResult>>) {
+  if (Object.keys(lists).length === 0) return;
+  console.log(
+    `\nBack office lists, ${backOffice.orders} orders and ${backOffice.enquiries} enquiries: one request at a time, the whole page`,
+  );
+  console.log("| database | page | median ms | p95 ms |");
+  console.log("| --- | --- | ---: | ---: |");
+  for (const [database, results] of Object.entries(lists)) {
+    for (const [name, r] of Object.entries(results)) {
+      console.log(`| ${database} | ${name} | ${r.medianMs} | ${r.p95Ms} |`);
+    }
+  }
+}
+
 async function postgresAnswers(): Promise<boolean> {
   try {
     await adminQuery("select 1");
@@ -197,8 +239,11 @@ async function adminQuery(sql: string) {
 }
 
 type Args = Partial<
-  Record<"products" | "runs" | "seconds" | "connections" | "workers", number> & {
-    only: "lighthouse" | "load";
+  Record<
+    "products" | "runs" | "seconds" | "connections" | "workers" | "orders" | "enquiries",
+    number
+  > & {
+    only: "lighthouse" | "load" | "lists";
     noBuild: boolean;
   }
 >;
@@ -211,14 +256,18 @@ function parseArgs(argv: string[]): Args {
       out.noBuild = true;
     } else if (key === "only") {
       const value = argv[++i];
-      if (value !== "lighthouse" && value !== "load") throw new Error("--only lighthouse|load");
+      if (value !== "lighthouse" && value !== "load" && value !== "lists") {
+        throw new Error("--only lighthouse|load|lists");
+      }
       out.only = value;
     } else if (
       key === "products" ||
       key === "runs" ||
       key === "seconds" ||
       key === "connections" ||
-      key === "workers"
+      key === "workers" ||
+      key === "orders" ||
+      key === "enquiries"
     ) {
       const value = Number(argv[++i]);
       if (!Number.isFinite(value) || value < 1) throw new Error(`--${key} needs a number`);

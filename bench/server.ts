@@ -6,11 +6,25 @@ export function startBenchShop(env: Record<string, string>): Promise<RunningShop
   return startShop({ env, output: "ignore" });
 }
 
-/** Runs `npm run db:seed -- --products N` against the given database settings. */
-export function seedCatalogue(env: Record<string, string>, products: number) {
-  const result = spawnSync("npm", ["run", "db:seed", "--", "--products", String(products)], {
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+/**
+ * Runs `npm run db:seed -- --products N` against the given database settings, with generated
+ * orders and enquiries too when asked for.
+ */
+export function seedCatalogue(
+  env: Record<string, string>,
+  products: number,
+  backOffice?: { orders: number; enquiries: number },
+) {
+  const extra = backOffice
+    ? ["--orders", String(backOffice.orders), "--enquiries", String(backOffice.enquiries)]
+    : [];
+  const result = spawnSync(
+    "npm",
+    ["run", "db:seed", "--", "--products", String(products), ...extra],
+    {
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "inherit", "inherit"],
+    },
+  );
   if (result.status !== 0) throw new Error("Seeding the benchmark catalogue failed.");
 }

@@ -1,21 +1,29 @@
 import { parseArgs } from "node:util";
 import { openDatabase, setDatabase } from "../app/db/client.server";
 import { DEMO_PRODUCTS } from "../app/db/seed/catalog/all-products";
+import { seedBackOffice } from "../app/db/seed/scale-back-office.server";
 import { seedScale } from "../app/db/seed/scale.server";
 import { seedIfEmpty } from "../app/db/seed/seed.server";
 import { parseEnv } from "../app/env.server";
 
 /**
  * `npm run db:seed`: migrates, then fills an empty shop with the demo catalogue.
- * `npm run db:seed -- --products 10000` also adds generated products up to that many in all,
- * for benchmarks.
+ * `npm run db:seed -- --products 10000` also adds generated products up to that many in all, and
+ * `--orders 100000 --enquiries 20000` generated orders and enquiries up to those numbers, for
+ * benchmarks.
  */
 async function main() {
   let env;
   let target: number | null;
+  let backOffice: { orders: number; enquiries: number } | null;
   try {
     env = parseEnv();
-    target = productsOption();
+    const options = seedOptions();
+    target = options.products;
+    backOffice =
+      options.orders === null && options.enquiries === null
+        ? null
+        : { orders: options.orders ?? 0, enquiries: options.enquiries ?? 0 };
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);
@@ -37,22 +45,38 @@ async function main() {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       console.log(`Added ${added} generated products (${target} or more in all) in ${seconds} s`);
     }
+    if (backOffice !== null) {
+      const started = Date.now();
+      const added = await seedBackOffice(backOffice);
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(
+        `Added ${added.orders} generated orders and ${added.enquiries} enquiries in ${seconds} s`,
+      );
+    }
   } finally {
     setDatabase(undefined);
     await handle.close();
   }
 }
 
-function productsOption(): number | null {
-  const { values } = parseArgs({ options: { products: { type: "string" } } });
-  if (values.products === undefined) return null;
-  const n = Number(values.products);
-  if (!Number.isInteger(n) || n < 1 || n > 1_000_000) {
-    throw new Error(
-      `--products must be a whole number from 1 to 1000000, not "${values.products}".`,
-    );
-  }
-  return n;
+function seedOptions() {
+  const { values } = parseArgs({
+    options: {
+      products: { type: "string" },
+      orders: { type: "string" },
+      enquiries: { type: "string" },
+    },
+  });
+  const count = (name: "products" | "orders" | "enquiries") => {
+    const text = values[name];
+    if (text === undefined) return null;
+    const n = Number(text);
+    if (!Number.isInteger(n) || n < 1 || n > 1_000_000) {
+      throw new Error(`--${name} must be a whole number from 1 to 1000000, not "${text}".`);
+    }
+    return n;
+  };
+  return { products: count("products"), orders: count("orders"), enquiries: count("enquiries") };
 }
 
 main().catch((error: unknown) => {
