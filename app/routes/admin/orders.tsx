@@ -1,12 +1,11 @@
 import { CheckCircle2, Clock, DollarSign, ShoppingCart } from "lucide-react";
 import { Link } from "react-router";
-import { ListPagination } from "~/components/admin/list/list-pagination";
-import { ListTable, type ListColumn } from "~/components/admin/list/list-table";
-import { ListEmpty, ListToolbar } from "~/components/admin/list/list-toolbar";
+import { ListCard } from "~/components/admin/list/list-card";
+import { type ListColumn } from "~/components/admin/list/list-table";
+import { ListEmpty } from "~/components/admin/list/list-toolbar";
 import { StatCard } from "~/components/admin/stat-card";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { usePoll } from "~/components/admin/use-poll";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
 import { listAdminOrders } from "~/domain/orders/list-orders.server";
 import { ORDER_LIST } from "~/domain/orders/order-list";
 import { requireStaff } from "~/lib/staff-gate.server";
@@ -89,48 +88,32 @@ export default function OrdersPage({ loaderData: d }: Route.ComponentProps) {
           icon={DollarSign}
         />
       </div>
-      <Card>
-        <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3 space-y-0">
-          <CardTitle>Orders ({d.total})</CardTitle>
-          <ListToolbar
-            spec={ORDER_LIST}
-            params={d.params}
-            searchLabel="Search orders"
-            placeholder="Number, name or e-mail..."
-            statusOptions={ORDER_LIST.statuses.map((s) => ({ value: s, label: capitalised(s) }))}
-            exportTo="/admin/orders/export"
-          />
-        </CardHeader>
-        <CardContent>
-          <ListTable
-            spec={ORDER_LIST}
-            params={d.params}
-            columns={COLUMNS}
-            rows={d.rows}
-            rowKey={(o) => o.id}
-            label="Orders"
-            rowTestId="order-row"
-            empty={
-              <ListEmpty
-                title="No orders found"
-                description={
-                  filtered
-                    ? "No order matches this search and filter."
-                    : "Orders placed in the shop appear here."
-                }
-              />
+      <ListCard
+        title="Orders"
+        noun="orders"
+        spec={ORDER_LIST}
+        params={d.params}
+        page={d}
+        columns={COLUMNS}
+        rowKey={(o) => o.id}
+        rowTestId="order-row"
+        toolbar={{
+          searchLabel: "Search orders",
+          placeholder: "Number, name or e-mail...",
+          statusOptions: ORDER_LIST.statuses.map((s) => ({ value: s, label: capitalised(s) })),
+          exportTo: "/admin/orders/export",
+        }}
+        empty={
+          <ListEmpty
+            title="No orders found"
+            description={
+              filtered
+                ? "No order matches this search and filter."
+                : "Orders placed in the shop appear here."
             }
           />
-          <ListPagination
-            spec={ORDER_LIST}
-            params={d.params}
-            page={d.page}
-            pageCount={d.pageCount}
-            total={d.total}
-            noun="orders"
-          />
-        </CardContent>
-      </Card>
+        }
+      />
     </div>
   );
 }

@@ -1,13 +1,12 @@
 import { AlertCircle, CheckCircle2, DollarSign, Package, Pencil, Plus, Trash2 } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
-import { ListPagination } from "~/components/admin/list/list-pagination";
-import { ListRowActions, ListTable, type ListColumn } from "~/components/admin/list/list-table";
-import { ListEmpty, ListToolbar } from "~/components/admin/list/list-toolbar";
+import { ListCard } from "~/components/admin/list/list-card";
+import { ListRowActions, type ListColumn } from "~/components/admin/list/list-table";
+import { ListEmpty } from "~/components/admin/list/list-toolbar";
 import { StatCard } from "~/components/admin/stat-card";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { Button } from "~/components/admin/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
 import { attempt, refused, succeeded } from "~/lib/actions.server";
 import { deleteProduct } from "~/domain/catalog/delete-product.server";
 import { listAdminProducts } from "~/domain/catalog/list-products.server";
@@ -85,47 +84,31 @@ export default function ProductsPage({ loaderData: d }: Route.ComponentProps) {
           icon={AlertCircle}
         />
       </div>
-      <Card>
-        <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3 space-y-0">
-          <CardTitle>Products ({d.total})</CardTitle>
-          <ListToolbar
-            spec={PRODUCT_LIST}
-            params={d.params}
-            searchLabel="Search products"
-            placeholder="Search by title or SKU..."
-            statusOptions={PRODUCT_LIST.statuses.map((s) => ({
-              value: s,
-              label: s[0]!.toUpperCase() + s.slice(1),
-            }))}
-            exportTo="/admin/products/export"
+      <ListCard
+        title="Products"
+        noun="products"
+        spec={PRODUCT_LIST}
+        params={d.params}
+        page={d}
+        columns={COLUMNS}
+        rowKey={(p) => p.id}
+        rowTestId="product-row"
+        toolbar={{
+          searchLabel: "Search products",
+          placeholder: "Search by title or SKU...",
+          statusOptions: PRODUCT_LIST.statuses.map((s) => ({
+            value: s,
+            label: s[0]!.toUpperCase() + s.slice(1),
+          })),
+          exportTo: "/admin/products/export",
+        }}
+        empty={
+          <ListEmpty
+            title="No products found"
+            description="Add your first product to get started"
           />
-        </CardHeader>
-        <CardContent>
-          <ListTable
-            spec={PRODUCT_LIST}
-            params={d.params}
-            columns={COLUMNS}
-            rows={d.rows}
-            rowKey={(p) => p.id}
-            label="Products"
-            rowTestId="product-row"
-            empty={
-              <ListEmpty
-                title="No products found"
-                description="Add your first product to get started"
-              />
-            }
-          />
-          <ListPagination
-            spec={PRODUCT_LIST}
-            params={d.params}
-            page={d.page}
-            pageCount={d.pageCount}
-            total={d.total}
-            noun="products"
-          />
-        </CardContent>
-      </Card>
+        }
+      />
     </div>
   );
 }
