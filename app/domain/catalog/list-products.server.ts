@@ -1,15 +1,19 @@
 import { eq, ilike, or, sql, type SQL, and } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { containsPattern, countRows, everyRow, listOrder, listPage } from "~/db/list-page.server";
+import {
+  containsPattern,
+  countMatching,
+  countRows,
+  everyRow,
+  listOrder,
+  listPage,
+} from "~/db/list-page.server";
 import { categories, products, variants } from "~/db/schema";
-import type { ListParams } from "~/lib/list-params";
+import type { ListParamsOf } from "~/lib/list-params";
 import { randAmount } from "~/lib/money";
 import type { PRODUCT_LIST } from "./product-list";
 
-export type ProductListParams = ListParams<
-  (typeof PRODUCT_LIST.sorts)[number],
-  (typeof PRODUCT_LIST.statuses)[number]
->;
+export type ProductListParams = ListParamsOf<typeof PRODUCT_LIST>;
 
 /**
  * The outer query's product id, written out in full: drizzle leaves columns unqualified in a
@@ -87,12 +91,7 @@ export async function listAdminProducts(params: ProductListParams) {
     listPage({
       page: params.page,
       pageSize: params.pageSize,
-      count: () =>
-        db()
-          .select({ n: countRows })
-          .from(products)
-          .where(matching(params))
-          .then(([row]) => row?.n ?? 0),
+      count: () => countMatching(products, matching(params)),
       rows: productRows(params),
     }),
   ]);

@@ -1,16 +1,20 @@
 import { and, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { containsPattern, countRows, everyRow, listOrder, listPage } from "~/db/list-page.server";
+import {
+  containsPattern,
+  countMatching,
+  countRows,
+  everyRow,
+  listOrder,
+  listPage,
+} from "~/db/list-page.server";
 import { orders, orderSearchText } from "~/db/schema";
-import type { ListParams } from "~/lib/list-params";
+import type { ListParamsOf } from "~/lib/list-params";
 import { randAmount } from "~/lib/money";
 import type { ORDER_LIST } from "./order-list";
 import type { OrderStatus } from "./order-status";
 
-export type OrderListParams = ListParams<
-  (typeof ORDER_LIST.sorts)[number],
-  (typeof ORDER_LIST.statuses)[number]
->;
+export type OrderListParams = ListParamsOf<typeof ORDER_LIST>;
 
 const customer = sql<string>`trim(${orders.firstName} || ' ' || ${orders.lastName})`;
 
@@ -93,10 +97,7 @@ export async function listAdminOrders(params: OrderListParams) {
     pageSize: params.pageSize,
     // Without a search, the cards' figures already say how many orders the list holds.
     count: async () => {
-      if (params.q.replace(/^#/, "")) {
-        const [row] = await db().select({ n: countRows }).from(orders).where(matching(params));
-        return row?.n ?? 0;
-      }
+      if (params.q.replace(/^#/, "")) return countMatching(orders, matching(params));
       const s = await statuses;
       return params.status === "all" ? s.total : s.count(params.status);
     },
