@@ -35,7 +35,7 @@ export function ListToolbar({
   const keepSort = params.sort !== spec.defaultSort || params.direction !== spec.defaultDirection;
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <Form method="get" className="flex flex-wrap gap-2" role="search" aria-label={searchLabel}>
+      <Form method="get" className="flex flex-wrap gap-2" role="search">
         {keepSort ? (
           <>
             <input type="hidden" name="sort" value={params.sort} />
