@@ -89,6 +89,11 @@ export function listSearch(
   return text ? `?${text}` : "";
 }
 
+/** A status filter's choices, each value shown with a capital ("completed" as "Completed"). */
+export function statusChoices(statuses: readonly string[]) {
+  return statuses.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) }));
+}
+
 /** One page of a list: its rows and where it stands among all that match. */
 export type ListPage<Row> = {
   rows: Row[];

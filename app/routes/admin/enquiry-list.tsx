@@ -1,13 +1,12 @@
 import { Mail, MessageSquare, Newspaper, PhoneCall } from "lucide-react";
 import { data } from "react-router";
 import { enquiryColumns, SUBSCRIBER_COLUMNS } from "~/components/admin/enquiries/inbox-columns";
-import { ListPagination } from "~/components/admin/list/list-pagination";
-import { ListTable, type ListColumn } from "~/components/admin/list/list-table";
+import { ListCard } from "~/components/admin/list/list-card";
+import { type ListColumn } from "~/components/admin/list/list-table";
 import { ListTabs } from "~/components/admin/list/list-tabs";
-import { ListEmpty, ListToolbar } from "~/components/admin/list/list-toolbar";
+import { ListEmpty } from "~/components/admin/list/list-toolbar";
 import { StatCard } from "~/components/admin/stat-card";
 import { usePoll } from "~/components/admin/use-poll";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
 import {
   ENQUIRY_LIST,
   inboxTab,
@@ -17,7 +16,13 @@ import {
 } from "~/domain/leads/enquiry-lists";
 import { listEnquiries } from "~/domain/leads/list-enquiries.server";
 import { listSubscribers } from "~/domain/leads/list-subscribers.server";
-import { readListParams, type ListPage, type ListParams, type ListSpec } from "~/lib/list-params";
+import {
+  readListParams,
+  statusChoices,
+  type ListPage,
+  type ListParams,
+  type ListSpec,
+} from "~/lib/list-params";
 import { readSearchParams } from "~/lib/request-input.server";
 import { requireStaff } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/enquiry-list";
@@ -132,48 +137,28 @@ function InboxList<Row extends { id: number }>({
   const { params } = list;
   const filtered = params.q !== "" || params.status !== "all";
   return (
-    <Card>
-      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3 space-y-0">
-        <CardTitle>
-          {INBOX_TABS.find((t) => t.tab === tab)!.label} ({list.total})
-        </CardTitle>
-        <ListToolbar
-          spec={spec}
-          params={params}
-          searchLabel={`Search ${noun}`}
-          placeholder={placeholder}
-          statusOptions={spec.statuses.map((s) => ({
-            value: s,
-            label: s[0]!.toUpperCase() + s.slice(1),
-          }))}
-          exportTo={`/admin/enquiries/${tab}/export`}
+    <ListCard
+      title={INBOX_TABS.find((t) => t.tab === tab)!.label}
+      noun={noun}
+      spec={spec}
+      params={params}
+      page={list}
+      columns={columns}
+      rowKey={(row) => row.id}
+      toolbar={{
+        searchLabel: `Search ${noun}`,
+        placeholder,
+        statusOptions: statusChoices(spec.statuses),
+        exportTo: `/admin/enquiries/${tab}/export`,
+      }}
+      empty={
+        <ListEmpty
+          title={`No ${noun} found`}
+          description={filtered ? "Nothing matches this search and filter." : empty}
         />
-      </CardHeader>
-      <CardContent>
-        {children}
-        <ListTable
-          spec={spec}
-          params={params}
-          columns={columns}
-          rows={list.rows}
-          rowKey={(row) => row.id}
-          label={noun[0]!.toUpperCase() + noun.slice(1)}
-          empty={
-            <ListEmpty
-              title={`No ${noun} found`}
-              description={filtered ? "Nothing matches this search and filter." : empty}
-            />
-          }
-        />
-        <ListPagination
-          spec={spec}
-          params={params}
-          page={list.page}
-          pageCount={list.pageCount}
-          total={list.total}
-          noun={noun}
-        />
-      </CardContent>
-    </Card>
+      }
+    >
+      {children}
+    </ListCard>
   );
 }

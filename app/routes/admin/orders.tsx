@@ -9,7 +9,7 @@ import { usePoll } from "~/components/admin/use-poll";
 import { listAdminOrders } from "~/domain/orders/list-orders.server";
 import { ORDER_LIST } from "~/domain/orders/order-list";
 import { requireStaff } from "~/lib/staff-gate.server";
-import { readListParams } from "~/lib/list-params";
+import { readListParams, statusChoices } from "~/lib/list-params";
 import { formatMoney } from "~/lib/money";
 import { readSearchParams } from "~/lib/request-input.server";
 import type { Route } from "./+types/orders";
@@ -28,7 +28,6 @@ const dateFormat = new Intl.DateTimeFormat("en-ZA", {
   timeStyle: "short",
   timeZone: "Africa/Johannesburg",
 });
-const capitalised = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 
 type OrderRow = Route.ComponentProps["loaderData"]["rows"][number];
 
@@ -100,7 +99,7 @@ export default function OrdersPage({ loaderData: d }: Route.ComponentProps) {
         toolbar={{
           searchLabel: "Search orders",
           placeholder: "Number, name or e-mail...",
-          statusOptions: ORDER_LIST.statuses.map((s) => ({ value: s, label: capitalised(s) })),
+          statusOptions: statusChoices(ORDER_LIST.statuses),
           exportTo: "/admin/orders/export",
         }}
         empty={

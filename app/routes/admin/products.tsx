@@ -13,7 +13,7 @@ import { listAdminProducts } from "~/domain/catalog/list-products.server";
 import { PRODUCT_LIST } from "~/domain/catalog/product-list";
 import { requireStaff } from "~/lib/staff-gate.server";
 import type { FormActionResult } from "~/lib/forms";
-import { readListParams } from "~/lib/list-params";
+import { readListParams, statusChoices } from "~/lib/list-params";
 import { formatMoney } from "~/lib/money";
 import { notify } from "~/lib/notify";
 import { parseDbId } from "~/lib/db-ids";
@@ -96,10 +96,7 @@ export default function ProductsPage({ loaderData: d }: Route.ComponentProps) {
         toolbar={{
           searchLabel: "Search products",
           placeholder: "Search by title or SKU...",
-          statusOptions: PRODUCT_LIST.statuses.map((s) => ({
-            value: s,
-            label: s[0]!.toUpperCase() + s.slice(1),
-          })),
+          statusOptions: statusChoices(PRODUCT_LIST.statuses),
           exportTo: "/admin/products/export",
         }}
         empty={

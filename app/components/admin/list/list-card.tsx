@@ -21,6 +21,7 @@ export function ListCard<Row>({
   rowTestId,
   empty,
   toolbar,
+  children,
 }: {
   /** The card's title, before the count ("Orders"); also the table's name. */
   title: string;
@@ -34,6 +35,8 @@ export function ListCard<Row>({
   rowTestId?: string;
   empty: ReactNode;
   toolbar: Omit<ComponentProps<typeof ListToolbar>, "spec" | "params">;
+  /** Shown above the table (a note on what the list or its export holds). */
+  children?: ReactNode;
 }) {
   return (
     <Card>
@@ -44,6 +47,7 @@ export function ListCard<Row>({
         <ListToolbar spec={spec} params={params} {...toolbar} />
       </CardHeader>
       <CardContent>
+        {children}
         <ListTable
           spec={spec}
           params={params}
