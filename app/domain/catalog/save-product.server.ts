@@ -175,22 +175,10 @@ export async function updateProduct(options: {
   });
 }
 
+/** The product row's columns: everything the form gives but its sizes. */
 function productColumns(input: ProductFormInput) {
-  return {
-    title: input.title,
-    description: input.description,
-    categoryId: input.categoryId,
-    brandId: input.brandId,
-    status: input.status,
-    type: input.type,
-    badge: input.badge,
-    isNew: input.isNew,
-    mattressType: input.mattressType,
-    bedType: input.bedType,
-    comfortLevel: input.comfortLevel,
-    laybyText: input.laybyText,
-    deliveryText: input.deliveryText,
-  };
+  const { variants: _variants, ...columns } = input;
+  return columns;
 }
 
 async function freeSlug(tx: Tx, base: string, exceptId?: number) {
