@@ -8,7 +8,7 @@ import { openDatabase, setDatabase } from "../app/db/client.server";
 import { parseEnv, type Env } from "../app/env.server";
 import { siteUrl } from "../app/lib/site-url.server";
 import { keptCompressedAssets } from "./kept-assets";
-import { shopRequestHandler, TOO_LARGE_MESSAGE } from "./request-handler";
+import { refuseTooLarge, shopRequestHandler } from "./request-handler";
 import { securityHeaders } from "./security-headers";
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -65,7 +65,7 @@ async function main() {
     // does not say (chunked) is counted as it is read (shopRequestHandler).
     const length = Number(req.headers["content-length"] ?? 0);
     if (length > bodyLimit(req.path)) {
-      res.set("Connection", "close").status(413).type("text/plain").send(TOO_LARGE_MESSAGE);
+      refuseTooLarge(req, res);
       return;
     }
     next();

@@ -7,6 +7,23 @@ export const TOO_LARGE_MESSAGE = "The request is too large.";
 
 export class BodyTooLarge extends Error {}
 
+/** How long a refused body may go on arriving (read and thrown away) before the connection is cut. */
+const DRAIN_MS = 5_000;
+
+/**
+ * Answers 413 and throws the rest of the body away as it arrives, so the client reads the answer:
+ * closing the connection with its bytes unread would reset it under the client, which then never
+ * sees the answer. Nothing is kept; after DRAIN_MS the connection is cut whatever is left.
+ */
+export function refuseTooLarge(req: ExpressRequest, res: ExpressResponse) {
+  res.status(413).type("text/plain").send(TOO_LARGE_MESSAGE);
+  const cut = setTimeout(() => req.destroy(), DRAIN_MS);
+  cut.unref();
+  req.once("end", () => clearTimeout(cut));
+  req.once("close", () => clearTimeout(cut));
+  req.resume();
+}
+
 /**
  * Reads a request's body, counting the bytes actually received (a chunked body declares no
  * length): past `limit` it stops reading and rejects with BodyTooLarge, so a 50 MB body costs
@@ -78,8 +95,7 @@ export function shopRequestHandler(options: {
           body = await readBody(req, options.bodyLimit(req.path));
         } catch (error) {
           if (!(error instanceof BodyTooLarge)) throw error;
-          // The rest of the body is never read: close the connection once this answer is out.
-          res.set("Connection", "close").status(413).type("text/plain").send(TOO_LARGE_MESSAGE);
+          refuseTooLarge(req, res);
           return;
         }
       }
