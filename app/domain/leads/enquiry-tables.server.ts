@@ -1,5 +1,11 @@
 import { sql } from "drizzle-orm";
-import { consultationRequests, contactMessages, users } from "~/db/schema";
+import {
+  consultationRequests,
+  consultationSearchText,
+  contactMessages,
+  messageSearchText,
+  users,
+} from "~/db/schema";
 import type { EnquiryKind } from "./enquiry-lists";
 
 type EnquiryTable = typeof consultationRequests | typeof contactMessages;
@@ -34,7 +40,7 @@ export function enquiryTable(kind: EnquiryKind) {
         topic: sql<string>`${t.consultationType}::text`,
       },
       handledBy: t.handledBy,
-      searched: [t.name, t.email, t.phone, t.message],
+      searchText: consultationSearchText(t),
       sortName: [sql`lower(${t.name})`],
     };
   }
@@ -44,7 +50,7 @@ export function enquiryTable(kind: EnquiryKind) {
     table: t,
     columns: { ...sharedColumns(t), name, topic: t.subject },
     handledBy: t.handledBy,
-    searched: [name, t.email, t.phone, t.subject, t.message],
+    searchText: messageSearchText(t),
     sortName: [sql`lower(${name})`],
   };
 }

@@ -1,0 +1,2 @@
+CREATE INDEX "consultation_requests_search_idx" ON "consultation_requests" USING gin ((("name" || ' ' || "email" || ' ' || "phone" || ' ' || "message")) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "contact_messages_search_idx" ON "contact_messages" USING gin ((("first_name" || ' ' || "last_name" || ' ' || "email" || ' ' || "phone" || ' ' || "subject" || ' ' || "message")) gin_trgm_ops);
