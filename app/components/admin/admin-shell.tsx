@@ -150,10 +150,13 @@ function SidebarContent({
         )}
         title="Slumber Corner Beds: the shop"
       >
-        <span className="flex size-7 shrink-0 items-center justify-center rounded-md bg-primary text-xs text-primary-foreground">
+        <span
+          aria-hidden="true"
+          className="flex size-7 shrink-0 items-center justify-center rounded-md bg-primary text-xs text-primary-foreground"
+        >
           SC
         </span>
-        {!collapsed && <span className="truncate">Slumber Corner</span>}
+        <span className={collapsed ? "sr-only" : "truncate"}>Slumber Corner</span>
       </Link>
       {groups.map((group) => (
         <div key={group.label}>

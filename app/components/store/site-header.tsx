@@ -50,15 +50,15 @@ export function SiteHeader() {
       </div>
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3">
         <MobileMenu />
-        <Link
-          to="/"
-          className="flex shrink-0 items-center gap-2"
-          aria-label={`${settings.storeName} home`}
-        >
-          <span className="grid size-9 place-items-center rounded-lg bg-primary text-lg font-bold text-primary-foreground">
+        <Link to="/" className="flex shrink-0 items-center gap-2">
+          <span
+            aria-hidden="true"
+            className="grid size-9 place-items-center rounded-lg bg-primary text-lg font-bold text-primary-foreground"
+          >
             {settings.storeName.charAt(0)}
           </span>
-          <span className="hidden text-lg leading-tight font-bold sm:block">
+          {/* The link's name is the shop's name, shown from the small breakpoint on. */}
+          <span className="sr-only text-lg leading-tight font-bold sm:not-sr-only sm:block">
             {settings.storeName}
           </span>
         </Link>

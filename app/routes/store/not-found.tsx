@@ -1,15 +1,25 @@
+import { useEffect } from "react";
 import { data } from "react-router";
+import { pageTitle } from "~/lib/seo";
 import { NotFoundMessage } from "./layout";
 import type { Route } from "./+types/not-found";
 
+/** Any address the shop does not have: a 404 page of its own, with its title. */
 export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  console.warn(`404 Not Found: ${url.pathname}`);
-  throw data(null, { status: 404 });
+  const { pathname } = new URL(request.url);
+  console.warn(`404 Not Found: ${pathname}`);
+  return data({ pathname }, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Page not found" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Page not found") },
+  { name: "robots", content: "noindex" },
+];
 
-export default function NotFound() {
+export default function NotFound({ loaderData }: Route.ComponentProps) {
+  // The specification: the bad path goes to the browser's console too.
+  useEffect(() => {
+    console.error(`404 Error: User attempted to access non-existent route: ${loaderData.pathname}`);
+  }, [loaderData.pathname]);
   return <NotFoundMessage />;
 }

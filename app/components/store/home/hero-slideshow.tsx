@@ -61,6 +61,10 @@ export function HeroSlideshow() {
       <div
         ref={trackRef}
         id="hero-slides"
+        // A scrollable region a keyboard can reach: focused, the arrow keys scroll it.
+        tabIndex={0}
+        role="region"
+        aria-label="Showroom pictures"
         aria-live={paused ? "polite" : "off"}
         className="flex h-full snap-x snap-mandatory overflow-x-auto overscroll-x-contain [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
         onPointerDown={() => (scrollTarget.current = null)}

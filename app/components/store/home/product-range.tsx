@@ -18,7 +18,9 @@ export function FeaturedRanges({
       aria-labelledby="featured-title"
       className="mx-auto max-w-7xl scroll-mt-20 px-4 py-12"
     >
-      <p className="mx-auto mb-3 w-fit rounded-full bg-destructive px-3 py-1 text-sm font-semibold text-destructive-foreground">
+      {/* A deep red in both themes: the dark theme's lighter destructive red is for text on a
+          dark background, and white on it falls short of 4.5:1. */}
+      <p className="mx-auto mb-3 w-fit rounded-full bg-red-700 px-3 py-1 text-sm font-semibold text-white">
         Save up to R15,000
       </p>
       <SectionHeading id="featured-title" title="50% Off All Beds">

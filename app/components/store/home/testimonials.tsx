@@ -84,6 +84,8 @@ export function Testimonials() {
       <ul
         ref={trackRef}
         id="stories-track"
+        // A scrollable region a keyboard can reach: focused, the arrow keys scroll it.
+        tabIndex={0}
         aria-roledescription="carousel"
         aria-labelledby="stories-title"
         className="relative flex snap-x snap-mandatory gap-4 overflow-x-auto px-[7.5%] pb-4 [scrollbar-width:none] sm:px-[20%] lg:px-[30%] [&::-webkit-scrollbar]:hidden"

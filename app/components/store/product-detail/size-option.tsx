@@ -15,7 +15,9 @@ export function SizeOption({ variant }: { variant: ProductCardVariant }) {
               <span className="sr-only">was </span>
               {formatMoney(variant.originalPriceCents)}
             </s>
-            <span className="text-xs font-semibold text-destructive">{off}% off</span>
+            <span className="text-xs font-semibold text-destructive dark:text-red-400">
+              {off}% off
+            </span>
           </>
         ) : null}
       </span>
