@@ -12,29 +12,11 @@ import {
   insertContactMessage,
   insertSubscriber,
 } from "../leads/enquiry-factories";
-import { formRequest, shopRequest, signedIn } from "./helpers";
+import { formRequest, routeOutcome, shopRequest, signedIn, statusOf } from "./helpers";
 
 useTestDatabase();
 
-type Handler = (args: {
-  request: Request;
-  params: Record<string, string>;
-  context: object;
-}) => unknown;
-
-async function outcome(handler: unknown, request: Request, params: Record<string, string>) {
-  try {
-    const returned = await (handler as Handler)({ request, params, context: {} });
-    return { returned };
-  } catch (thrown) {
-    return { thrown };
-  }
-}
-
-const statusOf = (value: unknown) =>
-  value instanceof Response
-    ? value.status
-    : ((value as { init?: { status?: number } } | undefined)?.init?.status ?? 200);
+const outcome = routeOutcome;
 
 const cookies: Record<"customer" | "staff" | "owner", string> = {
   customer: "",

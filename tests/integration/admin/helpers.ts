@@ -48,3 +48,34 @@ export async function signedIn(role: Role, email = `${role}-${crypto.randomUUID(
   const [user] = await db().select().from(users).where(eq(users.email, email));
   return { cookie: cookieFrom(result.headers), email, password, user: user! };
 }
+
+/** A route module's loader or action, as the role tests call it. */
+export type RouteHandler = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: object;
+}) => unknown;
+
+/** What a loader or action threw (a Response or data() result), or what it returned. */
+export async function routeOutcome(
+  handler: unknown,
+  request: Request,
+  params: Record<string, string>,
+) {
+  try {
+    const returned = await (handler as RouteHandler)({
+      request,
+      params,
+      context: { clientAddress: "10.1.1.1" },
+    });
+    return { returned };
+  } catch (thrown) {
+    return { thrown };
+  }
+}
+
+/** The status a thrown or returned answer carries: a Response's, a data() result's, else 200. */
+export const statusOf = (value: unknown) =>
+  value instanceof Response
+    ? value.status
+    : ((value as { init?: { status?: number } } | undefined)?.init?.status ?? 200);

@@ -1,7 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../setup/database";
 import { insertStoreSettings } from "../../factories";
-import { formRequest, shopRequest, signedIn } from "./helpers";
+import {
+  formRequest,
+  routeOutcome,
+  shopRequest,
+  signedIn,
+  statusOf,
+  type RouteHandler,
+} from "./helpers";
 import * as layout from "~/routes/admin/layout";
 import * as dashboard from "~/routes/admin/dashboard";
 import * as productsPage from "~/routes/admin/products";
@@ -18,11 +25,7 @@ import * as notFound from "~/routes/admin/not-found";
 
 useTestDatabase();
 
-type Handler = (args: {
-  request: Request;
-  params: Record<string, string>;
-  context: object;
-}) => unknown;
+type Handler = RouteHandler;
 type Module = { loader?: unknown; action?: unknown };
 
 /** Every admin route module with a URL to ask it on. */
@@ -42,19 +45,7 @@ const ROUTES: [string, Module, Record<string, string>][] = [
   ["/admin/anything", notFound, {}],
 ];
 
-/** What a loader or action threw (a Response or data() result), or what it returned. */
-async function outcome(handler: Handler, request: Request, params: Record<string, string>) {
-  try {
-    return { returned: await handler({ request, params, context: { clientAddress: "10.1.1.1" } }) };
-  } catch (thrown) {
-    return { thrown };
-  }
-}
-
-const statusOf = (thrown: unknown) =>
-  thrown instanceof Response
-    ? thrown.status
-    : (thrown as { init?: { status?: number } } | undefined)?.init?.status;
+const outcome = routeOutcome;
 
 let customerCookie: string;
 let staffCookie: string;
