@@ -28,6 +28,8 @@ export default function handleRequest(
   _loadContext: AppLoadContext,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
+    // The headers a GET of this page gets, its own policy included.
+    responseHeaders.set("Content-Security-Policy", documentPolicy({ nonce: newNonce() }));
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 

@@ -203,6 +203,8 @@ describe("a production shop behind one proxy", () => {
     expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain("unsafe-eval");
+    const head = await fetch(`${shop.url}/products`, { method: "HEAD" });
+    expect(head.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-/);
     // Asked again, the kept page is allowed its scripts by their hashes.
     const again = await fetch(`${shop.url}/products`);
     expect(again.headers.get("content-security-policy")).toMatch(/script-src 'self' 'sha256-/);
