@@ -241,9 +241,7 @@ describe("creating, editing and deleting products", () => {
     expect((await list("q=PRICED")).rows).toHaveLength(1);
     const all = await list();
     expect(all.summary.total).toBe(all.total);
-    expect(all.summary.totalValueCents).toBe(
-      all.rows.reduce((s, p) => s + (p.priceCents ?? 0), 0),
-    );
+    expect(all.summary.totalValueCents).toBe(all.rows.reduce((s, p) => s + (p.priceCents ?? 0), 0));
     // Filtered by status and sorted by name, on the server.
     const drafts = await list("status=draft");
     expect(drafts.rows.every((p) => p.status === "draft")).toBe(true);
