@@ -9,7 +9,6 @@ import {
   numeric,
   pgEnum,
   pgTable,
-  primaryKey,
   serial,
   smallint,
   text,
@@ -125,33 +124,6 @@ export const productImages = pgTable(
     position: smallint("position").notNull().default(0),
   },
   (t) => [index("product_images_product_idx").on(t.productId, t.position)],
-);
-
-export const warehouses = pgTable("warehouses", {
-  id: serial("id").primaryKey(),
-  code: text("code").notNull().unique(),
-  name: text("name").notNull(),
-  isDefault: boolean("is_default").notNull().default(false),
-});
-
-export const stockLevels = pgTable(
-  "stock_levels",
-  {
-    variantId: integer("variant_id")
-      .notNull()
-      .references(() => variants.id, { onDelete: "cascade" }),
-    warehouseId: integer("warehouse_id")
-      .notNull()
-      .references(() => warehouses.id),
-    onHand: integer("on_hand").notNull().default(0),
-    reserved: integer("reserved").notNull().default(0),
-    lowStockThreshold: integer("low_stock_threshold").notNull().default(2),
-  },
-  (t) => [
-    primaryKey({ columns: [t.variantId, t.warehouseId] }),
-    check("stock_on_hand_non_negative", sql`${t.onHand} >= 0`),
-    check("stock_reserved_non_negative", sql`${t.reserved} >= 0`),
-  ],
 );
 
 /**

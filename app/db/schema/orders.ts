@@ -15,7 +15,8 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { products, variants, warehouses } from "./catalog";
+import { products, variants } from "./catalog";
+import { warehouses } from "./inventory";
 
 export const orderStatus = pgEnum("order_status", [
   "pending",
@@ -37,13 +38,6 @@ export const paymentAttemptStatus = pgEnum("payment_attempt_status", [
 ]);
 /** Where an order's stock stands: held for it, sold to it, or given back. */
 export const stockHold = pgEnum("stock_hold", ["reserved", "sold", "released", "returned"]);
-export const stockMovementKind = pgEnum("stock_movement_kind", [
-  "adjustment",
-  "purchase_receipt",
-  "transfer",
-  "sale",
-  "return",
-]);
 export const promotionKind = pgEnum("promotion_kind", ["percentage", "fixed"]);
 
 /** Order numbers: sequential, never reused (a rolled-back order leaves a gap, as sequences do). */
@@ -246,30 +240,5 @@ export const payments = pgTable(
       .on(t.provider, t.providerReference)
       .where(sql`${t.providerReference} is not null`),
     check("payments_card_last4", sql`${t.cardLast4} is null or ${t.cardLast4} ~ '^[0-9]{4}$'`),
-  ],
-);
-
-/** The stock ledger: every change of on-hand stock, signed. */
-export const stockMovements = pgTable(
-  "stock_movements",
-  {
-    id: serial("id").primaryKey(),
-    variantId: integer("variant_id")
-      .notNull()
-      .references(() => variants.id, { onDelete: "cascade" }),
-    warehouseId: integer("warehouse_id")
-      .notNull()
-      .references(() => warehouses.id),
-    kind: stockMovementKind("kind").notNull(),
-    quantity: integer("quantity").notNull(),
-    reason: text("reason").notNull().default(""),
-    /** e.g. "order 1001". */
-    reference: text("reference").notNull().default(""),
-    actor: text("actor").notNull().default("system"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index("stock_movements_variant_idx").on(t.variantId, t.createdAt),
-    check("stock_movements_quantity_non_zero", sql`${t.quantity} <> 0`),
   ],
 );

@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { check, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+import { users } from "./auth";
 
 export type StoreHours = { label: string; lines: { days: string; hours: string }[] };
 
@@ -44,3 +54,13 @@ export const rateLimitHits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
+
+/** Each staff member's own choices (the settings page's notification switches, for now). */
+export const userPreferences = pgTable("user_preferences", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** E-mail me when a stock level falls to its low-stock threshold (on by default, as the spec). */
+  lowStockAlerts: boolean("low_stock_alerts").notNull().default(true),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

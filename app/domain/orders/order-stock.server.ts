@@ -161,6 +161,7 @@ async function moveOrderStock(
       reason: to === "sold" ? "Paid order" : "Refunded order",
       reference: change.reference,
       actor: change.actor ?? "system",
+      orderId: change.orderId,
     });
   }
   await tx
