@@ -10,7 +10,11 @@ export type MailMessage = {
   text: string;
   replyTo?: string;
   headers?: Record<string, string>;
+  /** Files sent with the message (a purchase order's PDF); SMTP and the outbox both carry them. */
+  attachments?: MailAttachment[];
 };
+
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
 
 export type MailSender = { name: string; email: string };
 
@@ -27,6 +31,7 @@ export async function sendMail(message: MailMessage, from: MailSender): Promise<
     subject: message.subject,
     text: message.text,
     headers: message.headers,
+    attachments: message.attachments,
   };
   if (SMTP_URL) {
     await smtpTransport(SMTP_URL).sendMail(envelope);

@@ -14,7 +14,12 @@ export type AuditAction =
   | "product_archived"
   | "product_deleted"
   | "order_status_changed"
-  | "enquiry_status_changed";
+  | "enquiry_status_changed"
+  | "supplier_created"
+  | "supplier_updated"
+  | "supplier_deactivated"
+  | "supplier_reactivated"
+  | "purchase_order_sent";
 
 export type AuditEntry = {
   action: AuditAction;
