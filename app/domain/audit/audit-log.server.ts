@@ -19,7 +19,12 @@ export type AuditAction =
   | "supplier_updated"
   | "supplier_deactivated"
   | "supplier_reactivated"
-  | "purchase_order_sent";
+  | "purchase_order_sent"
+  | "warehouse_created"
+  | "warehouse_renamed"
+  | "warehouse_sells_online_changed"
+  | "warehouse_deactivated"
+  | "warehouse_reactivated";
 
 export type AuditEntry = {
   action: AuditAction;

@@ -30,6 +30,11 @@ const ACTIONS: Record<string, string> = {
   product_deleted: "Product deleted",
   order_status_changed: "Order status changed",
   enquiry_status_changed: "Enquiry status changed",
+  warehouse_created: "Warehouse created",
+  warehouse_renamed: "Warehouse renamed",
+  warehouse_sells_online_changed: "Warehouse sells online or not",
+  warehouse_deactivated: "Warehouse deactivated",
+  warehouse_reactivated: "Warehouse reactivated",
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
