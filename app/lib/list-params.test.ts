@@ -55,4 +55,15 @@ describe("a list's parameters in the URL", () => {
     const link = listSearch(SPEC, params, { page: 2 });
     expect(read(link.slice(1))).toEqual({ ...params, page: 2 });
   });
+
+  it("carries a spec's further filters from the URL into its links", () => {
+    const spec = defineList({ ...SPEC, filters: ["warehouse"] as const });
+    const params = readListParams(spec, new URLSearchParams("warehouse=+2+&other=x&page=3"));
+    expect(params.filters).toEqual({ warehouse: "2" });
+    expect(listSearch(spec, params, { page: 4 })).toBe("?warehouse=2&page=4");
+    expect(listSearch(spec, params, { filters: {} })).toBe("");
+    expect(readListParams(spec, new URLSearchParams("warehouse=")).filters).toEqual({});
+    // A list without further filters has none.
+    expect(read("warehouse=2").filters).toBeUndefined();
+  });
 });

@@ -13,6 +13,11 @@ export type ListSpec<Sort extends string = string, Status extends string = strin
   /** The status filter's values ("all" is always there too). */
   statuses: readonly Status[];
   pageSize: number;
+  /**
+   * Further filters by name in the URL (`warehouse`), beside the status. Their values are the
+   * domain's to check: the kit only carries them from the URL to the query and into its links.
+   */
+  filters?: readonly string[];
 };
 
 export type ListParams<Sort extends string = string, Status extends string = string> = {
@@ -22,6 +27,8 @@ export type ListParams<Sort extends string = string, Status extends string = str
   direction: SortDirection;
   page: number;
   pageSize: number;
+  /** The spec's further filters that are set, by name (absent when not set). */
+  filters?: Record<string, string>;
 };
 
 /** The parameters of the list `Spec` describes (`ListParamsOf<typeof ORDER_LIST>`). */
@@ -50,7 +57,9 @@ export function readListParams<Sort extends string, Status extends string>(
   const sort = spec.sorts.includes(asked as Sort) ? (asked as Sort) : spec.defaultSort;
   const direction = search.get("dir");
   const page = Number(search.get("page"));
+  const filters = spec.filters?.length ? readFilters(spec.filters, search) : undefined;
   return {
+    ...(filters ? { filters } : {}),
     q,
     status: spec.statuses.includes(status as Status) ? (status as Status) : "all",
     sort,
@@ -65,6 +74,15 @@ export function readListParams<Sort extends string, Status extends string>(
   };
 }
 
+function readFilters(names: readonly string[], search: URLSearchParams): Record<string, string> {
+  const filters: Record<string, string> = {};
+  for (const name of names) {
+    const value = (search.get(name) ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
+    if (value) filters[name] = value;
+  }
+  return filters;
+}
+
 /**
  * The query string of a list with some parameters changed (`?…`, or "" for the defaults). A new
  * search, filter or sort starts again at page 1.
@@ -72,13 +90,16 @@ export function readListParams<Sort extends string, Status extends string>(
 export function listSearch(
   spec: ListSpec,
   params: ListParams,
-  changes: Partial<Pick<ListParams, "q" | "status" | "sort" | "direction" | "page">>,
+  changes: Partial<Pick<ListParams, "q" | "status" | "sort" | "direction" | "page" | "filters">>,
 ): string {
   const next = { ...params, ...changes };
   if (!("page" in changes)) next.page = 1;
   const query = new URLSearchParams();
   if (next.q) query.set("q", next.q);
   if (next.status !== "all") query.set("status", next.status);
+  for (const [name, value] of Object.entries(next.filters ?? {})) {
+    if (value) query.set(name, value);
+  }
   const defaultDirection = next.sort === spec.defaultSort ? spec.defaultDirection : "asc";
   if (next.sort !== spec.defaultSort || next.direction !== defaultDirection) {
     query.set("sort", next.sort);

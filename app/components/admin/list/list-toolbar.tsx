@@ -6,6 +6,15 @@ import { Input, NativeSelect } from "~/components/admin/ui/input";
 import { cn } from "~/lib/cn";
 import { listSearch, type ListParams, type ListSpec } from "~/lib/list-params";
 
+export type ListFilter = {
+  /** The filter's name in the URL and in the spec's `filters`. */
+  name: string;
+  label: string;
+  /** The first choice, which does not filter ("All warehouses"). */
+  allLabel: string;
+  options: readonly { value: string; label: string }[];
+};
+
 /**
  * A list's search box and status filter: a GET form, so they live in the URL and work without
  * JavaScript; the sort is kept, the page starts again at 1. `exportTo` is the CSV download of
@@ -18,6 +27,7 @@ export function ListToolbar({
   placeholder,
   statusLabel = "Status",
   statusOptions,
+  filters,
   exportTo,
   children,
 }: {
@@ -28,6 +38,8 @@ export function ListToolbar({
   statusLabel?: string;
   /** The filter's choices after "All": value and label. */
   statusOptions?: readonly { value: string; label: string }[];
+  /** Further filters (the spec's `filters`), each a select before the status: "" is all. */
+  filters?: readonly ListFilter[];
   /** The export's address without its query; the list's filters are added. */
   exportTo?: string;
   children?: ReactNode;
@@ -42,6 +54,22 @@ export function ListToolbar({
             <input type="hidden" name="dir" value={params.direction} />
           </>
         ) : null}
+        {filters?.map((filter) => (
+          <NativeSelect
+            key={filter.name}
+            name={filter.name}
+            defaultValue={params.filters?.[filter.name] ?? ""}
+            aria-label={filter.label}
+            className="w-44"
+          >
+            <option value="">{filter.allLabel}</option>
+            {filter.options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </NativeSelect>
+        ))}
         {statusOptions ? (
           <NativeSelect
             name="status"
