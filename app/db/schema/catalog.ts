@@ -85,6 +85,8 @@ export const products = pgTable(
     index("products_category_idx").on(t.categoryId),
     index("products_status_rank_idx").on(t.status, t.featuredRank),
     index("products_search_vector_idx").using("gin", t.searchVector),
+    // The back office finds stock by a part of a title or SKU (ILIKE '%…%').
+    index("products_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
     check("products_rating_range", sql`${t.rating} >= 0 and ${t.rating} <= 5`),
   ],
 );
@@ -105,6 +107,7 @@ export const variants = pgTable(
   },
   (t) => [
     index("variants_product_idx").on(t.productId),
+    index("variants_sku_trgm_idx").using("gin", t.sku.op("gin_trgm_ops")),
     check("variants_price_positive", sql`${t.priceCents} > 0`),
   ],
 );
