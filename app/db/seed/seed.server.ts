@@ -13,6 +13,7 @@ import {
 } from "~/db/schema";
 import { ensureDemoOwner } from "~/domain/auth/demo-owner.server";
 import { insertDemoEnquiries } from "./demo-enquiries.server";
+import { insertDemoSuppliers } from "./demo-suppliers.server";
 import { DEMO_PROMOTIONS } from "./promotions-data";
 import { DEMO_PRODUCTS } from "./catalog/all-products";
 import { BRANDS, CATEGORIES } from "./catalog/categories-and-brands";
@@ -65,6 +66,7 @@ async function seed(dataDir: string, whenNotEmpty: "skip" | "throw"): Promise<bo
     await insertCatalogue(tx, imageSizes);
     await tx.insert(storeSettings).values(STORE_SETTINGS).onConflictDoNothing();
     await tx.insert(promotions).values(DEMO_PROMOTIONS).onConflictDoNothing();
+    await insertDemoSuppliers(tx);
     return true;
   });
 }

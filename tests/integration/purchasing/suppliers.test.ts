@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { auditLog, suppliers } from "~/db/schema";
+import { auditLog, purchaseOrders, suppliers } from "~/db/schema";
 import { DomainError } from "~/domain/errors";
 import { SUPPLIER_LIST } from "~/domain/purchasing/supplier-list";
 import {
@@ -16,6 +16,7 @@ import {
   setSupplierActive,
   updateSupplier,
 } from "~/domain/purchasing/suppliers.server";
+import { insertDemoSuppliers } from "~/db/seed/demo-suppliers.server";
 import { EMAIL_MESSAGE, parseForm, REQUIRED_MESSAGE } from "~/lib/forms";
 import { readListParams } from "~/lib/list-params";
 import { useTestDatabase } from "../../setup/database";
@@ -286,5 +287,21 @@ describe("the suppliers list", () => {
     const active = await list("status=active");
     expect(active.rows.map((r) => r.name)).toEqual(["alpha Foam", "Bravo Bedding"]);
     expect(active.total).toBe(2);
+  });
+});
+
+describe("the demo suppliers", () => {
+  it("are three, ten, fourteen and twenty-one days away, each passing the form's rules, added once", async () => {
+    await db().delete(purchaseOrders);
+    await db().delete(suppliers);
+    await db().transaction((tx) => insertDemoSuppliers(tx));
+    await db().transaction((tx) => insertDemoSuppliers(tx));
+    const rows = await db().select().from(suppliers).orderBy(suppliers.leadTimeDays);
+    expect(rows.map((r) => r.leadTimeDays)).toEqual([10, 14, 21]);
+    for (const row of rows) {
+      const parsed = parseForm(supplierSchema, { ...row, leadTimeDays: String(row.leadTimeDays) });
+      expect(parsed.ok).toBe(true);
+      expect(row.active).toBe(true);
+    }
   });
 });
