@@ -31,7 +31,10 @@ export type AuditAction =
   | "warehouse_renamed"
   | "warehouse_sells_online_changed"
   | "warehouse_deactivated"
-  | "warehouse_reactivated";
+  | "warehouse_reactivated"
+  | "stock_adjusted"
+  | "stock_transferred"
+  | "low_stock_threshold_changed";
 
 export type AuditEntry = {
   action: AuditAction;

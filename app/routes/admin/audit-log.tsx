@@ -35,6 +35,9 @@ const ACTIONS: Record<string, string> = {
   warehouse_sells_online_changed: "Warehouse sells online or not",
   warehouse_deactivated: "Warehouse deactivated",
   warehouse_reactivated: "Warehouse reactivated",
+  stock_adjusted: "Stock adjusted",
+  stock_transferred: "Stock transferred",
+  low_stock_threshold_changed: "Low-stock threshold changed",
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
