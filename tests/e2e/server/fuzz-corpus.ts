@@ -42,6 +42,14 @@ export type PageTarget = {
 /** The routes of app/routes.ts that have an action, with fields a real page would send. */
 export function formTargets(f: ShopFacts): FormTarget[] {
   const email = "naledi@example.com";
+  const supplier = {
+    name: "Fuzz Foam",
+    contactPerson: "Naledi Khumalo",
+    leadTimeDays: "14",
+    email,
+    phone: "083 000 1111",
+    address: "3 Main Road, Mahikeng",
+  };
   const product = {
     title: "Fuzz Bed",
     description: "A bed.",
@@ -158,6 +166,9 @@ export function formTargets(f: ShopFacts): FormTarget[] {
       owner: true,
     },
     { path: "/admin/enquiries/messages/1", fields: { status: "closed", note: "" }, owner: true },
+    { path: "/admin/suppliers", fields: { intent: "create", ...supplier }, owner: true },
+    { path: "/admin/suppliers", fields: { intent: "update", id: "1", ...supplier }, owner: true },
+    { path: "/admin/suppliers", fields: { intent: "deactivate", id: "1" }, owner: true },
   ];
 }
 
@@ -231,6 +242,13 @@ export function pageTargets(f: ShopFacts): PageTarget[] {
       params: { tab: "consultations", id: "1" },
       owner: true,
     },
+    {
+      path: "/admin/suppliers",
+      query: { q: "foam", status: "active", sort: "leadTime", dir: "desc", page: "2" },
+      owner: true,
+    },
+    { path: "/admin/suppliers/export", query: { q: "foam", status: "inactive" }, owner: true },
+    { path: "/admin/purchase-orders/:id/pdf", params: { id: "1" }, owner: true },
     { path: "/admin/:page", params: { page: "no-such-page" }, owner: true },
   ];
 }
@@ -301,6 +319,14 @@ export function knownCases(f: ShopFacts): FuzzRequest[] {
       "/admin/products",
       formType,
       "intent=delete&id=3000000000",
+      true,
+    ),
+    get("a purchase order id past the integer", "/admin/purchase-orders/3000000000/pdf", true),
+    post(
+      "a supplier id and a lead time past the integer",
+      "/admin/suppliers",
+      formType,
+      "intent=update&id=3000000000&name=N&leadTimeDays=3000000000",
       true,
     ),
     post(

@@ -22,6 +22,9 @@ import * as team from "~/routes/admin/team";
 import * as auditLog from "~/routes/admin/audit-log";
 import * as account from "~/routes/admin/account";
 import * as notFound from "~/routes/admin/not-found";
+import * as suppliersPage from "~/routes/admin/suppliers";
+import * as suppliersExport from "~/routes/admin/suppliers-export";
+import * as purchaseOrderPdf from "~/routes/admin/purchase-order-pdf";
 
 useTestDatabase();
 
@@ -43,6 +46,9 @@ const ROUTES: [string, Module, Record<string, string>][] = [
   ["/admin/audit-log", auditLog, {}],
   ["/admin/account", account, {}],
   ["/admin/anything", notFound, {}],
+  ["/admin/suppliers", suppliersPage, {}],
+  ["/admin/suppliers/export", suppliersExport, {}],
+  ["/admin/purchase-orders/1/pdf", purchaseOrderPdf, { id: "1" }],
 ];
 
 const outcome = routeOutcome;
