@@ -50,10 +50,10 @@ describe("purchase order transitions", () => {
 
 describe("the actions staff see", () => {
   it.each([
-    ["draft", ["Submit for approval", "Cancel"]],
-    ["pending", ["Approve", "Cancel"]],
-    ["approved", ["Mark in transit", "Receive", "Cancel"]],
-    ["in_transit", ["Receive", "Cancel"]],
+    ["draft", ["Submit for approval", "Cancel order"]],
+    ["pending", ["Approve", "Cancel order"]],
+    ["approved", ["Mark in transit", "Receive", "Cancel order"]],
+    ["in_transit", ["Receive", "Cancel order"]],
     ["received", []],
     ["cancelled", []],
   ] as const)("a %s purchase order offers %j", (status, labels) => {

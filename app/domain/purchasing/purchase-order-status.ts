@@ -73,7 +73,7 @@ export const PURCHASE_ORDER_ACTIONS: Record<
   mark_in_transit: { label: "Mark in transit", to: "in_transit" },
   // Receiving in part keeps the status; the last receipt makes it received.
   receive: { label: "Receive", to: "received" },
-  cancel: { label: "Cancel", to: "cancelled" },
+  cancel: { label: "Cancel order", to: "cancelled" },
 };
 
 const ACTION_ORDER: readonly PurchaseOrderAction[] = [

@@ -1,0 +1,79 @@
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "~/components/admin/ui/table";
+import { formatMoney } from "~/lib/money";
+
+type Line = {
+  id: number;
+  sku: string;
+  title: string;
+  size: string;
+  ordered: number;
+  received: number;
+  remaining: number;
+  unitCostCents: number;
+  lineTotalCents: number;
+};
+
+const money = (cents: number) => formatMoney(cents, { cents: true });
+
+/** The lines: ordered against received (and what is still to come), unit cost, line totals. */
+export function PurchaseOrderLinesTable({
+  lines,
+  totals,
+}: {
+  lines: Line[];
+  totals: { ordered: number; received: number; totalCents: number };
+}) {
+  return (
+    <Table aria-label="Lines">
+      <TableHeader>
+        <TableRow>
+          <TableHead>Product</TableHead>
+          <TableHead>SKU</TableHead>
+          <TableHead className="text-right">Ordered</TableHead>
+          <TableHead className="text-right">Received</TableHead>
+          <TableHead className="text-right">Remaining</TableHead>
+          <TableHead className="text-right">Unit cost</TableHead>
+          <TableHead className="text-right">Line total</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {lines.map((line) => (
+          <TableRow key={line.id} data-testid="purchase-order-line-row">
+            <TableCell>
+              {line.title} <span className="text-muted-foreground">· {line.size}</span>
+            </TableCell>
+            <TableCell className="font-mono text-xs">{line.sku}</TableCell>
+            <TableCell className="text-right tabular-nums">{line.ordered}</TableCell>
+            <TableCell className="text-right tabular-nums">{line.received}</TableCell>
+            <TableCell className="text-right tabular-nums">{line.remaining}</TableCell>
+            <TableCell className="text-right tabular-nums">{money(line.unitCostCents)}</TableCell>
+            <TableCell className="text-right tabular-nums">{money(line.lineTotalCents)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+      <tfoot className="border-t">
+        <TableRow>
+          <TableCell colSpan={2} className="font-semibold">
+            Total
+          </TableCell>
+          <TableCell className="text-right font-semibold tabular-nums">{totals.ordered}</TableCell>
+          <TableCell className="text-right font-semibold tabular-nums">{totals.received}</TableCell>
+          <TableCell className="text-right font-semibold tabular-nums">
+            {totals.ordered - totals.received}
+          </TableCell>
+          <TableCell />
+          <TableCell className="text-right font-semibold tabular-nums">
+            {money(totals.totalCents)}
+          </TableCell>
+        </TableRow>
+      </tfoot>
+    </Table>
+  );
+}

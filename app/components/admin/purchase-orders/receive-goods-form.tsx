@@ -1,0 +1,109 @@
+import { SelectField } from "~/components/admin/field";
+import { Button } from "~/components/admin/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
+import { Input, Label } from "~/components/admin/ui/input";
+import { useAdminForm } from "~/components/admin/use-admin-form";
+import {
+  receiveField,
+  receivePurchaseOrderSchema,
+} from "~/domain/purchasing/purchase-order-schemas";
+import type { FormActionResult } from "~/lib/forms";
+
+type Line = { id: number; sku: string; title: string; size: string; remaining: number };
+
+/**
+ * Receive: how many of each line came in (the rest still to come by default) and the
+ * warehouse they go into. A delivery that leaves lines short keeps the order open.
+ */
+export function ReceiveGoodsForm({
+  lines,
+  warehouses,
+  pageResult,
+}: {
+  lines: Line[];
+  warehouses: { id: number; name: string }[];
+  pageResult?: FormActionResult;
+}) {
+  const form = useAdminForm({ schema: receivePurchaseOrderSchema, pageResult });
+  const { errors, clearError } = form;
+  const open = lines.filter((l) => l.remaining > 0);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Receive goods</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form.fetcher.Form
+          method="post"
+          onSubmit={form.onSubmit}
+          noValidate
+          className="space-y-4"
+          aria-label="Receive goods"
+        >
+          <input type="hidden" name="intent" value="receive" />
+          <div className="max-w-sm">
+            <SelectField
+              name="warehouseId"
+              label="Into warehouse"
+              error={errors.warehouseId}
+              onEdit={clearError}
+              defaultValue={form.values.warehouseId ?? String(warehouses[0]?.id ?? "")}
+            >
+              {warehouses.length === 0 && <option value="">No active warehouse</option>}
+              {warehouses.map((w) => (
+                <option key={w.id} value={w.id}>
+                  {w.name}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+          {errors.receive && (
+            <p className="text-sm text-destructive" role="alert">
+              {errors.receive}
+            </p>
+          )}
+          <ul className="space-y-3">
+            {open.map((line) => {
+              const name = receiveField(line.id);
+              const error = errors[name];
+              return (
+                <li
+                  key={line.id}
+                  className="grid gap-1.5 sm:grid-cols-[minmax(0,1fr)_8rem] sm:items-center"
+                >
+                  <Label htmlFor={`field-${name}`} className="leading-snug">
+                    {line.title} · {line.size}{" "}
+                    <span className="font-mono text-xs text-muted-foreground">{line.sku}</span>
+                    <span className="block text-xs font-normal text-muted-foreground">
+                      {line.remaining} still to come
+                    </span>
+                  </Label>
+                  <Input
+                    id={`field-${name}`}
+                    name={name}
+                    inputMode="numeric"
+                    defaultValue={form.values[name] ?? String(line.remaining)}
+                    onInput={() => {
+                      clearError(name);
+                      clearError("receive");
+                    }}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={error ? `${name}-error` : undefined}
+                  />
+                  {error && (
+                    <p id={`${name}-error`} className="text-sm text-destructive sm:col-span-2">
+                      {error}
+                    </p>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+          <Button type="submit" disabled={form.submitting || warehouses.length === 0}>
+            {form.submitting ? "Receiving..." : "Receive"}
+          </Button>
+        </form.fetcher.Form>
+      </CardContent>
+    </Card>
+  );
+}
