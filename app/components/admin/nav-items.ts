@@ -37,7 +37,7 @@ export const ADMIN_NAV: NavItem[] = [
   { title: "Invoices", url: "/admin/invoices", icon: FileText, ready: false },
   { title: "Promotions", url: "/admin/promotions", icon: Tag, ready: false },
   { title: "Suppliers", url: "/admin/suppliers", icon: Truck, ready: true },
-  { title: "Purchase Orders", url: "/admin/purchase-orders", icon: ClipboardList, ready: false },
+  { title: "Purchase Orders", url: "/admin/purchase-orders", icon: ClipboardList, ready: true },
   { title: "Reports", url: "/admin/reports", icon: BarChart3, ready: false },
   { title: "Settings", url: "/admin/settings", icon: Settings, ready: false },
 ];
