@@ -25,6 +25,12 @@ import * as notFound from "~/routes/admin/not-found";
 import * as suppliersPage from "~/routes/admin/suppliers";
 import * as suppliersExport from "~/routes/admin/suppliers-export";
 import * as purchaseOrderPdf from "~/routes/admin/purchase-order-pdf";
+import * as purchaseOrders from "~/routes/admin/purchase-orders";
+import * as purchaseOrdersExport from "~/routes/admin/purchase-orders-export";
+import * as purchaseOrderNew from "~/routes/admin/purchase-order-new";
+import * as purchaseOrderVariants from "~/routes/admin/purchase-order-variants";
+import * as purchaseOrder from "~/routes/admin/purchase-order";
+import * as purchaseOrderEdit from "~/routes/admin/purchase-order-edit";
 
 useTestDatabase();
 
@@ -49,6 +55,12 @@ const ROUTES: [string, Module, Record<string, string>][] = [
   ["/admin/suppliers", suppliersPage, {}],
   ["/admin/suppliers/export", suppliersExport, {}],
   ["/admin/purchase-orders/1/pdf", purchaseOrderPdf, { id: "1" }],
+  ["/admin/purchase-orders", purchaseOrders, {}],
+  ["/admin/purchase-orders/export", purchaseOrdersExport, {}],
+  ["/admin/purchase-orders/new", purchaseOrderNew, {}],
+  ["/admin/purchase-orders/variants?q=bed", purchaseOrderVariants, {}],
+  ["/admin/purchase-orders/1", purchaseOrder, { id: "1" }],
+  ["/admin/purchase-orders/1/edit", purchaseOrderEdit, { id: "1" }],
 ];
 
 const outcome = routeOutcome;
