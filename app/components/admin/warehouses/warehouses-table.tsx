@@ -1,0 +1,110 @@
+import { Badge } from "~/components/admin/ui/badge";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "~/components/admin/ui/table";
+import type { WarehouseSummary } from "~/domain/inventory/list-warehouses.server";
+import type { FormActionResult } from "~/lib/forms";
+import { RenameWarehouseDialog } from "./rename-warehouse-dialog";
+import { WarehouseActionButton } from "./warehouse-action-button";
+
+const count = new Intl.NumberFormat("en-ZA");
+
+/** The page's answer to a form posted without JavaScript, for the form that sent it. */
+export type PostedResult = { intent: string; warehouseId: string; result: FormActionResult };
+
+export function WarehousesTable({
+  warehouses,
+  canManage,
+  posted,
+}: {
+  warehouses: WarehouseSummary[];
+  /** The owner's buttons: sell online or not, deactivate, reactivate. */
+  canManage: boolean;
+  posted?: PostedResult;
+}) {
+  const resultFor = (id: number, intent: string) =>
+    posted && posted.warehouseId === String(id) && posted.intent === intent
+      ? posted.result
+      : undefined;
+  return (
+    <Table aria-label="Warehouses">
+      <TableHeader>
+        <TableRow>
+          <TableHead>Name</TableHead>
+          <TableHead>Code</TableHead>
+          <TableHead>Sells online</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead className="text-right">Units on hand</TableHead>
+          <TableHead className="text-right">Variants held</TableHead>
+          <TableHead>Actions</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {warehouses.map((w) => (
+          <TableRow key={w.id} data-testid="warehouse-row">
+            <TableCell className="font-medium">
+              {w.name}
+              {w.isDefault && (
+                <Badge variant="outline" className="ml-2">
+                  Default
+                </Badge>
+              )}
+            </TableCell>
+            <TableCell>
+              <code className="text-sm">{w.code}</code>
+            </TableCell>
+            <TableCell>{w.sellsOnline ? "Yes" : "No"}</TableCell>
+            <TableCell>
+              <Badge variant={w.active ? "default" : "secondary"}>
+                {w.active ? "Active" : "Inactive"}
+              </Badge>
+            </TableCell>
+            <TableCell className="text-right tabular-nums">
+              {count.format(w.onHand)}
+              {w.reserved > 0 && (
+                <span className="block text-xs text-muted-foreground">
+                  {count.format(w.reserved)} reserved
+                </span>
+              )}
+            </TableCell>
+            <TableCell className="text-right tabular-nums">
+              {count.format(w.variantsHeld)}
+            </TableCell>
+            <TableCell>
+              <div className="flex flex-wrap items-start gap-2">
+                <RenameWarehouseDialog warehouse={w} />
+                {canManage && (
+                  <WarehouseActionButton
+                    warehouseId={w.id}
+                    intent="sells-online"
+                    fields={{ sellsOnline: String(!w.sellsOnline) }}
+                    pageResult={resultFor(w.id, "sells-online")}
+                  >
+                    {w.sellsOnline ? "Stop selling online" : "Sell online"}
+                    <span className="sr-only"> from {w.name}</span>
+                  </WarehouseActionButton>
+                )}
+                {canManage && (
+                  <WarehouseActionButton
+                    warehouseId={w.id}
+                    intent={w.active ? "deactivate" : "reactivate"}
+                    variant={w.active ? "destructive" : "outline"}
+                    pageResult={resultFor(w.id, w.active ? "deactivate" : "reactivate")}
+                  >
+                    {w.active ? "Deactivate" : "Reactivate"}
+                    <span className="sr-only"> {w.name}</span>
+                  </WarehouseActionButton>
+                )}
+              </div>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
