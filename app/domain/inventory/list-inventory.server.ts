@@ -1,0 +1,206 @@
+import { and, asc, desc, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { countRows, everyRow, listOrder, listPage, sortedWindows } from "~/db/list-page.server";
+import { products, stockLevels, variants, warehouses } from "~/db/schema";
+import { SIZE_LABELS } from "~/domain/catalog/product-card";
+import { parseDbId } from "~/lib/db-ids";
+import type { ListParamsOf } from "~/lib/list-params";
+import type { INVENTORY_LIST } from "./inventory-list";
+import {
+  availableSql,
+  searchCondition,
+  STATUS_CONDITIONS,
+  statusRankSql,
+} from "./inventory-query.server";
+import { availableStock, STOCK_STATUS_LABELS, stockStatus } from "./stock-status";
+
+export type InventoryListParams = ListParamsOf<typeof INVENTORY_LIST>;
+
+const SORT_COLUMNS: Record<InventoryListParams["sort"], (SQL | AnyColumn)[]> = {
+  sku: [variants.sku],
+  product: [sql`lower(${products.title})`, variants.size],
+  warehouse: [sql`lower(${warehouses.name})`, variants.sku],
+  onhand: [stockLevels.onHand],
+  reserved: [stockLevels.reserved],
+  available: [availableSql],
+  threshold: [stockLevels.lowStockThreshold],
+  status: [statusRankSql, availableSql],
+};
+
+/** The warehouse the list is narrowed to, or null for every warehouse. */
+function warehouseFilter(params: InventoryListParams): number | null {
+  return parseDbId(params.filters?.warehouse);
+}
+
+function matching(params: InventoryListParams): SQL | undefined {
+  const warehouseId = warehouseFilter(params);
+  return and(
+    warehouseId === null ? undefined : eq(stockLevels.warehouseId, warehouseId),
+    params.status === "all" ? undefined : STATUS_CONDITIONS[params.status],
+    params.q ? searchCondition(params.q) : undefined,
+  );
+}
+
+/** Levels of active warehouses only: a deactivated warehouse holds no stock. */
+const activeWarehouse = and(
+  eq(warehouses.id, stockLevels.warehouseId),
+  eq(warehouses.active, true),
+);
+
+function inventoryRows(params: InventoryListParams) {
+  // Every sort ends with the level's key (variant, warehouse), so pages keep one order.
+  const order = listOrder(
+    [...SORT_COLUMNS[params.sort], stockLevels.variantId],
+    stockLevels.warehouseId,
+    params.direction,
+  );
+  const windows = sortedWindows(
+    () =>
+      db()
+        .select({
+          variantId: stockLevels.variantId,
+          warehouseId: stockLevels.warehouseId,
+          sku: variants.sku,
+          title: products.title,
+          size: variants.size,
+          warehouse: warehouses.name,
+          onHand: stockLevels.onHand,
+          reserved: stockLevels.reserved,
+          lowStockThreshold: stockLevels.lowStockThreshold,
+        })
+        .from(stockLevels)
+        .innerJoin(warehouses, activeWarehouse)
+        .innerJoin(variants, eq(variants.id, stockLevels.variantId))
+        .innerJoin(products, eq(products.id, variants.productId))
+        .where(matching(params))
+        .$dynamic(),
+    order,
+  );
+  return async (window: { limit: number; offset: number }) =>
+    (await windows(window)).map((row) => ({
+      ...row,
+      sizeLabel: SIZE_LABELS[row.size],
+      available: availableStock(row),
+      status: stockStatus(row),
+    }));
+}
+
+const countWhere = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
+
+/**
+ * Every level of the active warehouses, summed per warehouse: the page's cards, and the list's
+ * count whenever there is no search. Value is at cost; a variant without a cost counts as R0.
+ */
+async function stockByWarehouse() {
+  const rows = await db()
+    .select({
+      warehouseId: stockLevels.warehouseId,
+      levels: countRows,
+      out: countWhere(STATUS_CONDITIONS.out_of_stock),
+      low: countWhere(STATUS_CONDITIONS.low_stock),
+      units: sql<string>`coalesce(sum(${stockLevels.onHand}), 0)::bigint`,
+      valueCents: sql<string>`coalesce(sum(${stockLevels.onHand}::bigint * ${variants.costCents}), 0)::bigint`,
+      uncosted: countWhere(sql`${stockLevels.onHand} > 0 and ${variants.costCents} is null`),
+    })
+    .from(stockLevels)
+    .innerJoin(warehouses, activeWarehouse)
+    .innerJoin(variants, eq(variants.id, stockLevels.variantId))
+    .groupBy(stockLevels.warehouseId);
+  return rows.map((r) => ({ ...r, units: Number(r.units), valueCents: Number(r.valueCents) }));
+}
+
+type WarehouseStock = Awaited<ReturnType<typeof stockByWarehouse>>[number];
+
+/** How many levels the list holds for a status and warehouse, from the per-warehouse sums. */
+function countFromSums(sums: WarehouseStock[], params: InventoryListParams): number {
+  const warehouseId = warehouseFilter(params);
+  const chosen = sums.filter((s) => warehouseId === null || s.warehouseId === warehouseId);
+  const count = (pick: (s: WarehouseStock) => number) => chosen.reduce((n, s) => n + pick(s), 0);
+  switch (params.status) {
+    case "all":
+      return count((s) => s.levels);
+    case "out_of_stock":
+      return count((s) => s.out);
+    case "low_stock":
+      return count((s) => s.low);
+    case "in_stock":
+      return count((s) => s.levels - s.out - s.low);
+  }
+}
+
+async function countMatchingLevels(params: InventoryListParams): Promise<number> {
+  const [row] = await db()
+    .select({ n: countRows })
+    .from(stockLevels)
+    .innerJoin(warehouses, activeWarehouse)
+    .where(matching(params));
+  return row?.n ?? 0;
+}
+
+/** The inventory page: cards over all stock, one page of levels for its search and filters. */
+export async function listInventory(options: { params: InventoryListParams }) {
+  const { params } = options;
+  const sums = stockByWarehouse();
+  // Awaited below; marked handled now in case the page's query fails first.
+  sums.catch(() => undefined);
+  const page = await listPage({
+    page: params.page,
+    pageSize: params.pageSize,
+    count: async () => (params.q ? countMatchingLevels(params) : countFromSums(await sums, params)),
+    rows: inventoryRows(params),
+  });
+  const all = await sums;
+  const total = (pick: (s: WarehouseStock) => number) => all.reduce((n, s) => n + pick(s), 0);
+  return {
+    summary: {
+      units: total((s) => s.units),
+      lowStock: total((s) => s.low),
+      outOfStock: total((s) => s.out),
+      valueCents: total((s) => s.valueCents),
+      /** Levels with stock whose variant has no cost (counted as R0 in the value). */
+      uncosted: total((s) => s.uncosted),
+    },
+    ...page,
+  };
+}
+
+/**
+ * The active warehouses, the default first, then by name: the list's filter and the Adjust
+ * Stock dialog's choices.
+ */
+export async function listActiveWarehouses() {
+  return db()
+    .select({ id: warehouses.id, name: warehouses.name })
+    .from(warehouses)
+    .where(eq(warehouses.active, true))
+    .orderBy(desc(warehouses.isDefault), asc(warehouses.name), asc(warehouses.id));
+}
+
+export const INVENTORY_EXPORT_HEADER = [
+  "SKU",
+  "Product Name",
+  "Size",
+  "Warehouse",
+  "On Hand",
+  "Reserved",
+  "Available",
+  "Threshold",
+  "Status",
+] as const;
+
+/** Every level the list's search and filters show, in its order, for the CSV export. */
+export async function* exportInventory(options: { params: InventoryListParams }) {
+  for await (const row of everyRow(inventoryRows(options.params))) {
+    yield [
+      row.sku,
+      row.title,
+      row.sizeLabel,
+      row.warehouse,
+      row.onHand,
+      row.reserved,
+      row.available,
+      row.lowStockThreshold,
+      STOCK_STATUS_LABELS[row.status],
+    ] as const;
+  }
+}
