@@ -67,6 +67,15 @@ export function formTargets(f: ShopFacts): FormTarget[] {
     laybyText: "",
     deliveryText: "",
   };
+  const purchaseOrder = {
+    intent: "submit",
+    supplierId: "1",
+    expectedDate: "2030-01-31",
+    notes: "Fuzz order",
+    "lines.0.sku": "FUZZ-Q",
+    "lines.0.quantity": "2",
+    "lines.0.unitCost": "1250.00",
+  };
   return [
     {
       path: "/contact",
@@ -169,6 +178,15 @@ export function formTargets(f: ShopFacts): FormTarget[] {
     { path: "/admin/suppliers", fields: { intent: "create", ...supplier }, owner: true },
     { path: "/admin/suppliers", fields: { intent: "update", id: "1", ...supplier }, owner: true },
     { path: "/admin/suppliers", fields: { intent: "deactivate", id: "1" }, owner: true },
+    { path: "/admin/purchase-orders/new", fields: purchaseOrder, owner: true },
+    { path: "/admin/purchase-orders/1/edit", fields: purchaseOrder, owner: true },
+    { path: "/admin/purchase-orders/1", fields: { intent: "approve" }, owner: true },
+    {
+      path: "/admin/purchase-orders/1",
+      fields: { intent: "receive", warehouseId: "1", "receive.1": "2" },
+      owner: true,
+    },
+    { path: "/admin/purchase-orders/1", fields: { intent: "send" }, owner: true },
   ];
 }
 
@@ -249,6 +267,15 @@ export function pageTargets(f: ShopFacts): PageTarget[] {
     },
     { path: "/admin/suppliers/export", query: { q: "foam", status: "inactive" }, owner: true },
     { path: "/admin/purchase-orders/:id/pdf", params: { id: "1" }, owner: true },
+    {
+      path: "/admin/purchase-orders",
+      query: { q: "PO-0001", status: "in_transit", sort: "expectedDate", dir: "asc", page: "2" },
+      owner: true,
+    },
+    { path: "/admin/purchase-orders/export", query: { q: "sleep", status: "draft" }, owner: true },
+    { path: "/admin/purchase-orders/variants", query: { q: "queen" }, owner: true },
+    { path: "/admin/purchase-orders/:id", params: { id: "1" }, owner: true },
+    { path: "/admin/purchase-orders/:id/edit", params: { id: "1" }, owner: true },
     { path: "/admin/:page", params: { page: "no-such-page" }, owner: true },
   ];
 }
@@ -322,6 +349,21 @@ export function knownCases(f: ShopFacts): FuzzRequest[] {
       true,
     ),
     get("a purchase order id past the integer", "/admin/purchase-orders/3000000000/pdf", true),
+    get("a purchase order page past the integer", "/admin/purchase-orders/3000000000", true),
+    post(
+      "a receipt of a line id and a quantity past the integer",
+      "/admin/purchase-orders/1",
+      formType,
+      "intent=receive&warehouseId=3000000000&receive.3000000000=3000000000",
+      true,
+    ),
+    post(
+      "a purchase order line past the integer",
+      "/admin/purchase-orders/new",
+      formType,
+      "supplierId=3000000000&lines.0.sku=A&lines.0.quantity=3000000000&lines.0.unitCost=99999999999",
+      true,
+    ),
     post(
       "a supplier id and a lead time past the integer",
       "/admin/suppliers",
