@@ -6,6 +6,7 @@ import { notFound } from "~/domain/errors";
 import { getStoreSettings, type StoreSettings } from "~/domain/settings/store-settings.server";
 import { isDbId } from "~/lib/db-ids";
 import { formatPoNumber } from "./po-number";
+import type { PurchaseOrderStatus } from "./purchase-order-status";
 
 export type PurchaseOrderDocumentLine = {
   sku: string;
@@ -33,7 +34,7 @@ export type PurchaseOrderDocument = {
   >;
   supplier: { name: string; contactPerson: string; address: string; email: string; phone: string };
   poNumber: string;
-  status: string;
+  status: PurchaseOrderStatus;
   orderDate: string;
   expectedDate: string | null;
   notes: string;

@@ -1,6 +1,8 @@
 import { Document, Page, StyleSheet, Text, View, renderToBuffer } from "@react-pdf/renderer";
+import { VAT_RATE_PERCENT } from "~/domain/orders/totals";
 import { formatMoney } from "~/lib/money";
 import { PDF_FONT, registerPdfFonts } from "./pdf-fonts.server";
+import { PURCHASE_ORDER_STATUS_LABELS } from "./purchase-order-status";
 import {
   getPurchaseOrderDocument,
   type PurchaseOrderDocument,
@@ -17,15 +19,6 @@ export async function renderPurchaseOrderPdf(options: {
   const pdf = await renderToBuffer(<PurchaseOrderPdf document={document} />);
   return { filename: `${document.poNumber}.pdf`, poNumber: document.poNumber, pdf };
 }
-
-const STATUS_LABELS: Record<string, string> = {
-  draft: "Draft",
-  pending: "Pending",
-  approved: "Approved",
-  in_transit: "In Transit",
-  received: "Received",
-  cancelled: "Cancelled",
-};
 
 const DAY = new Intl.DateTimeFormat("en-ZA", { dateStyle: "medium", timeZone: "UTC" });
 /** A calendar date ("2026-10-12") as "12 Oct 2026". */
@@ -100,7 +93,7 @@ function PurchaseOrderPdf({ document: po }: { document: PurchaseOrderDocument })
             label="Expected date"
             value={po.expectedDate ? formatDay(po.expectedDate) : "Not set"}
           />
-          <Fact label="Status" value={STATUS_LABELS[po.status] ?? po.status} />
+          <Fact label="Status" value={PURCHASE_ORDER_STATUS_LABELS[po.status]} />
         </View>
 
         <View style={[styles.row, styles.headRow]} fixed>
@@ -138,8 +131,8 @@ function PurchaseOrderPdf({ document: po }: { document: PurchaseOrderDocument })
           </View>
         ) : null}
         <Text style={styles.footnote}>
-          All amounts are in South African rand and include VAT at 15%. Please quote {po.poNumber}{" "}
-          on your delivery note and invoice.
+          All amounts are in South African rand and include VAT at {VAT_RATE_PERCENT}%. Please quote{" "}
+          {po.poNumber} on your delivery note and invoice.
         </Text>
       </Page>
     </Document>
