@@ -1,3 +1,4 @@
+import { deliverStockAlerts } from "~/domain/inventory/deliver-stock-alerts.server";
 import { applyRetention } from "~/domain/privacy/retention.server";
 import { expireUnpaidOrders } from "~/domain/orders/expire-orders.server";
 import { recheckPendingPayments } from "~/domain/payments/recheck.server";
@@ -9,6 +10,8 @@ const MINUTE = 60_000;
 const JOBS: Job[] = [
   { name: "re-check pending payments", everyMs: MINUTE, run: () => recheckPendingPayments() },
   { name: "expire unpaid orders", everyMs: MINUTE, run: () => expireUnpaidOrders() },
+  // Low-stock e-mails are sent right after each change commits; this catches any a crash left.
+  { name: "send low-stock alerts", everyMs: MINUTE, run: () => deliverStockAlerts() },
   { name: "delete data past its retention", everyMs: 60 * MINUTE, run: () => applyRetention() },
 ];
 

@@ -68,11 +68,12 @@ let stocked: Awaited<ReturnType<typeof addProduct>>;
 beforeAll(async () => {
   const [beds] = await db().insert(categories).values({ slug: "beds", name: "Beds" }).returning();
   const categoryId = beds!.id;
-  const [main, branch] = await db()
+  const [main, branch, workshop] = await db()
     .insert(warehouses)
     .values([
       { code: "MAIN", name: "Showroom", isDefault: true },
       { code: "BRANCH", name: "Store room" },
+      { code: "WORKSHOP", name: "Workshop", sellsOnline: false },
     ])
     .returning();
 
@@ -116,13 +117,15 @@ beforeAll(async () => {
     featuredRank: 0,
   });
 
-  // Stock for spring-1: double 5-2 + 1-0 = 4 available; queen over-reserved, so 0.
+  // Stock for spring-1: double 5-2 + 1-0 = 4 available; queen all reserved, and the
+  // workshop's units are not sold online, so 0.
   await db()
     .insert(stockLevels)
     .values([
       { variantId: stocked.doubleId, warehouseId: main!.id, onHand: 5, reserved: 2 },
       { variantId: stocked.doubleId, warehouseId: branch!.id, onHand: 1, reserved: 0 },
-      { variantId: stocked.queenId, warehouseId: main!.id, onHand: 1, reserved: 3 },
+      { variantId: stocked.queenId, warehouseId: main!.id, onHand: 3, reserved: 3 },
+      { variantId: stocked.queenId, warehouseId: workshop!.id, onHand: 6, reserved: 0 },
     ]);
   await db()
     .insert(productImages)
@@ -180,7 +183,7 @@ describe("listHomeProducts", () => {
     ]);
   });
 
-  it("sums availability over warehouses and never shows it below zero", () => {
+  it("sums availability over the warehouses that sell online", () => {
     const spring = result.springBeds.find((p) => p.slug === "spring-1")!;
     expect(spring.variants).toEqual([
       {

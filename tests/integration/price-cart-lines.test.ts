@@ -49,20 +49,24 @@ beforeAll(async () => {
   active = await addProduct("cloud");
   draft = await addProduct("secret", "draft");
   archived = await addProduct("old", "archived");
-  const [main, branch] = await db()
+  const [main, branch, workshop] = await db()
     .insert(warehouses)
     .values([
       { code: "MAIN", name: "Showroom", isDefault: true },
       { code: "BRANCH", name: "Store room" },
+      { code: "WORKSHOP", name: "Workshop", sellsOnline: false },
     ])
     .returning();
   await db()
     .insert(stockLevels)
     .values([
-      // Double: 5 - 1 + 2 - 0 = 6 available; queen: more reserved than on hand, so 0.
+      // Double: 5 - 1 + 2 - 0 = 6 available; queen: all reserved in the showroom, and the
+      // workshop's units are not sold online, so 0.
       { variantId: active.doubleId, warehouseId: main!.id, onHand: 5, reserved: 1 },
       { variantId: active.doubleId, warehouseId: branch!.id, onHand: 2, reserved: 0 },
-      { variantId: active.queenId, warehouseId: main!.id, onHand: 1, reserved: 2 },
+      { variantId: active.doubleId, warehouseId: workshop!.id, onHand: 7, reserved: 0 },
+      { variantId: active.queenId, warehouseId: main!.id, onHand: 2, reserved: 2 },
+      { variantId: active.queenId, warehouseId: workshop!.id, onHand: 4, reserved: 0 },
       { variantId: draft.doubleId, warehouseId: main!.id, onHand: 9, reserved: 0 },
     ]);
   await db().insert(productImages).values({

@@ -15,7 +15,7 @@ export type CurrentCartLine =
       priceCents: number;
       originalPriceCents: number | null;
       image: ProductCardImage | null;
-      /** On hand minus reserved over all warehouses, never below zero. */
+      /** On hand minus reserved over the warehouses that sell online, never below zero. */
       available: number;
     }
   // Draft and archived products are not public: their details stay on the server.

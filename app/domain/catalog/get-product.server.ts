@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { preparedQuery } from "~/db/client.server";
 import { brands, categories, productImages, products, stockLevels, variants } from "~/db/schema";
 import type { ProductCardData, ProductCardImage, ProductCardVariant } from "./product-card";
-import { availableUnits, productCardColumns } from "./product-cards.server";
+import { availableUnits, onlineStockOf, productCardColumns } from "./product-cards.server";
 
 export type ProductDetailVariant = ProductCardVariant & { sku: string };
 
@@ -57,7 +57,7 @@ const variantsQuery = preparedQuery((db) =>
       available: availableUnits,
     })
     .from(variants)
-    .leftJoin(stockLevels, eq(stockLevels.variantId, variants.id))
+    .leftJoin(stockLevels, onlineStockOf(variants.id))
     .where(eq(variants.productId, sql.placeholder("id")))
     .groupBy(variants.id)
     // The size enum is declared smallest first, as on the cards.

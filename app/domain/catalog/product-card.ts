@@ -24,7 +24,7 @@ export type ProductCardVariant = {
   size: BedSize;
   priceCents: number;
   originalPriceCents: number | null;
-  /** On hand minus reserved over all warehouses, never below zero. */
+  /** On hand minus reserved over the warehouses that sell online, never below zero. */
   available: number;
 };
 

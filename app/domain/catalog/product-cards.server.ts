@@ -1,6 +1,7 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { preparedQuery } from "~/db/client.server";
 import { productImages, products, stockLevels, variants } from "~/db/schema";
+import { sellsOnlineLevel } from "~/domain/inventory/selling-warehouses.server";
 import type { ProductCardData, ProductCardImage, ProductCardVariant } from "./product-card";
 
 /** The product columns a card shows; select these, then pass the rows to `withCardDetails`. */
@@ -24,12 +25,16 @@ const idsParam = sql.placeholder("ids");
 
 /**
  * A variant's units on hand less those reserved, never below 0, in a query that left-joins
- * `stock_levels` and groups by the variant.
+ * `stock_levels` on `onlineStockOf` and groups by the variant.
  */
 export const availableUnits =
   sql<number>`greatest(coalesce(sum(${stockLevels.onHand} - ${stockLevels.reserved}), 0), 0)::int`.mapWith(
     Number,
   );
+
+/** The join to a variant's stock levels the storefront counts: warehouses that sell online. */
+export const onlineStockOf = (variantId: typeof variants.id) =>
+  and(eq(stockLevels.variantId, variantId), sellsOnlineLevel);
 
 /** Each product's first image. */
 const imagesQuery = preparedQuery((db) =>
@@ -59,7 +64,7 @@ const variantsQuery = preparedQuery((db) =>
       available: availableUnits,
     })
     .from(variants)
-    .leftJoin(stockLevels, eq(stockLevels.variantId, variants.id))
+    .leftJoin(stockLevels, onlineStockOf(variants.id))
     .where(sql`${variants.productId} = any(${idsParam}::int[])`)
     .groupBy(variants.id)
     // The size enum is declared smallest first, so this puts the smallest size first.

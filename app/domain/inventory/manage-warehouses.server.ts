@@ -4,7 +4,7 @@ import { stockLevels, warehouses } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit-log.server";
 import type { SessionUser } from "~/domain/auth/roles";
 import { conflict, DomainError, forbidden, notFound } from "~/domain/errors";
-import { codeFromName, type CreateWarehouseInput } from "./warehouse-schemas";
+import { codeFromName, WAREHOUSE_CODE_MAX, type CreateWarehouseInput } from "./warehouse-schemas";
 import { lockWarehouseExclusively } from "./warehouse-locks.server";
 
 type Actor = Pick<SessionUser, "id" | "email" | "role">;
@@ -49,7 +49,8 @@ async function freeCode(tx: Tx, typed: string, name: string): Promise<string> {
   }
   const base = codeFromName(name);
   for (let n = 1; ; n++) {
-    const code = n === 1 ? base : `${base.slice(0, 17).replace(/-+$/, "")}-${n}`;
+    const suffix = n === 1 ? "" : `-${n}`;
+    const code = `${base.slice(0, WAREHOUSE_CODE_MAX - suffix.length).replace(/-+$/, "")}${suffix}`;
     if (!(await taken(code))) return code;
   }
 }

@@ -2,6 +2,8 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
 import { stockLevels, stockMovements, warehouses } from "~/db/schema";
 import { conflict, invalid } from "~/domain/errors";
+import { availableChanges, noteLowStock } from "./low-stock.server";
+import { lockWarehousesForStock } from "./warehouse-locks.server";
 
 export type StockMovementKind = (typeof stockMovements.$inferInsert)["kind"];
 
@@ -62,6 +64,10 @@ export async function recordStockMovements(
     (a, b) => a.variantId - b.variantId || a.warehouseId - b.warehouseId,
   );
 
+  // Shared locks on the warehouses first: none is deactivated while this change is under way.
+  const warehouseIds = new Set(targets.map((t) => t.warehouseId));
+  const locked = await lockWarehousesForStock(tx, [...warehouseIds]);
+  if (locked.length < warehouseIds.size) throw invalid("Choose a warehouse.", "warehouseId");
   await tx
     .insert(stockLevels)
     .values(targets.map((t) => ({ variantId: t.variantId, warehouseId: t.warehouseId })))
@@ -148,6 +154,10 @@ export async function recordStockMovements(
       purchaseOrderId: m.purchaseOrderId ?? null,
       transferId: m.transferId ?? null,
     })),
+  );
+  await noteLowStock(
+    tx,
+    availableChanges(changes.map((c) => ({ ...c, by: c.onHand - c.onHandBefore }))),
   );
   return changes;
 }

@@ -1,11 +1,15 @@
 import { sendMail, type MailMessage } from "~/mail/mailer.server";
 import { getStoreSettings, type StoreSettings } from "~/domain/settings/store-settings.server";
 
-/** Sends mail from the shop, signed with its name and contact details. */
+/**
+ * Sends mail from the shop, signed with its name and contact details. Pass `settings` read
+ * beforehand when sending inside a transaction (the embedded database runs one at a time).
+ */
 export async function sendShopMail(
   build: (settings: StoreSettings) => MailMessage | MailMessage[],
+  settings?: StoreSettings,
 ): Promise<void> {
-  const settings = await getStoreSettings();
+  settings ??= await getStoreSettings();
   const built = build(settings);
   const messages = Array.isArray(built) ? built : [built];
   for (const message of messages) {

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { DomainError } from "~/domain/errors";
+import { afterStockChange } from "~/domain/inventory/deliver-stock-alerts.server";
 import { createPaymentAttempt, isPayable } from "~/domain/payments/payments.server";
 import {
   payflexAllows,
@@ -63,6 +64,8 @@ export async function completeCheckout(options: {
   // A retried or double-clicked submit: the order exists; its page offers payment.
   if (!created) return { next: orderPageUrl("", order) };
   await sendOrderConfirmation(order.id, siteUrl);
+  // The stock it reserved may have fallen to a low-stock threshold: tell staff now.
+  await afterStockChange();
   if (!isPayable(order) || !paymentMethodsFor(order.totalCents).includes(input.paymentMethod)) {
     return { next: orderPageUrl("", order) };
   }

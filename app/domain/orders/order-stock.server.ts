@@ -9,6 +9,8 @@ import {
   warehouses,
 } from "~/db/schema";
 import { DomainError } from "~/domain/errors";
+import { availableChanges, noteLowStock } from "~/domain/inventory/low-stock.server";
+import { lockSellingWarehouses } from "~/domain/inventory/warehouse-locks.server";
 
 export class OutOfStockError extends DomainError {
   constructor(
@@ -29,14 +31,15 @@ export type Allocation = { variantId: number; warehouseId: number; quantity: num
 /**
  * Holds stock for the lines inside the caller's transaction. The stock rows are locked (in one
  * fixed order, so two checkouts never deadlock) before they are read, so two shoppers can never
- * be given the same last unit, whatever the number of server processes. The default warehouse
- * is drawn on first.
+ * be given the same last unit, whatever the number of server processes. Only warehouses that
+ * are active and sell online are drawn on, the default one first.
  */
 export async function reserveStock(
   tx: Tx,
   lines: readonly { variantId: number; quantity: number }[],
 ): Promise<Map<number, Allocation[]>> {
   const variantIds = [...new Set(lines.map((l) => l.variantId))].sort((a, b) => a - b);
+  const selling = (await lockSellingWarehouses(tx)).map((w) => w.id);
   const rows = await tx
     .select({
       variantId: stockLevels.variantId,
@@ -47,7 +50,9 @@ export async function reserveStock(
     })
     .from(stockLevels)
     .innerJoin(warehouses, eq(warehouses.id, stockLevels.warehouseId))
-    .where(inArray(stockLevels.variantId, variantIds))
+    .where(
+      and(inArray(stockLevels.variantId, variantIds), inArray(stockLevels.warehouseId, selling)),
+    )
     .orderBy(asc(stockLevels.variantId), asc(stockLevels.warehouseId))
     .for("update", { of: stockLevels });
 
@@ -86,6 +91,8 @@ export async function reserveStock(
         );
     }
   }
+  const held = [...allocations.values()].flat().map((a) => ({ ...a, by: -a.quantity }));
+  await noteLowStock(tx, availableChanges(held));
   return allocations;
 }
 
@@ -127,7 +134,8 @@ async function moveOrderStock(
     .for("update");
   if (!order || order.stockHold !== from) return false;
 
-  for (const a of await orderAllocationRows(tx, change.orderId)) {
+  const allocationRows = await orderAllocationRows(tx, change.orderId);
+  for (const a of allocationRows) {
     const where = and(
       eq(stockLevels.variantId, a.variantId),
       eq(stockLevels.warehouseId, a.warehouseId),
@@ -163,6 +171,11 @@ async function moveOrderStock(
       actor: change.actor ?? "system",
       orderId: change.orderId,
     });
+  }
+  if (to !== "sold") {
+    // Released or returned stock is available again: levels back above their threshold re-arm.
+    const freed = allocationRows.map((a) => ({ ...a, by: a.quantity }));
+    await noteLowStock(tx, availableChanges(freed));
   }
   await tx
     .update(orders)
