@@ -13,6 +13,7 @@ import {
 } from "~/db/schema";
 import { ensureDemoOwner } from "~/domain/auth/demo-owner.server";
 import { insertDemoEnquiries } from "./demo-enquiries.server";
+import { insertDemoPurchaseOrders } from "./demo-purchase-orders.server";
 import { insertDemoSuppliers } from "./demo-suppliers.server";
 import { DEMO_PROMOTIONS } from "./promotions-data";
 import { DEMO_PRODUCTS } from "./catalog/all-products";
@@ -31,15 +32,16 @@ async function hasProducts(executor: Pick<Tx, "select">): Promise<boolean> {
 }
 
 /**
- * Seeds the demo catalogue, the demo owner (DEMO_OWNER) and the demo's enquiries when there
- * are no products yet; returns whether it did. A database that already holds a shop gets no
- * demo owner and no demo enquiries.
+ * Seeds the demo catalogue, the demo owner (DEMO_OWNER), the demo's enquiries and purchase
+ * orders when there are no products yet; returns whether it did. A database that already holds
+ * a shop gets no demo owner, enquiries or purchase orders.
  */
 export async function seedIfEmpty(options: { dataDir: string }): Promise<boolean> {
   const seeded = (await hasProducts(db())) ? false : await seed(options.dataDir, "skip");
   if (seeded) {
     await ensureDemoOwner();
     await insertDemoEnquiries();
+    await insertDemoPurchaseOrders();
   }
   return seeded;
 }
