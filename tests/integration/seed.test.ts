@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import {
@@ -13,6 +13,7 @@ import {
   productImages,
   products,
   stockLevels,
+  stockMovements,
   storeSettings,
   users,
   variants,
@@ -158,6 +159,29 @@ describe("the demo seed", () => {
     for (const row of rows) expect(row.onHand).not.toBeNull();
     expect(rows.some((r) => r.onHand === 0)).toBe(true);
     expect(rows.every((r) => r.reserved === 0)).toBe(true);
+  });
+
+  it("keeps stock in the Showroom and the Store room, both selling online, on hand the sum of the ledger", async () => {
+    const rows = await db().select().from(warehouses).orderBy(warehouses.code);
+    expect(rows.map((w) => [w.code, w.name, w.isDefault, w.sellsOnline, w.active])).toEqual([
+      ["main", "Showroom", true, true, true],
+      ["store", "Store room", false, true, true],
+    ]);
+    const levels = await db().execute<{ on_hand: number; ledger: number; warehouse: string }>(sql`
+      select l.on_hand, coalesce(sum(m.quantity), 0)::int as ledger, w.code as warehouse
+      from stock_levels l
+      join warehouses w on w.id = l.warehouse_id
+      left join stock_movements m
+        on m.variant_id = l.variant_id and m.warehouse_id = l.warehouse_id
+      group by l.variant_id, l.warehouse_id, l.on_hand, w.code`);
+    for (const level of levels.rows) expect(level.ledger).toBe(level.on_hand);
+    const inStore = levels.rows.filter((l) => l.warehouse === "store" && l.on_hand > 0);
+    expect(inStore.length).toBeGreaterThan(5);
+    const [opening] = await db()
+      .select({ n: count() })
+      .from(stockMovements)
+      .where(eq(stockMovements.reason, "Opening stock"));
+    expect(opening!.n).toBeGreaterThan(inStore.length);
   });
 
   it("gives every product a picture whose files exist", async () => {

@@ -14,6 +14,7 @@ import {
 import { ensureDemoOwner } from "~/domain/auth/demo-owner.server";
 import { insertDemoEnquiries } from "./demo-enquiries.server";
 import { insertDemoPurchaseOrders } from "./demo-purchase-orders.server";
+import { stockDemoWarehouses } from "./demo-warehouses.server";
 import { insertDemoSuppliers } from "./demo-suppliers.server";
 import { DEMO_PROMOTIONS } from "./promotions-data";
 import { DEMO_PRODUCTS } from "./catalog/all-products";
@@ -66,6 +67,7 @@ async function seed(dataDir: string, whenNotEmpty: "skip" | "throw"): Promise<bo
       writeSiteImages(dataDir),
     ]);
     await insertCatalogue(tx, imageSizes);
+    await stockDemoWarehouses(tx);
     await tx.insert(storeSettings).values(STORE_SETTINGS).onConflictDoNothing();
     await tx.insert(promotions).values(DEMO_PROMOTIONS).onConflictDoNothing();
     await insertDemoSuppliers(tx);
@@ -85,7 +87,7 @@ async function insertCatalogue(tx: Tx, imageSizes: ImageSizes) {
     .onConflictDoNothing();
   await tx
     .insert(warehouses)
-    .values({ code: "main", name: "Showroom & Warehouse", isDefault: true })
+    .values({ code: "main", name: "Showroom", isDefault: true })
     .onConflictDoNothing();
 
   const categoryIds = new Map(

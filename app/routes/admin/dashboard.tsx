@@ -177,13 +177,10 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
               <ShoppingCart /> View Orders
             </Link>
           </Button>
-          <Button
-            variant="outline"
-            className="h-auto justify-start py-3"
-            disabled
-            title="Inventory: coming soon"
-          >
-            <Warehouse /> Check Inventory (coming soon)
+          <Button asChild variant="outline" className="h-auto justify-start py-3">
+            <Link to="/admin/inventory">
+              <Warehouse /> Check Inventory
+            </Link>
           </Button>
           <Button
             variant="outline"
