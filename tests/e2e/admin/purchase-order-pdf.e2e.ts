@@ -57,6 +57,11 @@ describe("a purchase order's PDF", () => {
     );
     expect(attachment?.headers.get("content-disposition")).toContain(`${poNumber}.pdf`);
     expect(await pdfText(attachment!.body)).toContain(SKU);
+
+    // One that does not exist is a 404, not an error page of the server's.
+    const missing = await page.request.get("/admin/purchase-orders/2147483647/pdf");
+    expect(missing.status()).toBe(404);
+    expect(missing.headers()["content-type"]).not.toBe("application/pdf");
     await page.locator("[data-sonner-toast]").first().waitFor({ state: "detached" });
   });
 });
