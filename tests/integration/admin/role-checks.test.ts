@@ -22,6 +22,7 @@ import * as team from "~/routes/admin/team";
 import * as auditLog from "~/routes/admin/audit-log";
 import * as account from "~/routes/admin/account";
 import * as notFound from "~/routes/admin/not-found";
+import * as warehousesPage from "~/routes/admin/inventory-warehouses";
 import * as suppliersPage from "~/routes/admin/suppliers";
 import * as suppliersExport from "~/routes/admin/suppliers-export";
 import * as purchaseOrderPdf from "~/routes/admin/purchase-order-pdf";
@@ -52,6 +53,7 @@ const ROUTES: [string, Module, Record<string, string>][] = [
   ["/admin/audit-log", auditLog, {}],
   ["/admin/account", account, {}],
   ["/admin/anything", notFound, {}],
+  ["/admin/inventory/warehouses", warehousesPage, {}],
   ["/admin/suppliers", suppliersPage, {}],
   ["/admin/suppliers/export", suppliersExport, {}],
   ["/admin/purchase-orders/1/pdf", purchaseOrderPdf, { id: "1" }],
@@ -145,5 +147,64 @@ describe("staff get their data", () => {
         expect(await response.text()).toContain(header);
       }
     }
+  });
+});
+
+describe("warehouses: staff see and rename them, the owner manages them", () => {
+  const page = "/admin/inventory/warehouses";
+  const post = (fields: Record<string, string>, cookie: string) =>
+    outcome(warehousesPage.action as Handler, formRequest(page, fields, cookie), {});
+  const body = (value: unknown) => (value as { data?: unknown }).data ?? value;
+
+  it("shows staff the list without the owner's buttons, and the owner with them", async () => {
+    const ownerCookie = (await signedIn("owner")).cookie;
+    const created = await post({ intent: "create", name: "Role Room", code: "" }, ownerCookie);
+    expect(statusOf(created.returned)).toBe(200);
+    expect(body(created.returned)).toMatchObject({
+      ok: true,
+      message: { title: "Warehouse Added" },
+    });
+
+    const asStaff = await outcome(
+      warehousesPage.loader as Handler,
+      shopRequest(page, { cookie: staffCookie }),
+      {},
+    );
+    expect(asStaff.returned).toMatchObject({
+      canManage: false,
+      warehouses: [expect.objectContaining({ code: "role-room", sellsOnline: false })],
+    });
+    const asOwner = await outcome(
+      warehousesPage.loader as Handler,
+      shopRequest(page, { cookie: ownerCookie }),
+      {},
+    );
+    expect(asOwner.returned).toMatchObject({ canManage: true });
+  });
+
+  it("refuses staff adding, switching, deactivating and reactivating with 403; staff may rename", async () => {
+    const list = await outcome(
+      warehousesPage.loader as Handler,
+      shopRequest(page, { cookie: staffCookie }),
+      {},
+    );
+    const { warehouses } = list.returned as { warehouses: { id: number; name: string }[] };
+    const warehouseId = String(warehouses[0]!.id);
+    const attempts: Record<string, string>[] = [
+      { intent: "create", name: "Staff Room", code: "" },
+      { intent: "sells-online", warehouseId, sellsOnline: "true" },
+      { intent: "deactivate", warehouseId },
+      { intent: "reactivate", warehouseId },
+    ];
+    for (const fields of attempts) {
+      const result = await post(fields, staffCookie);
+      expect(statusOf(result.returned), fields.intent).toBe(403);
+    }
+    const renamed = await post({ intent: "rename", warehouseId, name: "Role Room B" }, staffCookie);
+    expect(statusOf(renamed.returned)).toBe(200);
+    expect(body(renamed.returned)).toMatchObject({
+      ok: true,
+      message: { title: "Warehouse Renamed" },
+    });
   });
 });
