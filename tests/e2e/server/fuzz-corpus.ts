@@ -187,6 +187,34 @@ export function formTargets(f: ShopFacts): FormTarget[] {
       owner: true,
     },
     { path: "/admin/purchase-orders/1", fields: { intent: "send" }, owner: true },
+    // Warehouses: real ones only where nothing can change (the default one cannot be
+    // deactivated); renames and switches name no warehouse, so no journey's names move.
+    {
+      path: "/admin/inventory/warehouses",
+      fields: { intent: "create", name: "Fuzz Room", code: "", sellsOnline: "on" },
+      owner: true,
+    },
+    {
+      path: "/admin/inventory/warehouses",
+      fields: { intent: "rename", warehouseId: "2147483646", name: "Fuzz Yard" },
+      owner: true,
+    },
+    {
+      path: "/admin/inventory/warehouses",
+      fields: { intent: "sells-online", warehouseId: "2147483646", sellsOnline: "true" },
+      owner: true,
+    },
+    {
+      path: "/admin/inventory/warehouses",
+      fields: { intent: "deactivate", warehouseId: "1" },
+      owner: true,
+    },
+    {
+      path: "/admin/inventory/warehouses",
+      fields: { intent: "reactivate", warehouseId: "1" },
+      owner: true,
+    },
+    { path: "/admin/account", fields: { lowStockAlerts: "on" }, owner: true },
   ];
 }
 
