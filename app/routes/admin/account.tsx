@@ -55,7 +55,7 @@ export default function AccountPage({
           </dl>
           <p className="text-sm text-muted-foreground">
             To change your password, sign out and use{" "}
-            <Link to="/admin-login/forgot" className="text-primary hover:underline">
+            <Link to="/admin-login/forgot" className="text-primary underline hover:no-underline">
               Forgot password?
             </Link>
             : a reset link is e-mailed to you.

@@ -48,7 +48,7 @@ export function WarehousesTable({
         {warehouses.map((w) => (
           <TableRow key={w.id} data-testid="warehouse-row">
             <TableCell className="font-medium">
-              {w.name}
+              <span data-testid="warehouse-name">{w.name}</span>
               {w.isDefault && (
                 <Badge variant="outline" className="ml-2">
                   Default
