@@ -31,7 +31,7 @@ export type NavItem = {
 export const ADMIN_NAV: NavItem[] = [
   { title: "Dashboard", url: "/admin", icon: LayoutDashboard, ready: true },
   { title: "Products", url: "/admin/products", icon: Package, ready: true },
-  { title: "Inventory", url: "/admin/inventory", icon: Warehouse, ready: false },
+  { title: "Inventory", url: "/admin/inventory", icon: Warehouse, ready: true },
   { title: "Orders", url: "/admin/orders", icon: ShoppingCart, ready: true },
   { title: "Enquiries", url: "/admin/enquiries", icon: Inbox, ready: true, countLabel: "new" },
   { title: "Invoices", url: "/admin/invoices", icon: FileText, ready: false },

@@ -215,6 +215,26 @@ export function formTargets(f: ShopFacts): FormTarget[] {
       owner: true,
     },
     { path: "/admin/account", fields: { lowStockAlerts: "on" }, owner: true },
+    // Inventory: a SKU and a warehouse no journey uses, so the fuzzed adjustments change no
+    // stock another journey counts on.
+    {
+      path: "/admin/inventory",
+      fields: {
+        intent: "adjust",
+        sku: "FUZZ-NO-SUCH-SKU",
+        warehouseId: "1",
+        kind: "transfer",
+        quantity: "2",
+        reason: "Fuzz",
+        toWarehouseId: "2147483646",
+      },
+      owner: true,
+    },
+    {
+      path: "/admin/inventory/1",
+      fields: { intent: "threshold", warehouseId: "2147483646", threshold: "3" },
+      owner: true,
+    },
   ];
 }
 
@@ -304,6 +324,23 @@ export function pageTargets(f: ShopFacts): PageTarget[] {
     { path: "/admin/purchase-orders/variants", query: { q: "queen" }, owner: true },
     { path: "/admin/purchase-orders/:id", params: { id: "1" }, owner: true },
     { path: "/admin/purchase-orders/:id/edit", params: { id: "1" }, owner: true },
+    {
+      path: "/admin/inventory",
+      query: { q: "queen", status: "low_stock", warehouse: "1", sort: "available", dir: "desc" },
+      owner: true,
+    },
+    {
+      path: "/admin/inventory/export",
+      query: { q: "PL-", status: "out_of_stock", warehouse: "1" },
+      owner: true,
+    },
+    { path: "/admin/inventory/variants", query: { q: "queen" }, owner: true },
+    {
+      path: "/admin/inventory/:variantId",
+      params: { variantId: "1" },
+      query: { page: "2" },
+      owner: true,
+    },
     { path: "/admin/:page", params: { page: "no-such-page" }, owner: true },
   ];
 }
@@ -374,6 +411,21 @@ export function knownCases(f: ShopFacts): FuzzRequest[] {
       "/admin/products",
       formType,
       "intent=delete&id=3000000000",
+      true,
+    ),
+    get("a stock card past the integer", "/admin/inventory/3000000000", true),
+    post(
+      "a stock adjustment of quantities and warehouses past the integer",
+      "/admin/inventory",
+      formType,
+      "intent=adjust&sku=FUZZ-NO-SUCH-SKU&warehouseId=3000000000&kind=transfer&quantity=3000000000&reason=x&toWarehouseId=3000000000",
+      true,
+    ),
+    post(
+      "a low-stock threshold past the integer",
+      "/admin/inventory/3000000000",
+      formType,
+      "intent=threshold&warehouseId=3000000000&threshold=3000000000",
       true,
     ),
     get("a purchase order id past the integer", "/admin/purchase-orders/3000000000/pdf", true),

@@ -23,6 +23,10 @@ import * as auditLog from "~/routes/admin/audit-log";
 import * as account from "~/routes/admin/account";
 import * as notFound from "~/routes/admin/not-found";
 import * as warehousesPage from "~/routes/admin/inventory-warehouses";
+import * as inventoryPage from "~/routes/admin/inventory";
+import * as inventoryExport from "~/routes/admin/inventory-export";
+import * as inventoryVariants from "~/routes/admin/inventory-variants";
+import * as inventoryItem from "~/routes/admin/inventory-item";
 import * as suppliersPage from "~/routes/admin/suppliers";
 import * as suppliersExport from "~/routes/admin/suppliers-export";
 import * as purchaseOrderPdf from "~/routes/admin/purchase-order-pdf";
@@ -49,6 +53,10 @@ const ROUTES: [string, Module, Record<string, string>][] = [
   ["/admin/orders", orders, {}],
   ["/admin/orders/export", ordersExport, {}],
   ["/admin/orders/1001", order, { number: "1001" }],
+  ["/admin/inventory", inventoryPage, {}],
+  ["/admin/inventory/export", inventoryExport, {}],
+  ["/admin/inventory/variants?q=bed", inventoryVariants, {}],
+  ["/admin/inventory/1", inventoryItem, { variantId: "1" }],
   ["/admin/team", team, {}],
   ["/admin/audit-log", auditLog, {}],
   ["/admin/account", account, {}],
