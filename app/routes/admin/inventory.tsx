@@ -6,6 +6,7 @@ import { ListCard } from "~/components/admin/list/list-card";
 import { ListRowActions, type ListColumn } from "~/components/admin/list/list-table";
 import { ListEmpty } from "~/components/admin/list/list-toolbar";
 import { StatCard } from "~/components/admin/stat-card";
+import { WarehousesLink } from "~/components/admin/warehouses/warehouses-link";
 import { Button } from "~/components/admin/ui/button";
 import { adjustStock } from "~/domain/inventory/adjust-stock.server";
 import { INVENTORY_LIST, STOCK_STATUS_CHOICES } from "~/domain/inventory/inventory-list";
@@ -133,7 +134,10 @@ export default function InventoryPage({ loaderData: d }: Route.ComponentProps) {
             sell.
           </p>
         </div>
-        <AdjustStockDialog warehouses={d.warehouses} />
+        <div className="flex flex-wrap gap-2">
+          <WarehousesLink />
+          <AdjustStockDialog warehouses={d.warehouses} />
+        </div>
       </div>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard
