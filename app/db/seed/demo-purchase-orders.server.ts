@@ -19,7 +19,7 @@ import {
   changePurchaseOrderStatus,
   type PurchaseOrderStatusAction,
 } from "~/domain/purchasing/purchase-order-transition.server";
-import { DEMO_SUPPLIERS } from "./demo-suppliers.server";
+import type { DEMO_SUPPLIERS } from "./demo-suppliers.server";
 
 type Step = PurchaseOrderStatusAction | "receive_part" | "receive_rest";
 

@@ -109,13 +109,8 @@ export default function PurchaseOrderPage({ loaderData: d, actionData }: Route.C
           <PurchaseOrderLinesTable lines={d.lines} totals={d.totals} />
         </CardContent>
       </Card>
-      {canReceivePurchaseOrder(order.status) && (
-        <ReceiveGoodsForm
-          key={d.totals.received}
-          lines={d.lines}
-          warehouses={d.warehouses}
-          pageResult={actionData}
-        />
+      {(canReceivePurchaseOrder(order.status) || order.status === "received") && (
+        <ReceiveGoodsForm lines={d.lines} warehouses={d.warehouses} pageResult={actionData} />
       )}
       <Card>
         <CardHeader>

@@ -20,7 +20,7 @@ let nextKey = 1;
 export const emptyLine = (): LineDraft => ({
   key: nextKey++,
   sku: "",
-  quantity: "1",
+  quantity: "",
   unitCost: "",
 });
 
@@ -97,6 +97,7 @@ export function PurchaseOrderLineRows({
                               ...l,
                               sku: variant.sku,
                               label: describeVariant(variant),
+                              quantity: l.quantity || "1",
                               unitCost:
                                 l.unitCost || variant.costCents === null
                                   ? l.unitCost
@@ -117,6 +118,7 @@ export function PurchaseOrderLineRows({
                   id={`field-${quantity}`}
                   name={quantity}
                   inputMode="numeric"
+                  placeholder="1"
                   value={line.quantity}
                   onChange={(e) => {
                     clearError(quantity);

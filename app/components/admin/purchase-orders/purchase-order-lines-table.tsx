@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import {
   Table,
   TableBody,
@@ -10,6 +11,7 @@ import { formatMoney } from "~/lib/money";
 
 type Line = {
   id: number;
+  variantId: number;
   sku: string;
   title: string;
   size: string;
@@ -22,7 +24,10 @@ type Line = {
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
 
-/** The lines: ordered against received (and what is still to come), unit cost, line totals. */
+/**
+ * The lines: ordered against received (and what is still to come), unit cost, line totals;
+ * each SKU opens its stock card.
+ */
 export function PurchaseOrderLinesTable({
   lines,
   totals,
@@ -49,7 +54,15 @@ export function PurchaseOrderLinesTable({
             <TableCell>
               {line.title} <span className="text-muted-foreground">· {line.size}</span>
             </TableCell>
-            <TableCell className="font-mono text-xs">{line.sku}</TableCell>
+            <TableCell className="font-mono text-xs">
+              <Link
+                to={`/admin/inventory/${line.variantId}`}
+                className="text-primary hover:underline"
+                aria-label={`Stock of ${line.sku}`}
+              >
+                {line.sku}
+              </Link>
+            </TableCell>
             <TableCell className="text-right tabular-nums">{line.ordered}</TableCell>
             <TableCell className="text-right tabular-nums">{line.received}</TableCell>
             <TableCell className="text-right tabular-nums">{line.remaining}</TableCell>

@@ -3,17 +3,26 @@ import { Button } from "~/components/admin/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
 import { Input, Label } from "~/components/admin/ui/input";
 import { useAdminForm } from "~/components/admin/use-admin-form";
+import { FORM_CARD } from "./purchase-order-form";
 import {
   receiveField,
   receivePurchaseOrderSchema,
 } from "~/domain/purchasing/purchase-order-schemas";
 import type { FormActionResult } from "~/lib/forms";
 
-type Line = { id: number; sku: string; title: string; size: string; remaining: number };
+type Line = {
+  id: number;
+  sku: string;
+  title: string;
+  size: string;
+  received: number;
+  remaining: number;
+};
 
 /**
  * Receive: how many of each line came in (the rest still to come by default) and the
- * warehouse they go into. A delivery that leaves lines short keeps the order open.
+ * warehouse they go into. A delivery that leaves lines short keeps the order open; once every
+ * line is in, the card says so.
  */
 export function ReceiveGoodsForm({
   lines,
@@ -24,16 +33,38 @@ export function ReceiveGoodsForm({
   warehouses: { id: number; name: string }[];
   pageResult?: FormActionResult;
 }) {
-  const form = useAdminForm({ schema: receivePurchaseOrderSchema, pageResult });
+  // After a receipt the quantities go back to what is still to come (the new defaults).
+  const form = useAdminForm({
+    schema: receivePurchaseOrderSchema,
+    pageResult,
+    resetOnSuccess: true,
+  });
   const { errors, clearError } = form;
   const open = lines.filter((l) => l.remaining > 0);
+  if (open.length === 0) {
+    // Kept on the page once the last delivery is in, so its notice still shows.
+    const units = lines.reduce((sum, l) => sum + l.received, 0);
+    return (
+      <Card>
+        <CardHeader>
+          <CardTitle>Received</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <p className="text-sm text-muted-foreground">
+            Every line is in: {units} {units === 1 ? "unit" : "units"} received.
+          </p>
+        </CardContent>
+      </Card>
+    );
+  }
   return (
-    <Card>
+    <Card className={FORM_CARD}>
       <CardHeader>
         <CardTitle>Receive goods</CardTitle>
       </CardHeader>
       <CardContent>
         <form.fetcher.Form
+          ref={form.formRef}
           method="post"
           onSubmit={form.onSubmit}
           noValidate

@@ -47,6 +47,16 @@ export function VariantSkuInput({
   for (const v of suggestions) known.current.set(v.sku.toUpperCase(), v);
 
   useEffect(() => () => clearTimeout(timer.current), []);
+  // A SKU typed in full before its suggestions arrived is picked when they do.
+  const latest = useRef({ value, onPick });
+  latest.current = { value, onPick };
+  useEffect(() => {
+    const { value: typed, onPick: pick } = latest.current;
+    const match = fetcher.data?.variants.find(
+      (v) => v.sku.toUpperCase() === typed.trim().toUpperCase(),
+    );
+    if (match) pick(match);
+  }, [fetcher.data]);
 
   function changed(text: string) {
     onChange(text);
