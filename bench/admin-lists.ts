@@ -37,7 +37,8 @@ export async function benchAdminLists(
   return results;
 }
 
-async function signInOwner(base: string): Promise<string> {
+/** Signs the demo owner in; answers the session cookie. */
+export async function signInOwner(base: string): Promise<string> {
   const response = await fetch(`${base}/admin-login`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },

@@ -7,6 +7,7 @@ import pg from "pg";
 import { firstLoadJsKb } from "./first-load-js";
 import { auditPage, type PageScore } from "./lighthouse";
 import { benchAdminLists, type LatencyResult } from "./admin-lists";
+import { benchInventory, type AdjustmentResult } from "./inventory";
 import { loadTest, type LoadResult } from "./load";
 import { seedCatalogue, startBenchShop } from "./server";
 
@@ -16,9 +17,10 @@ import { seedCatalogue, startBenchShop } from "./server";
  * and, when one answers, on PostgreSQL. Options: --products N (10000), --runs N (3: Lighthouse
  * runs per page and load runs per listing, medians kept), --seconds N (10 per load run),
  * --connections N (20), --workers N (server processes on PostgreSQL, WEB_CONCURRENCY; 2),
- * --only lighthouse|load|lists (one part), --no-build (use the last build; BUILD_DIR picks the
- * folder for both). The back office's lists are measured with --orders N (100000) orders and
- * --enquiries N (20000) enquiries.
+ * --only lighthouse|load|lists|inventory (one part), --no-build (use the last build; BUILD_DIR
+ * picks the folder for both). The back office's lists are measured with --orders N (100000)
+ * orders and --enquiries N (20000) enquiries; the inventory on PostgreSQL alone, one process,
+ * with --movements N (1000000) stock movements.
  */
 const args = parseArgs(process.argv.slice(2));
 const products = args.products ?? 10_000;
@@ -29,6 +31,7 @@ const workers = args.workers ?? 2;
 const only = args.only;
 const backOffice = { orders: args.orders ?? 100_000, enquiries: args.enquiries ?? 20_000 };
 const withLists = only === undefined || only === "lists";
+const movements = args.movements ?? 1_000_000;
 
 /** The back office's lists at their largest: first page, a search, a filter, the last page. */
 const ADMIN_LISTS = {
@@ -57,6 +60,11 @@ async function main() {
       stdio: ["ignore", "ignore", "inherit"],
     });
     if (build.status !== 0) throw new Error("The build failed.");
+  }
+  if (only === "inventory") {
+    const inventory = await inventoryOnPostgres();
+    if (inventory) printInventory(inventory.pages, inventory.adjustments);
+    return;
   }
 
   const pages: Record<string, PageScore> = {};
@@ -141,6 +149,53 @@ async function main() {
 
   printTables(pages, scripts, load);
   printLists(lists);
+  if (only === undefined) {
+    const inventory = await inventoryOnPostgres();
+    if (inventory) printInventory(inventory.pages, inventory.adjustments);
+  }
+}
+
+/** The inventory at --products products and --movements movements, on PostgreSQL, one process. */
+async function inventoryOnPostgres() {
+  if (!(await postgresAnswers())) {
+    console.log("No PostgreSQL answered: the inventory figures are left out.");
+    return undefined;
+  }
+  const name = `bed_shop_bench_${crypto.randomBytes(4).toString("hex")}`;
+  await adminQuery(`create database ${name}`);
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  const mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), "bed-shop-bench-inventory-"));
+  try {
+    const env = { DATABASE_URL: url.toString(), DATA_DIR: mediaDir };
+    console.log(`Seeding ${products} products and ${movements} stock movements into PostgreSQL...`);
+    seedCatalogue(env, products, undefined, movements);
+    const shop = await startBenchShop({ ...env, WEB_CONCURRENCY: "1" });
+    try {
+      console.log("Inventory on PostgreSQL...");
+      return await benchInventory(shop.url, url.toString());
+    } finally {
+      await shop.stop();
+    }
+  } finally {
+    await adminQuery(`drop database if exists ${name} with (force)`);
+    await fs.rm(mediaDir, { recursive: true, force: true });
+  }
+}
+
+function printInventory(pages: Record<string, LatencyResult>, adjustments: AdjustmentResult) {
+  console.log(
+    `\nInventory on PostgreSQL, one process, ${products} products and ${movements} stock movements: one request at a time, the whole page`,
+  );
+  console.log("| page | median ms | p95 ms |");
+  console.log("| --- | ---: | ---: |");
+  for (const [name, r] of Object.entries(pages)) {
+    console.log(`| ${name} | ${r.medianMs} | ${r.p95Ms} |`);
+  }
+  const a = adjustments;
+  console.log(
+    `\n${a.adjustments} adjustments of one level at once: all saved in ${a.wallMs} ms (each ${a.medianMs} ms median, ${a.maxMs} ms at most); on hand ${a.onHandBefore} -> ${a.onHandAfter} (expected ${a.expectedOnHand}), sum of its movements ${a.ledgerSum}: ${a.exact ? "exact" : "NOT EXACT"}`,
+  );
 }
 
 async function loadAll(base: string): Promise<Record<string, LoadResult>> {
@@ -240,10 +295,17 @@ async function adminQuery(sql: string) {
 
 type Args = Partial<
   Record<
-    "products" | "runs" | "seconds" | "connections" | "workers" | "orders" | "enquiries",
+    | "products"
+    | "runs"
+    | "seconds"
+    | "connections"
+    | "workers"
+    | "orders"
+    | "enquiries"
+    | "movements",
     number
   > & {
-    only: "lighthouse" | "load" | "lists";
+    only: "lighthouse" | "load" | "lists" | "inventory";
     noBuild: boolean;
   }
 >;
@@ -256,8 +318,13 @@ function parseArgs(argv: string[]): Args {
       out.noBuild = true;
     } else if (key === "only") {
       const value = argv[++i];
-      if (value !== "lighthouse" && value !== "load" && value !== "lists") {
-        throw new Error("--only lighthouse|load|lists");
+      if (
+        value !== "lighthouse" &&
+        value !== "load" &&
+        value !== "lists" &&
+        value !== "inventory"
+      ) {
+        throw new Error("--only lighthouse|load|lists|inventory");
       }
       out.only = value;
     } else if (
@@ -267,7 +334,8 @@ function parseArgs(argv: string[]): Args {
       key === "connections" ||
       key === "workers" ||
       key === "orders" ||
-      key === "enquiries"
+      key === "enquiries" ||
+      key === "movements"
     ) {
       const value = Number(argv[++i]);
       if (!Number.isFinite(value) || value < 1) throw new Error(`--${key} needs a number`);

@@ -8,16 +8,20 @@ export function startBenchShop(env: Record<string, string>): Promise<RunningShop
 
 /**
  * Runs `npm run db:seed -- --products N` against the given database settings, with generated
- * orders and enquiries too when asked for.
+ * orders and enquiries, or stock movements, too when asked for.
  */
 export function seedCatalogue(
   env: Record<string, string>,
   products: number,
   backOffice?: { orders: number; enquiries: number },
+  movements?: number,
 ) {
-  const extra = backOffice
-    ? ["--orders", String(backOffice.orders), "--enquiries", String(backOffice.enquiries)]
-    : [];
+  const extra = [
+    ...(backOffice
+      ? ["--orders", String(backOffice.orders), "--enquiries", String(backOffice.enquiries)]
+      : []),
+    ...(movements ? ["--movements", String(movements)] : []),
+  ];
   const result = spawnSync(
     "npm",
     ["run", "db:seed", "--", "--products", String(products), ...extra],
