@@ -81,6 +81,25 @@ describe("creating a purchase order", () => {
     expect(numbers.map((n) => n.number)).toEqual([1, 2]);
   });
 
+  it("gives orders created at the same time consecutive numbers, none lost to the ones refused", async () => {
+    const before = await db().select({ number: purchaseOrders.number }).from(purchaseOrders);
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, i) =>
+        createPurchaseOrder({
+          input: form(lineFields([[i % 3 === 0 ? "NO-SUCH-SKU" : bed.sku, 1]])),
+          actor,
+        }),
+      ),
+    );
+    const created = results.filter((r) => r.status === "fulfilled");
+    expect(created).toHaveLength(5);
+    const numbers = (await db().select({ number: purchaseOrders.number }).from(purchaseOrders))
+      .map((r) => r.number)
+      .sort((a, b) => a - b);
+    const last = Math.max(...before.map((r) => r.number));
+    expect(numbers.slice(before.length)).toEqual([1, 2, 3, 4, 5].map((n) => last + n));
+  });
+
   it("saves a draft: today's order date, the expected date from the lead time, the variant's cost when none is typed", async () => {
     const created = await createPurchaseOrder({
       input: form({

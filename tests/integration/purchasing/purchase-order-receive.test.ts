@@ -203,6 +203,24 @@ describe("refusals change nothing", () => {
     expect(await costOf(bed.id)).toBe(200_000);
   });
 
+  it("two receipts at once of more than is left together: one goes through, the other is refused", async () => {
+    const bed = await insertBed({ categoryId: shop.categoryId, costCents: 100_000 });
+    const po = await purchaseOrderIn("approved", [[bed.sku, 5]]);
+    const receipt = () =>
+      receivePurchaseOrder({
+        id: po.id,
+        input: {
+          warehouseId: shop.showroom.id,
+          quantities: [{ lineId: po.lineIds[0]!, quantity: 3 }],
+        },
+        actor,
+      });
+    const results = await Promise.allSettled([receipt(), receipt()]);
+    expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    expect(await onHand(bed.id, shop.showroom.id)).toBe(3);
+    expect(await statusOf(po.id)).toBe("approved");
+  });
+
   it("refuses to receive a draft, a pending or a cancelled order, and to cancel a received one", async () => {
     const bed = await insertBed({ categoryId: shop.categoryId });
     for (const status of ["draft", "pending"] as const) {
