@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { countRows, everyRow, listOrder, listPage, sortedWindows } from "~/db/list-page.server";
 import { products, stockLevels, variants, warehouses } from "~/db/schema";
@@ -89,24 +89,43 @@ const countWhere = (condition: SQL) => sql<number>`(count(*) filter (where ${con
 
 /**
  * Every level of the active warehouses, summed per warehouse: the page's cards, and the list's
- * count whenever there is no search. Value is at cost; a variant without a cost counts as R0.
+ * count whenever there is no search. Two queries, run side by side on their own connections:
+ * the counts read the levels alone, the value at cost (a variant without a cost counts as R0)
+ * joins the variants of the levels that hold stock.
  */
 async function stockByWarehouse() {
-  const rows = await db()
-    .select({
-      warehouseId: stockLevels.warehouseId,
-      levels: countRows,
-      out: countWhere(STATUS_CONDITIONS.out_of_stock),
-      low: countWhere(STATUS_CONDITIONS.low_stock),
-      units: sql<string>`coalesce(sum(${stockLevels.onHand}), 0)::bigint`,
-      valueCents: sql<string>`coalesce(sum(${stockLevels.onHand}::bigint * ${variants.costCents}), 0)::bigint`,
-      uncosted: countWhere(sql`${stockLevels.onHand} > 0 and ${variants.costCents} is null`),
-    })
-    .from(stockLevels)
-    .innerJoin(warehouses, activeWarehouse)
-    .innerJoin(variants, eq(variants.id, stockLevels.variantId))
-    .groupBy(stockLevels.warehouseId);
-  return rows.map((r) => ({ ...r, units: Number(r.units), valueCents: Number(r.valueCents) }));
+  const [counts, values] = await Promise.all([
+    db()
+      .select({
+        warehouseId: stockLevels.warehouseId,
+        levels: countRows,
+        out: countWhere(STATUS_CONDITIONS.out_of_stock),
+        low: countWhere(STATUS_CONDITIONS.low_stock),
+        units: sql<string>`coalesce(sum(${stockLevels.onHand}), 0)::bigint`,
+      })
+      .from(stockLevels)
+      .innerJoin(warehouses, activeWarehouse)
+      .groupBy(stockLevels.warehouseId),
+    db()
+      .select({
+        warehouseId: stockLevels.warehouseId,
+        valueCents: sql<string>`coalesce(sum(${stockLevels.onHand}::bigint * ${variants.costCents}), 0)::bigint`,
+        uncosted: countWhere(sql`${variants.costCents} is null`),
+      })
+      .from(stockLevels)
+      .innerJoin(variants, eq(variants.id, stockLevels.variantId))
+      .where(gt(stockLevels.onHand, 0))
+      .groupBy(stockLevels.warehouseId),
+  ]);
+  return counts.map((c) => {
+    const value = values.find((v) => v.warehouseId === c.warehouseId);
+    return {
+      ...c,
+      units: Number(c.units),
+      valueCents: Number(value?.valueCents ?? 0),
+      uncosted: value?.uncosted ?? 0,
+    };
+  });
 }
 
 type WarehouseStock = Awaited<ReturnType<typeof stockByWarehouse>>[number];
