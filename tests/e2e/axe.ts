@@ -11,14 +11,24 @@ type Violation = { id: string; impact: string | null; help: string; nodes: { tar
  * evaluated through the browser's devtools, so the page's Content-Security-Policy stays on.
  */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
-  // Cards fade in: judge colours once every animation has finished.
+  // Cards fade in, toasts slide in, a theme change fades colours: judge colours once every
+  // animation has finished. Two frames first, so that transitions just triggered have started.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  // A paused animation (the hero's timer while hovered) never finishes: wait at most 3 s.
   await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-        .map((a) => a.finished),
-    ),
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter(
+            (a) => a.playState === "running" && a.effect?.getComputedTiming().endTime !== Infinity,
+          )
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 3_000)),
+    ]),
   );
   const loaded = await page.evaluate(() => "axe" in window);
   if (!loaded) await page.evaluate(axeSource);

@@ -3,19 +3,66 @@ import path from "node:path";
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
 import { parseMessage, type ReceivedMail } from "../setup/smtp";
+import { seriousA11yViolations } from "./axe";
 
 export const baseUrl = () => inject("baseUrl");
 
 /**
+ * Addresses a journey may visit that are not pages to judge again: downloads, redirects that act
+ * (signing out, a payment's return) and endpoints.
+ */
+const NOT_A_PAGE =
+  /^\/(?:api\/|theme|auth\/sign-out|payments\/)|\/export(?:$|\?)|\.(?:pdf|csv|xml|txt)(?:$|\?)/;
+
+/**
  * One headless Chromium (the system's, never a downloaded one) per test file. Every test fails
- * on anything the pages' Content-Security-Policy refused (a blocked script, style or form).
+ * on anything the pages' Content-Security-Policy refused (a blocked script, style or form), and
+ * on any serious or critical axe-core finding on the pages it visited: after each test, each of
+ * its pages is judged as the test left it, then every address it visited is loaded again and
+ * judged in the light and the dark theme at the page's own size (once per file).
  */
 export function useBrowser() {
   let browser: Browser | undefined;
   const violations: string[] = [];
-  afterEach(() => {
+  const opened: { page: Page; visited: Set<string> }[] = [];
+  // Pages without JavaScript are the same server HTML the other journeys judge; axe needs it.
+  const judged = new Set<string>();
+
+  afterEach(async () => {
+    const pages = opened.splice(0).filter(({ page }) => !page.isClosed());
+    const findings: string[] = [];
+    for (const { page, visited } of pages) findings.push(...(await judgePage(page, visited)));
     expect(violations.splice(0), "Content-Security-Policy violations").toEqual([]);
+    expect(findings, "serious or critical accessibility findings").toEqual([]);
   });
+
+  async function judgePage(page: Page, visited: Set<string>): Promise<string[]> {
+    const findings: string[] = [];
+    const width = page.viewportSize()?.width ?? 0;
+    const origin = new URL(baseUrl()).origin;
+    const judge = async (where: string) => {
+      for (const line of await seriousA11yViolations(page)) findings.push(`${where}: ${line}`);
+    };
+    const url = new URL(page.url());
+    if (url.origin === origin) await judge(`${url.pathname}${url.search} as the test left it`);
+    // Each address again, loaded afresh in each theme (as a visitor with that preference).
+    for (const address of visited) {
+      if (NOT_A_PAGE.test(address)) continue;
+      for (const colorScheme of ["light", "dark"] as const) {
+        const key = `${width} ${colorScheme} ${address}`;
+        if (judged.has(key)) continue;
+        judged.add(key);
+        // Reduced motion: sections that fade in as they scroll are judged as they end.
+        await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+        const response = await page.goto(address).catch(() => null);
+        if (!(response?.headers()["content-type"] ?? "").includes("text/html")) continue;
+        await waitForHydration(page, 2_000).catch(() => undefined);
+        await judge(`${address} (${width}px, ${colorScheme})`);
+      }
+    }
+    return findings;
+  }
+
   beforeAll(async () => {
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -37,6 +84,14 @@ export function useBrowser() {
           violations.push(`${page.url()}: ${message.text()}`);
         }
       });
+      const visited = new Set<string>();
+      const origin = new URL(baseUrl()).origin;
+      page.on("framenavigated", (frame) => {
+        if (frame !== page.mainFrame()) return;
+        const url = new URL(frame.url());
+        if (url.origin === origin) visited.add(url.pathname + url.search);
+      });
+      if (options.javaScriptEnabled !== false) opened.push({ page, visited });
       return page;
     },
   };
@@ -56,9 +111,13 @@ export async function outboxMessages(): Promise<ReceivedMail[]> {
 export const main = (page: Page) => page.locator("main");
 
 /** Waits until React has hydrated the page (its nodes carry React's internal keys). */
-export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const node = document.querySelector("main");
-    return !!node && Object.keys(node).some((key) => key.startsWith("__reactFiber"));
-  });
+export async function waitForHydration(page: Page, timeout?: number) {
+  await page.waitForFunction(
+    () => {
+      const node = document.querySelector("main");
+      return !!node && Object.keys(node).some((key) => key.startsWith("__reactFiber"));
+    },
+    undefined,
+    { timeout },
+  );
 }

@@ -1,5 +1,6 @@
 import { Save } from "lucide-react";
 import type * as React from "react";
+import { Children, cloneElement } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button } from "~/components/admin/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
@@ -99,12 +100,7 @@ export function ProductForm({
             error={errors.title}
             className="md:col-span-2"
           >
-            <Input
-              id="title"
-              name="title"
-              defaultValue={value("title", product?.title)}
-              aria-invalid={!!errors.title}
-            />
+            <Input id="title" name="title" defaultValue={value("title", product?.title)} />
           </FieldBox>
           <FieldBox
             name="description"
@@ -347,16 +343,26 @@ function FieldBox({
   required?: boolean;
   error?: string;
   className?: string;
-  children: React.ReactNode;
+  /** The one control (its id is `name`); marked invalid and described by the message. */
+  children: React.ReactElement<React.AriaAttributes>;
 }) {
+  const errorId = `${name}-error`;
+  const control = cloneElement(Children.only(children), {
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? errorId : undefined,
+  });
   return (
     <div className={`space-y-1.5 ${className ?? ""}`}>
       <Label htmlFor={name}>
         {label}
         {required && <span className="text-destructive"> *</span>}
       </Label>
-      {children}
-      {error && <p className="text-sm text-destructive">{error}</p>}
+      {control}
+      {error && (
+        <p id={errorId} className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { RefObject } from "react";
 import {
   Dialog,
   DialogContent,
@@ -12,13 +13,22 @@ import { ConsultationForm } from "./consultation-form";
 export function ConsultationDialog({
   open,
   onOpenChange,
+  returnFocusTo,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Opened without a Radix trigger, the dialog is told where focus goes back to on closing. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          if (!returnFocusTo?.current) return;
+          event.preventDefault();
+          returnFocusTo.current.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{CONSULTATION_TITLE}</DialogTitle>
           <DialogDescription>{CONSULTATION_DESCRIPTION}</DialogDescription>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from "react";
+import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
 
 export const CONSULTATION_TITLE = "Book Your Free Consultation";
 export const CONSULTATION_DESCRIPTION =
@@ -24,9 +24,11 @@ export function ConsultationLink({
 }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
+  const link = useRef<HTMLAnchorElement>(null);
   return (
     <>
       <a
+        ref={link}
         href="/consultation"
         className={className}
         onPointerEnter={() => void loadDialog()}
@@ -41,7 +43,7 @@ export function ConsultationLink({
       </a>
       {wanted ? (
         <Suspense fallback={null}>
-          <ConsultationDialog open={open} onOpenChange={setOpen} />
+          <ConsultationDialog open={open} onOpenChange={setOpen} returnFocusTo={link} />
         </Suspense>
       ) : null}
     </>

@@ -18,6 +18,7 @@ export function ContactForm({ pageResult }: { pageResult?: FormActionResult }) {
       ref={form.formRef}
       onSubmit={form.onSubmit}
       onFocus={form.onFocus}
+      noValidate
       className="relative"
     >
       <fieldset disabled={form.submitting} className="space-y-4">

@@ -11,7 +11,9 @@ export const badgeVariants = cva(
         default: "bg-primary text-primary-foreground",
         accent: "bg-accent text-accent-foreground",
         secondary: "bg-secondary text-secondary-foreground",
-        destructive: "bg-destructive text-destructive-foreground",
+        // The dark theme's destructive red is light enough for text on dark; behind white text
+        // it falls under 4.5:1, so the badge takes a deeper red there.
+        destructive: "bg-destructive text-destructive-foreground dark:bg-red-700",
         outline: "border text-foreground",
       },
       size: {

@@ -11,7 +11,8 @@ import type * as React from "react";
 const buttonVariant = {
   default: "bg-primary text-primary-foreground hover:bg-primary/90",
   accent: "bg-accent text-accent-foreground hover:bg-accent/90",
-  destructive: "bg-destructive text-destructive-foreground hover:bg-destructive/90",
+  destructive:
+    "bg-destructive text-destructive-foreground hover:bg-destructive/90 dark:bg-red-700 dark:hover:bg-red-800",
   outline: "border border-input bg-background hover:bg-muted",
   secondary: "bg-secondary text-secondary-foreground hover:bg-secondary/80",
   ghost: "hover:bg-muted",

@@ -8,12 +8,22 @@ import { getStoreSettings, publicStoreSettings } from "~/domain/settings/store-s
 import type { Route } from "./+types/layout";
 import { revalidateUnlessRefused } from "~/lib/connection-safe-action";
 import { routeErrorText } from "~/lib/route-error";
+import { pageTitle } from "~/lib/seo";
 
 export async function loader() {
   return { settings: publicStoreSettings(await getStoreSettings()) };
 }
 
 export const shouldRevalidate = revalidateUnlessRefused;
+
+/** A page whose loader refused (an unknown product, a wrong order link) still has a title. */
+export const meta: Route.MetaFunction = ({ error, matches }) =>
+  error
+    ? [
+        { title: pageTitle(matches, routeErrorText(error).title) },
+        { name: "robots", content: "noindex" },
+      ]
+    : [];
 
 export default function StoreLayout() {
   return (

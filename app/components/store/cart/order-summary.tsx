@@ -38,10 +38,13 @@ export function OrderSummary({
           value={totals.deliveryCents === 0 ? "Free" : formatMoney(totals.deliveryCents)}
         />
         {totals.freeDeliveryShortfallCents > 0 ? (
-          <p className="flex items-center gap-1.5 rounded-md bg-muted px-2 py-1.5 text-xs">
-            <Icon name="truck" className="size-4 shrink-0 text-primary" />
-            Add {formatMoney(totals.freeDeliveryShortfallCents)} more for free delivery
-          </p>
+          <div className="rounded-md bg-muted px-2 py-1.5 text-xs">
+            <dt className="sr-only">Free delivery</dt>
+            <dd className="flex items-center gap-1.5">
+              <Icon name="truck" className="size-4 shrink-0 text-primary" />
+              Add {formatMoney(totals.freeDeliveryShortfallCents)} more for free delivery
+            </dd>
+          </div>
         ) : null}
         <Row
           label="Total"

@@ -1,7 +1,7 @@
 import { clsx } from "clsx";
 import { Icon } from "~/components/store/icon";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import { useState, type ReactNode } from "react";
+import { useState, type ReactNode, type RefObject } from "react";
 import { Button } from "~/components/ui/button";
 import { filterTokens, withoutFilters } from "~/domain/catalog/listing-query";
 import { FilterPanel } from "./filter-panel";
@@ -9,7 +9,12 @@ import { useListing } from "./listing-context";
 
 // Loaded on first use (see filter-buttons.tsx), so pages ship no dialog code until then.
 
-type DialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
+type DialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Opened without a Radix trigger, the panel is told where focus goes back to on closing. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
+};
 
 /** A panel sliding in from the bottom (phones) or the left (tablets). */
 function EdgePanel({
@@ -17,6 +22,7 @@ function EdgePanel({
   title,
   open,
   onOpenChange,
+  returnFocusTo,
   footer,
   children,
 }: DialogProps & {
@@ -31,6 +37,11 @@ function EdgePanel({
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <DialogPrimitive.Content
           aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            if (!returnFocusTo?.current) return;
+            event.preventDefault();
+            returnFocusTo.current.focus();
+          }}
           className={clsx(
             "fixed z-50 flex flex-col bg-background shadow-lg",
             side === "bottom"
@@ -57,7 +68,7 @@ function EdgePanel({
 }
 
 /** The phone's drawer: choices are staged and applied together by Apply Filters. */
-export function FilterDrawer({ open, onOpenChange }: DialogProps) {
+export function FilterDrawer({ open, onOpenChange, returnFocusTo }: DialogProps) {
   const { applied, go } = useListing();
   const [staged, setStaged] = useState(applied);
   const [wasOpen, setWasOpen] = useState(false);
@@ -72,6 +83,7 @@ export function FilterDrawer({ open, onOpenChange }: DialogProps) {
       title="Sort & Filter"
       open={open}
       onOpenChange={onOpenChange}
+      returnFocusTo={returnFocusTo}
       footer={
         <>
           <Button
@@ -102,7 +114,7 @@ export function FilterDrawer({ open, onOpenChange }: DialogProps) {
 }
 
 /** The tablet's sheet: each choice applies at once, the list updates behind it. */
-export function FilterSheet({ open, onOpenChange }: DialogProps) {
+export function FilterSheet({ open, onOpenChange, returnFocusTo }: DialogProps) {
   const { query, go, result, pending } = useListing();
   return (
     <EdgePanel
@@ -110,6 +122,7 @@ export function FilterSheet({ open, onOpenChange }: DialogProps) {
       title="Filters"
       open={open}
       onOpenChange={onOpenChange}
+      returnFocusTo={returnFocusTo}
       footer={
         <Button type="button" grow onClick={() => onOpenChange(false)}>
           {pending

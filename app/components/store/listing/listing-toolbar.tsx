@@ -1,6 +1,6 @@
 import { clsx } from "clsx";
 import { Icon } from "~/components/store/icon";
-import { lazy, Suspense, useState, type MouseEvent } from "react";
+import { lazy, Suspense, useRef, useState, type MouseEvent } from "react";
 import { buttonClasses } from "~/components/ui/button";
 import { filterTokens } from "~/domain/catalog/listing-query";
 import { useListing } from "./listing-context";
@@ -30,14 +30,17 @@ export function ListingToolbar({
   const count = filterTokens(query).length;
   const [open, setOpen] = useState<Panel | null>(null);
   const [mounted, setMounted] = useState<Panel[]>([]);
+  // The dialogs open without a Radix trigger: focus goes back to the link that opened them.
+  const openedFrom = useRef<HTMLElement | null>(null);
 
   const opener = (panel: Panel) => ({
     href: "#filters",
     "aria-haspopup": "dialog" as const,
     onPointerEnter: () => void loadDialogs(),
     onFocus: () => void loadDialogs(),
-    onClick: (event: MouseEvent) => {
+    onClick: (event: MouseEvent<HTMLElement>) => {
       event.preventDefault();
+      openedFrom.current = event.currentTarget;
       setMounted((list) => (list.includes(panel) ? list : [...list, panel]));
       setOpen(panel);
     },
@@ -87,10 +90,18 @@ export function ListingToolbar({
       </div>
       <Suspense fallback={null}>
         {mounted.includes("drawer") ? (
-          <FilterDrawer open={open === "drawer"} onOpenChange={onOpenChange("drawer")} />
+          <FilterDrawer
+            open={open === "drawer"}
+            onOpenChange={onOpenChange("drawer")}
+            returnFocusTo={openedFrom}
+          />
         ) : null}
         {mounted.includes("sheet") ? (
-          <FilterSheet open={open === "sheet"} onOpenChange={onOpenChange("sheet")} />
+          <FilterSheet
+            open={open === "sheet"}
+            onOpenChange={onOpenChange("sheet")}
+            returnFocusTo={openedFrom}
+          />
         ) : null}
       </Suspense>
     </div>
