@@ -47,6 +47,15 @@ const activeWarehouse = and(
   eq(warehouses.active, true),
 );
 
+/** Sorts by the level's own figures: a page's keys can be read from the levels alone. */
+const LEVEL_SORTS = new Set<InventoryListParams["sort"]>([
+  "onhand",
+  "reserved",
+  "available",
+  "threshold",
+  "status",
+]);
+
 function inventoryRows(params: InventoryListParams) {
   // Every sort ends with the level's key (variant, warehouse), so pages keep one order.
   const order = listOrder(
@@ -54,28 +63,41 @@ function inventoryRows(params: InventoryListParams) {
     stockLevels.warehouseId,
     params.direction,
   );
-  const windows = sortedWindows(
-    () =>
-      db()
-        .select({
-          variantId: stockLevels.variantId,
-          warehouseId: stockLevels.warehouseId,
-          sku: variants.sku,
-          title: products.title,
-          size: variants.size,
-          warehouse: warehouses.name,
-          onHand: stockLevels.onHand,
-          reserved: stockLevels.reserved,
-          lowStockThreshold: stockLevels.lowStockThreshold,
-        })
-        .from(stockLevels)
-        .innerJoin(warehouses, activeWarehouse)
-        .innerJoin(variants, eq(variants.id, stockLevels.variantId))
-        .innerJoin(products, eq(products.id, variants.productId))
-        .where(matching(params))
-        .$dynamic(),
-    order,
-  );
+  const levelRows = () =>
+    db()
+      .select({
+        variantId: stockLevels.variantId,
+        warehouseId: stockLevels.warehouseId,
+        sku: variants.sku,
+        title: products.title,
+        size: variants.size,
+        warehouse: warehouses.name,
+        onHand: stockLevels.onHand,
+        reserved: stockLevels.reserved,
+        lowStockThreshold: stockLevels.lowStockThreshold,
+      })
+      .from(stockLevels)
+      .innerJoin(warehouses, activeWarehouse)
+      .innerJoin(variants, eq(variants.id, stockLevels.variantId))
+      .innerJoin(products, eq(products.id, variants.productId))
+      .$dynamic();
+  const windows = LEVEL_SORTS.has(params.sort)
+    ? // The page's keys first, sorted over the levels alone; then only those rows are joined
+      // to their variant and product (not all 40,000 before the sort).
+      ({ limit, offset }: { limit: number; offset: number }) => {
+        const pageKeys = db()
+          .select({ variantId: stockLevels.variantId, warehouseId: stockLevels.warehouseId })
+          .from(stockLevels)
+          .innerJoin(warehouses, activeWarehouse)
+          .where(matching(params))
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset);
+        return levelRows()
+          .where(sql`(${stockLevels.variantId}, ${stockLevels.warehouseId}) in (${pageKeys})`)
+          .orderBy(...order);
+      }
+    : sortedWindows(() => levelRows().where(matching(params)), order);
   return async (window: { limit: number; offset: number }) =>
     (await windows(window)).map((row) => ({
       ...row,
