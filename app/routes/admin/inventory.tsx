@@ -53,7 +53,7 @@ const COLUMNS: ListColumn<InventoryRow>[] = [
     key: "sku",
     header: "SKU",
     sortable: true,
-    className: "font-mono text-xs",
+    className: "font-mono text-xs whitespace-nowrap",
     cell: (r) => r.sku,
   },
   {
