@@ -44,7 +44,11 @@ export function useBrowser() {
       for (const line of await seriousA11yViolations(page)) findings.push(`${where}: ${line}`);
     };
     const url = new URL(page.url());
-    if (url.origin === origin) await judge(`${url.pathname}${url.search} as the test left it`);
+    if (url.origin === origin) {
+      // Sections that fade in as they scroll are judged as they end, not half-way through.
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      await judge(`${url.pathname}${url.search} as the test left it`);
+    }
     // Each address again, loaded afresh in each theme (as a visitor with that preference).
     for (const address of visited) {
       if (NOT_A_PAGE.test(address)) continue;

@@ -32,7 +32,8 @@ describe("a purchase order's PDF", () => {
     await page.getByRole("button", { name: "Create and Submit" }).click();
     await page.waitForURL(/\/admin\/purchase-orders\/\d+$/);
     await waitForHydration(page);
-    const heading = await page.getByRole("heading", { level: 1 }).textContent();
+    // The address changes before the new page has rendered: wait for its own heading.
+    const heading = await page.getByRole("heading", { level: 1, name: /PO-\d{4,}/ }).textContent();
     const poNumber = /PO-\d{4,}/.exec(heading ?? "")?.[0];
     expect(poNumber, `a PO number in "${heading}"`).toBeDefined();
 
