@@ -4,6 +4,7 @@ import { products, stockLevels, variants, warehouses } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit-log.server";
 import { isStaffRole, type SessionUser } from "~/domain/auth/roles";
 import { conflict, forbidden, invalid } from "~/domain/errors";
+import { afterStockChange } from "./deliver-stock-alerts.server";
 import { recordStockMovements, type StockMovementInput } from "./stock-ledger.server";
 import { movementProblems, type AdjustStockInput } from "./stock-schemas";
 
@@ -114,7 +115,7 @@ export async function adjustStock(options: { input: AdjustStockInput; actor: Act
   if (field && message) throw invalid(message, field);
   const reason = input.reason.trim();
 
-  return db().transaction(async (tx) => {
+  const result = await db().transaction(async (tx) => {
     const variant = await findVariantBySku(tx, input.sku);
     const nameOf = await checkWarehouses(tx, input);
     const units = signedUnits(input);
@@ -195,4 +196,7 @@ export async function adjustStock(options: { input: AdjustStockInput; actor: Act
     }
     return { variant, changes };
   });
+  // Low-stock alerts the change queued go out once it is saved.
+  await afterStockChange();
+  return result;
 }

@@ -4,6 +4,8 @@ import { stockLevels, variants, warehouses } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit-log.server";
 import { isStaffRole, type SessionUser } from "~/domain/auth/roles";
 import { forbidden, invalid, notFound } from "~/domain/errors";
+import { afterStockChange } from "./deliver-stock-alerts.server";
+import { noteLowStock } from "./low-stock.server";
 import { MAX_STOCK_UNITS } from "./stock-schemas";
 
 /**
@@ -22,7 +24,7 @@ export async function setLowStockThreshold(options: {
   if (!Number.isInteger(threshold) || threshold < 0 || threshold > MAX_STOCK_UNITS) {
     throw invalid("Enter a whole number of units from 0 to 100,000.", "threshold");
   }
-  return db().transaction(async (tx) => {
+  const result = await db().transaction(async (tx) => {
     const [level] = await tx
       .select({
         threshold: stockLevels.lowStockThreshold,
@@ -40,6 +42,10 @@ export async function setLowStockThreshold(options: {
       .update(stockLevels)
       .set({ lowStockThreshold: threshold })
       .where(and(eq(stockLevels.variantId, variantId), eq(stockLevels.warehouseId, warehouseId)));
+    // A raised threshold can put the level at or below it (told once), a lowered one re-arms it.
+    await noteLowStock(tx, [
+      { variantId, warehouseId, direction: threshold > level.threshold ? "fell" : "rose" },
+    ]);
     await recordAudit(
       {
         action: "low_stock_threshold_changed",
@@ -57,4 +63,6 @@ export async function setLowStockThreshold(options: {
     );
     return { changed: true, ...level, threshold };
   });
+  if (result.changed) await afterStockChange();
+  return result;
 }

@@ -321,7 +321,6 @@ export function pageTargets(f: ShopFacts): PageTarget[] {
       owner: true,
     },
     { path: "/admin/purchase-orders/export", query: { q: "sleep", status: "draft" }, owner: true },
-    { path: "/admin/purchase-orders/variants", query: { q: "queen" }, owner: true },
     { path: "/admin/purchase-orders/:id", params: { id: "1" }, owner: true },
     { path: "/admin/purchase-orders/:id/edit", params: { id: "1" }, owner: true },
     {
@@ -334,7 +333,7 @@ export function pageTargets(f: ShopFacts): PageTarget[] {
       query: { q: "PL-", status: "out_of_stock", warehouse: "1" },
       owner: true,
     },
-    { path: "/admin/inventory/variants", query: { q: "queen" }, owner: true },
+    { path: "/admin/variants", query: { q: "queen" }, owner: true },
     {
       path: "/admin/inventory/:variantId",
       params: { variantId: "1" },

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as inventoryPage from "~/routes/admin/inventory";
 import * as inventoryExport from "~/routes/admin/inventory-export";
 import * as inventoryItem from "~/routes/admin/inventory-item";
-import * as inventoryVariants from "~/routes/admin/inventory-variants";
+import * as variantSuggestions from "~/routes/admin/variant-suggestions";
 import { insertStoreSettings } from "../../factories";
 import { useTestDatabase } from "../../setup/database";
 import {
@@ -72,12 +72,12 @@ describe("the inventory routes", () => {
       );
       expect(card.returned).toMatchObject({ variant: { sku: "ROUTE-Q" }, history: { total: 1 } });
       const suggestions = await routeOutcome(
-        inventoryVariants.loader,
-        shopRequest("/admin/inventory/variants?q=route", { cookie }),
+        variantSuggestions.loader,
+        shopRequest("/admin/variants?q=route", { cookie }),
         {},
       );
       expect(await (suggestions.returned as Response).json()).toEqual({
-        variants: [{ sku: "ROUTE-Q", label: "Route Bed, Queen" }],
+        variants: [expect.objectContaining({ sku: "ROUTE-Q", title: "Route Bed", size: "Queen" })],
       });
       const csv = (
         await routeOutcome(

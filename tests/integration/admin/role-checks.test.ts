@@ -25,7 +25,7 @@ import * as notFound from "~/routes/admin/not-found";
 import * as warehousesPage from "~/routes/admin/inventory-warehouses";
 import * as inventoryPage from "~/routes/admin/inventory";
 import * as inventoryExport from "~/routes/admin/inventory-export";
-import * as inventoryVariants from "~/routes/admin/inventory-variants";
+import * as variantSuggestions from "~/routes/admin/variant-suggestions";
 import * as inventoryItem from "~/routes/admin/inventory-item";
 import * as suppliersPage from "~/routes/admin/suppliers";
 import * as suppliersExport from "~/routes/admin/suppliers-export";
@@ -33,7 +33,6 @@ import * as purchaseOrderPdf from "~/routes/admin/purchase-order-pdf";
 import * as purchaseOrders from "~/routes/admin/purchase-orders";
 import * as purchaseOrdersExport from "~/routes/admin/purchase-orders-export";
 import * as purchaseOrderNew from "~/routes/admin/purchase-order-new";
-import * as purchaseOrderVariants from "~/routes/admin/purchase-order-variants";
 import * as purchaseOrder from "~/routes/admin/purchase-order";
 import * as purchaseOrderEdit from "~/routes/admin/purchase-order-edit";
 
@@ -55,7 +54,7 @@ const ROUTES: [string, Module, Record<string, string>][] = [
   ["/admin/orders/1001", order, { number: "1001" }],
   ["/admin/inventory", inventoryPage, {}],
   ["/admin/inventory/export", inventoryExport, {}],
-  ["/admin/inventory/variants?q=bed", inventoryVariants, {}],
+  ["/admin/variants?q=bed", variantSuggestions, {}],
   ["/admin/inventory/1", inventoryItem, { variantId: "1" }],
   ["/admin/team", team, {}],
   ["/admin/audit-log", auditLog, {}],
@@ -68,7 +67,6 @@ const ROUTES: [string, Module, Record<string, string>][] = [
   ["/admin/purchase-orders", purchaseOrders, {}],
   ["/admin/purchase-orders/export", purchaseOrdersExport, {}],
   ["/admin/purchase-orders/new", purchaseOrderNew, {}],
-  ["/admin/purchase-orders/variants?q=bed", purchaseOrderVariants, {}],
   ["/admin/purchase-orders/1", purchaseOrder, { id: "1" }],
   ["/admin/purchase-orders/1/edit", purchaseOrderEdit, { id: "1" }],
 ];

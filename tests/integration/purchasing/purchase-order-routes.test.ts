@@ -6,7 +6,7 @@ import type { FormActionResult } from "~/lib/forms";
 import * as detailPage from "~/routes/admin/purchase-order";
 import * as editPage from "~/routes/admin/purchase-order-edit";
 import * as newPage from "~/routes/admin/purchase-order-new";
-import * as variantsRoute from "~/routes/admin/purchase-order-variants";
+import * as variantsRoute from "~/routes/admin/variant-suggestions";
 import * as listPage from "~/routes/admin/purchase-orders";
 import * as exportRoute from "~/routes/admin/purchase-orders-export";
 import { useTestDatabase } from "../../setup/database";
@@ -144,13 +144,12 @@ describe("creating from the new page", () => {
     for (const q of [bed.sku.slice(0, 6).toLowerCase(), "cloud nine"]) {
       const r = await answer(
         variantsRoute.loader,
-        shopRequest(`/admin/purchase-orders/variants?q=${encodeURIComponent(q)}`, {
+        shopRequest(`/admin/variants?q=${encodeURIComponent(q)}`, {
           cookie: cookies.staff,
         }),
       );
-      expect((r.returned as { variants: { sku: string }[] }).variants.map((v) => v.sku)).toContain(
-        bed.sku,
-      );
+      const body = (await (r.returned as Response).json()) as { variants: { sku: string }[] };
+      expect(body.variants.map((v) => v.sku)).toContain(bed.sku);
     }
   });
 });
@@ -340,7 +339,7 @@ describe("who may use the purchase order pages", () => {
     ["/admin/purchase-orders", listPage, {}],
     ["/admin/purchase-orders/new", newPage, {}],
     ["/admin/purchase-orders/export", exportRoute, {}],
-    ["/admin/purchase-orders/variants?q=po", variantsRoute, {}],
+    ["/admin/variants?q=po", variantsRoute, {}],
     ["/admin/purchase-orders/1", detailPage, { id: "1" }],
     ["/admin/purchase-orders/1/edit", editPage, { id: "1" }],
   ];

@@ -5,7 +5,8 @@ import { parseRandToCents } from "~/domain/catalog/product-schemas";
 import { lineField } from "~/domain/purchasing/purchase-order-schemas";
 import type { FieldErrors } from "~/lib/forms";
 import { formatMoney } from "~/lib/money";
-import { describeVariant, VariantSkuInput } from "./variant-sku-input";
+import { describeVariant } from "~/domain/catalog/variant-suggestion";
+import { VariantSkuInput } from "./variant-sku-input";
 
 export type LineDraft = {
   key: number;
