@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -125,4 +126,18 @@ export const stockAlerts = pgTable(
       .on(t.createdAt)
       .where(sql`${t.sentAt} is null`),
   ],
+);
+
+/**
+ * One row whose number goes up once per committed transaction that changes stock levels or
+ * warehouses (deferred triggers, as catalog_version does for the catalogue): totals worked out
+ * under an older number, with the same catalogue version, are stale.
+ */
+export const stockVersion = pgTable(
+  "stock_version",
+  {
+    id: integer("id").primaryKey().default(1),
+    version: bigint("version", { mode: "number" }).notNull().default(1),
+  },
+  (t) => [check("stock_version_single_row", sql`${t.id} = 1`)],
 );
