@@ -15,18 +15,30 @@ const NOT_A_PAGE =
   /^\/(?:api\/|theme|auth\/sign-out|payments\/)|\/export(?:$|\?)|\.(?:pdf|csv|xml|txt)(?:$|\?)/;
 
 /**
+ * The pages already judged afresh in this run, kept in the data folder every journey shares (the
+ * files run one after another), so that each page is loaded again once per run, not once per
+ * file. A page is its path, with any id in it standing for every id (`/admin/orders/12` for every
+ * order's page): its searches, filters and tabs are the same page, judged as each test leaves it.
+ */
+const judgedFile = () => path.join(inject("dataDir"), "judged-pages.txt");
+const pageKey = (width: number, colorScheme: string, address: string) => {
+  const { pathname } = new URL(address, "http://x");
+  return `${width} ${colorScheme} ${pathname.replace(/\/\d+(?=\/|$)/g, "/:id")}`;
+};
+
+/**
  * One headless Chromium (the system's, never a downloaded one) per test file. Every test fails
  * on anything the pages' Content-Security-Policy refused (a blocked script, style or form), and
  * on any serious or critical axe-core finding on the pages it visited: after each test, each of
  * its pages is judged as the test left it, then every address it visited is loaded again and
- * judged in the light and the dark theme at the page's own size (once per file).
+ * judged in the light and the dark theme at the page's own size (once per run).
  */
 export function useBrowser() {
   let browser: Browser | undefined;
   const violations: string[] = [];
   const opened: { page: Page; visited: Set<string> }[] = [];
   // Pages without JavaScript are the same server HTML the other journeys judge; axe needs it.
-  const judged = new Set<string>();
+  let judged = new Set<string>();
 
   afterEach(async () => {
     const pages = opened.splice(0).filter(({ page }) => !page.isClosed());
@@ -53,9 +65,10 @@ export function useBrowser() {
     for (const address of visited) {
       if (NOT_A_PAGE.test(address)) continue;
       for (const colorScheme of ["light", "dark"] as const) {
-        const key = `${width} ${colorScheme} ${address}`;
+        const key = pageKey(width, colorScheme, address);
         if (judged.has(key)) continue;
         judged.add(key);
+        await fs.appendFile(judgedFile(), `${key}\n`);
         // Reduced motion: sections that fade in as they scroll are judged as they end.
         await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
         const response = await page.goto(address).catch(() => null);
@@ -68,6 +81,8 @@ export function useBrowser() {
   }
 
   beforeAll(async () => {
+    const earlier = await fs.readFile(judgedFile(), "utf8").catch(() => "");
+    judged = new Set(earlier.split("\n").filter(Boolean));
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
