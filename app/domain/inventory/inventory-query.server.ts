@@ -25,18 +25,42 @@ export const STATUS_CONDITIONS: Record<StockStatus, SQL> = {
 export const statusRankSql = sql<number>`case when ${isOut} then 0 when ${isLow} then 1 else 2 end`;
 
 /**
- * Levels whose variant's SKU or product title holds `q`: the two are looked up through their
- * trigram indexes, then the levels of the variants found.
+ * The variants whose SKU or product title holds `q`, with the columns the list shows and sorts
+ * by: the SKU through its trigram index, the titles through theirs and then the variants of the
+ * products found (through their product index, not by hashing every variant).
  */
-export function searchCondition(q: string): SQL {
+export function matchingVariants(q: string) {
   const pattern = containsPattern(q);
-  const bySku = db().select({ id: variants.id }).from(variants).where(ilike(variants.sku, pattern));
-  const byTitle = db()
-    .select({ id: variants.id })
+  const columns = {
+    id: variants.id,
+    sku: variants.sku,
+    size: variants.size,
+    title: products.title,
+  };
+  const bySku = db()
+    .select(columns)
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
+    .where(ilike(variants.sku, pattern));
+  const productsFound = db()
+    .select({ id: products.id })
+    .from(products)
     .where(ilike(products.title, pattern));
-  // As an array worked out once, the levels are then found through their primary key's
-  // variant column instead of by hashing every level (19 -> 12 ms for "king" at 56,668 levels).
-  return sql`${stockLevels.variantId} = any(array(${bySku.union(byTitle)}))`;
+  const byTitle = db()
+    .select(columns)
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(sql`${variants.productId} = any(array(${productsFound}))`);
+  return bySku.union(byTitle);
+}
+
+/**
+ * Levels whose variant's SKU or product title holds `q`. As an array worked out once, the levels
+ * are found through their primary key's variant column instead of by hashing every level.
+ */
+export function searchCondition(q: string): SQL {
+  const found = db()
+    .select({ id: sql`id` })
+    .from(matchingVariants(q).as("found"));
+  return sql`${stockLevels.variantId} = any(array(${found}))`;
 }

@@ -15,6 +15,7 @@ import type { ListParamsOf } from "~/lib/list-params";
 import type { INVENTORY_LIST } from "./inventory-list";
 import {
   availableSql,
+  matchingVariants,
   searchCondition,
   STATUS_CONDITIONS,
   statusRankSql,
@@ -23,28 +24,34 @@ import { availableStock, STOCK_STATUS_LABELS, stockStatus } from "./stock-status
 
 export type InventoryListParams = ListParamsOf<typeof INVENTORY_LIST>;
 
-const SORT_COLUMNS: Record<InventoryListParams["sort"], (SQL | AnyColumn)[]> = {
-  sku: [variants.sku],
-  product: [sql`lower(${products.title})`, variants.size],
-  warehouse: [sql`lower(${warehouses.name})`, variants.sku],
+/** The variant's own columns a row shows and sorts by: from its tables, or from a search's. */
+type VariantColumns = { sku: AnyColumn | SQL; title: AnyColumn | SQL; size: AnyColumn | SQL };
+
+const sortColumns = (
+  v: VariantColumns,
+): Record<InventoryListParams["sort"], (SQL | AnyColumn)[]> => ({
+  sku: [v.sku],
+  product: [sql`lower(${v.title})`, v.size],
+  warehouse: [sql`lower(${warehouses.name})`, v.sku],
   onhand: [stockLevels.onHand],
   reserved: [stockLevels.reserved],
   available: [availableSql],
   threshold: [stockLevels.lowStockThreshold],
   status: [statusRankSql, availableSql],
-};
+});
 
 /** The warehouse the list is narrowed to, or null for every warehouse. */
 function warehouseFilter(params: InventoryListParams): number | null {
   return parseDbId(params.filters?.warehouse);
 }
 
-function matching(params: InventoryListParams): SQL | undefined {
+/** The list's status and warehouse filters, and its search unless `search: false`. */
+function matching(params: InventoryListParams, options = { search: true }): SQL | undefined {
   const warehouseId = warehouseFilter(params);
   return and(
     warehouseId === null ? undefined : eq(stockLevels.warehouseId, warehouseId),
     params.status === "all" ? undefined : STATUS_CONDITIONS[params.status],
-    params.q ? searchCondition(params.q) : undefined,
+    params.q && options.search ? searchCondition(params.q) : undefined,
   );
 }
 
@@ -65,46 +72,71 @@ const LEVEL_SORTS = new Set<InventoryListParams["sort"]>([
 
 function inventoryRows(params: InventoryListParams) {
   // Every sort ends with the level's key (variant, warehouse), so pages keep one order.
-  const order = listOrder(
-    [...SORT_COLUMNS[params.sort], stockLevels.variantId],
-    stockLevels.warehouseId,
-    params.direction,
-  );
+  const order = (variant: VariantColumns) =>
+    listOrder(
+      [...sortColumns(variant)[params.sort], stockLevels.variantId],
+      stockLevels.warehouseId,
+      params.direction,
+    );
+  const byTables = order({ sku: variants.sku, title: products.title, size: variants.size });
+  const levelColumns = {
+    variantId: stockLevels.variantId,
+    warehouseId: stockLevels.warehouseId,
+    warehouse: warehouses.name,
+    onHand: stockLevels.onHand,
+    reserved: stockLevels.reserved,
+    lowStockThreshold: stockLevels.lowStockThreshold,
+  };
   const levelRows = () =>
     db()
-      .select({
-        variantId: stockLevels.variantId,
-        warehouseId: stockLevels.warehouseId,
-        sku: variants.sku,
-        title: products.title,
-        size: variants.size,
-        warehouse: warehouses.name,
-        onHand: stockLevels.onHand,
-        reserved: stockLevels.reserved,
-        lowStockThreshold: stockLevels.lowStockThreshold,
-      })
+      .select({ ...levelColumns, sku: variants.sku, title: products.title, size: variants.size })
       .from(stockLevels)
       .innerJoin(warehouses, activeWarehouse)
       .innerJoin(variants, eq(variants.id, stockLevels.variantId))
       .innerJoin(products, eq(products.id, variants.productId))
       .$dynamic();
-  const windows = LEVEL_SORTS.has(params.sort)
-    ? // The page's keys first, sorted over the levels alone; then only those rows are joined
-      // to their variant and product (not all 40,000 before the sort).
-      ({ limit, offset }: { limit: number; offset: number }) => {
-        const pageKeys = db()
-          .select({ variantId: stockLevels.variantId, warehouseId: stockLevels.warehouseId })
-          .from(stockLevels)
-          .innerJoin(warehouses, activeWarehouse)
-          .where(matching(params))
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset);
-        return levelRows()
-          .where(sql`(${stockLevels.variantId}, ${stockLevels.warehouseId}) in (${pageKeys})`)
-          .orderBy(...order);
-      }
-    : sortedWindows(() => levelRows().where(matching(params)), order);
+  let windows: (window: { limit: number; offset: number }) => Promise<LevelRow[]>;
+  if (LEVEL_SORTS.has(params.sort)) {
+    // The page's keys first, sorted over the levels alone; then only those rows are joined
+    // to their variant and product (not all 40,000 before the sort).
+    windows = ({ limit, offset }) => {
+      const pageKeys = db()
+        .select({ variantId: stockLevels.variantId, warehouseId: stockLevels.warehouseId })
+        .from(stockLevels)
+        .innerJoin(warehouses, activeWarehouse)
+        .where(matching(params))
+        .orderBy(...byTables)
+        .limit(limit)
+        .offset(offset);
+      return levelRows()
+        .where(sql`(${stockLevels.variantId}, ${stockLevels.warehouseId}) in (${pageKeys})`)
+        .orderBy(...byTables);
+    };
+  } else if (params.q) {
+    // A search sorted by the variant's columns: the variants found, with those columns, are
+    // worked out once and their levels joined to them, instead of looking up the variant and
+    // product of each level found ("king": 1,034 variants, 2,068 levels; 22 -> 13 ms median).
+    const found = db().$with("found").as(matchingVariants(params.q));
+    const byFound = order(found);
+    windows = ({ limit, offset }) =>
+      db()
+        .with(found)
+        .select({ ...levelColumns, sku: found.sku, title: found.title, size: found.size })
+        .from(stockLevels)
+        .innerJoin(found, eq(found.id, stockLevels.variantId))
+        .innerJoin(warehouses, activeWarehouse)
+        .where(
+          and(
+            matching(params, { search: false }),
+            sql`${stockLevels.variantId} = any(array(select ${found.id} from ${found}))`,
+          ),
+        )
+        .orderBy(...byFound)
+        .limit(limit)
+        .offset(offset);
+  } else {
+    windows = sortedWindows(() => levelRows().where(matching(params)), byTables);
+  }
   return async (window: { limit: number; offset: number }) =>
     (await windows(window)).map((row) => ({
       ...row,
@@ -113,6 +145,10 @@ function inventoryRows(params: InventoryListParams) {
       status: stockStatus(row),
     }));
 }
+
+type LevelRow = Pick<typeof stockLevels.$inferSelect, "variantId" | "warehouseId" | "onHand"> &
+  Pick<typeof stockLevels.$inferSelect, "reserved" | "lowStockThreshold"> &
+  Pick<typeof variants.$inferSelect, "sku" | "size"> & { warehouse: string; title: string };
 
 const countWhere = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
 

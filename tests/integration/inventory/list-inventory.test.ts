@@ -178,6 +178,25 @@ describe("the inventory list", () => {
     ]);
   });
 
+  it("sorts a search's levels exactly as the whole list, with its filters", async () => {
+    const holds = (r: { sku: string; title: string }, q: string) =>
+      `${r.sku} ${r.title}`.toLowerCase().includes(q);
+    const sorts = ["sku", "product", "warehouse", "onhand", "available", "status"];
+    for (const q of ["a", "o", "bed"]) {
+      for (const sort of sorts) {
+        for (const dir of ["asc", "desc"]) {
+          for (const filter of ["", `&warehouse=${shop.showroom}`, "&status=in_stock"]) {
+            const whole = (await list(`sort=${sort}&dir=${dir}${filter}`)).rows;
+            const found = await list(`q=${q}&sort=${sort}&dir=${dir}${filter}`);
+            const expected = whole.filter((r) => holds(r, q)).map((r) => `${r.sku}@${r.warehouse}`);
+            expect(skusOf(found), `${q} ${sort} ${dir}${filter}`).toEqual(expected);
+            expect(found.total).toBe(expected.length);
+          }
+        }
+      }
+    }
+  });
+
   it("pages 25 at a time and answers the last page for one past the end", async () => {
     const page = await list("page=9");
     expect(page).toMatchObject({ page: 1, pageCount: 1, total: 6 });
