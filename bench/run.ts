@@ -9,6 +9,7 @@ import { auditPage, type PageScore } from "./lighthouse";
 import { benchAdminLists, type LatencyResult } from "./admin-lists";
 import { benchInventory, type AdjustmentResult } from "./inventory";
 import { loadTest, type LoadResult } from "./load";
+import { benchScale, type ScaleResult } from "./scale";
 import { seedCatalogue, startBenchShop } from "./server";
 
 /**
@@ -17,10 +18,12 @@ import { seedCatalogue, startBenchShop } from "./server";
  * and, when one answers, on PostgreSQL. Options: --products N (10000), --runs N (3: Lighthouse
  * runs per page and load runs per listing, medians kept), --seconds N (10 per load run),
  * --connections N (20), --workers N (server processes on PostgreSQL, WEB_CONCURRENCY; 2),
- * --only lighthouse|load|lists|inventory (one part), --no-build (use the last build; BUILD_DIR
- * picks the folder for both). The back office's lists are measured with --orders N (100000)
- * orders and --enquiries N (20000) enquiries; the inventory on PostgreSQL alone, one process,
- * with --movements N (1000000) stock movements.
+ * --only lighthouse|load|lists|inventory|scale (one part), --no-build (use the last build;
+ * BUILD_DIR picks the folder for both). The back office's lists are measured with --orders N
+ * (100000) orders and --enquiries N (20000) enquiries; the inventory on PostgreSQL alone, one
+ * process, with --movements N (1000000) stock movements. The scale part (distinct listings and
+ * product pages, on PostgreSQL) runs at --products, or at each of --scale-products N,N (one
+ * database filled up to each size in turn).
  */
 const args = parseArgs(process.argv.slice(2));
 const products = args.products ?? 10_000;
@@ -32,6 +35,7 @@ const only = args.only;
 const backOffice = { orders: args.orders ?? 100_000, enquiries: args.enquiries ?? 20_000 };
 const withLists = only === undefined || only === "lists";
 const movements = args.movements ?? 1_000_000;
+const scaleSizes = args.scaleProducts ?? [products];
 
 /** The back office's lists at their largest: first page, a search, a filter, the last page. */
 const ADMIN_LISTS = {
@@ -64,6 +68,10 @@ async function main() {
   if (only === "inventory") {
     const inventory = await inventoryOnPostgres();
     if (inventory) printInventory(inventory.pages, inventory.adjustments);
+    return;
+  }
+  if (only === "scale") {
+    printScale(await scaleOnPostgres());
     return;
   }
 
@@ -150,8 +158,73 @@ async function main() {
   printTables(pages, scripts, load);
   printLists(lists);
   if (only === undefined) {
+    printScale(await scaleOnPostgres());
     const inventory = await inventoryOnPostgres();
     if (inventory) printInventory(inventory.pages, inventory.adjustments);
+  }
+}
+
+type ScaleRun = { products: number; seedSeconds: number; results: Record<string, ScaleResult> };
+
+/**
+ * Distinct listings and product pages on PostgreSQL, `--workers` processes, at each size of
+ * `scaleSizes`: one database, filled up to each size in turn (smallest first).
+ */
+async function scaleOnPostgres(): Promise<ScaleRun[]> {
+  if (!(await postgresAnswers())) {
+    console.log("No PostgreSQL answered: the scale figures are left out.");
+    return [];
+  }
+  const name = `bed_shop_bench_${crypto.randomBytes(4).toString("hex")}`;
+  await adminQuery(`create database ${name}`);
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  const mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), "bed-shop-bench-scale-"));
+  const out: ScaleRun[] = [];
+  try {
+    const env = { DATABASE_URL: url.toString(), DATA_DIR: mediaDir };
+    for (const size of [...scaleSizes].sort((a, b) => a - b)) {
+      console.log(`Seeding up to ${size} products into PostgreSQL...`);
+      const started = Date.now();
+      seedCatalogue(env, size);
+      const seedSeconds = Math.round((Date.now() - started) / 1000);
+      const shop = await startBenchShop({ ...env, WEB_CONCURRENCY: String(workers) });
+      try {
+        const results = await benchScale(shop.url, shop.pid, url.toString(), {
+          connections,
+          seconds,
+          runs,
+        });
+        out.push({ products: size, seedSeconds, results });
+      } finally {
+        await shop.stop();
+      }
+    }
+  } finally {
+    await adminQuery(`drop database if exists ${name} with (force)`);
+    await fs.rm(mediaDir, { recursive: true, force: true });
+  }
+  return out;
+}
+
+function printScale(scale: ScaleRun[]) {
+  if (scale.length === 0) return;
+  console.log(
+    `\nAt scale on PostgreSQL, ${workers} process${workers === 1 ? "" : "es"}, ${connections} connections for ${seconds} s (median of ${runs} runs), never the same listing address twice; RSS in MB per server process: before the load / peak during it / 10 s after it`,
+  );
+  console.log(
+    "| products | pages | requests/s | p50 ms | p99 ms | errors | non-2xx | addresses | RSS before | RSS peak | RSS after |",
+  );
+  console.log("| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | --- |");
+  for (const run of scale) {
+    for (const [name, r] of Object.entries(run.results)) {
+      console.log(
+        `| ${run.products} | ${name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.addresses} | ${r.rssIdle.join(" / ")} | ${r.rssPeak.join(" / ")} | ${r.rssAfter.join(" / ")} |`,
+      );
+    }
+  }
+  for (const run of scale) {
+    console.log(`Seeding up to ${run.products} products took ${run.seedSeconds} s.`);
   }
 }
 
@@ -305,8 +378,9 @@ type Args = Partial<
     | "movements",
     number
   > & {
-    only: "lighthouse" | "load" | "lists" | "inventory";
+    only: "lighthouse" | "load" | "lists" | "inventory" | "scale";
     noBuild: boolean;
+    scaleProducts: number[];
   }
 >;
 
@@ -322,11 +396,18 @@ function parseArgs(argv: string[]): Args {
         value !== "lighthouse" &&
         value !== "load" &&
         value !== "lists" &&
-        value !== "inventory"
+        value !== "inventory" &&
+        value !== "scale"
       ) {
-        throw new Error("--only lighthouse|load|lists|inventory");
+        throw new Error("--only lighthouse|load|lists|inventory|scale");
       }
       out.only = value;
+    } else if (key === "scale-products") {
+      const sizes = (argv[++i] ?? "").split(",").map(Number);
+      if (sizes.some((n) => !Number.isFinite(n) || n < 1)) {
+        throw new Error("--scale-products needs numbers, e.g. 10000,100000");
+      }
+      out.scaleProducts = sizes;
     } else if (
       key === "products" ||
       key === "runs" ||

@@ -1,0 +1,298 @@
+import fs from "node:fs";
+import autocannon from "autocannon";
+import pg from "pg";
+import {
+  CHECKBOX_GROUPS,
+  PRICE_RANGE,
+  SORT_OPTIONS,
+  type ListingQuery,
+} from "../app/domain/catalog/listing-query";
+import { median } from "./lighthouse";
+import type { LoadResult } from "./load";
+
+/** What a phone's browser says it can take, as in load.ts. */
+const PHONE_HEADERS = { "accept-encoding": "gzip, deflate, br, zstd" };
+
+const LISTING_PATHS = ["/products", "/mattresses", "/beds", "/bedding"] as const;
+
+/**
+ * Words shoppers type: the catalogue's kinds, sizes, materials, brands and range names, and a
+ * few misspellings (which the search widens to the shop's closest words).
+ */
+const SEARCH_WORDS = [
+  "mattress",
+  "bed",
+  "foam",
+  "memory",
+  "latex",
+  "hybrid",
+  "spring",
+  "pocket",
+  "queen",
+  "king",
+  "double",
+  "single",
+  "pillow",
+  "duvet",
+  "sheet",
+  "cotton",
+  "frame",
+  "storage",
+  "divan",
+  "base",
+  "adjustable",
+  "headboard",
+  "orthopaedic",
+  "firm",
+  "plush",
+  "gel",
+  "cool",
+  "sealy",
+  "simmons",
+  "serta",
+  "restonic",
+  "edblo",
+  "dunlopillo",
+  "vitafoam",
+  "serenity",
+  "harmony",
+  "karoo",
+  "protea",
+  "baobab",
+  "heritage",
+  "bliss",
+  "sapphire",
+  "platinum",
+  "everest",
+  "matress",
+  "memmory",
+  "quen",
+  "pilow",
+  "sealey",
+  "duvett",
+] as const;
+
+/** A small seeded generator, so every run asks for the same sequence of addresses. */
+function randomFor(seed: number) {
+  let state = seed >>> 0 || 1;
+  const next = () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 4294967296;
+  };
+  const int = (below: number) => Math.floor(next() * below);
+  const pick = <T>(list: readonly T[]): T => list[int(list.length)]!;
+  return { next, int, pick };
+}
+
+/**
+ * Listing addresses that are never the same twice: a random path, search (none in a third of
+ * them), one to three filter groups with one or two options each (the options the filter panel
+ * offers), sometimes a price range, a sort and a page (mostly the first). Each address is the
+ * canonical form the shop's own links use, and a query already asked for is drawn again.
+ */
+export function distinctListings(seed = 1) {
+  const random = randomFor(seed);
+  const seen = new Set<string>();
+  const draw = (): string => {
+    const path = random.pick(LISTING_PATHS);
+    const params = new URLSearchParams();
+    if (random.next() > 0.33) {
+      const words = 1 + random.int(3);
+      const q = Array.from({ length: words }, () => random.pick(SEARCH_WORDS));
+      params.set("q", [...new Set(q)].join(" "));
+    }
+    const selections: ListingQuery["selections"] = {};
+    const groups = random.int(4);
+    for (let i = 0; i < groups; i++) {
+      const group = random.pick(CHECKBOX_GROUPS);
+      const chosen = new Set(selections[group.id] ?? []);
+      const options = 1 + random.int(2);
+      const ids: readonly string[] = group.options.map((o) => o.id);
+      for (let j = 0; j < options; j++) chosen.add(random.pick(ids));
+      selections[group.id] = [...chosen].sort();
+    }
+    for (const group of CHECKBOX_GROUPS) {
+      for (const option of selections[group.id] ?? []) params.append("f", `${group.id}-${option}`);
+    }
+    if (random.next() < 0.3) {
+      const steps = (PRICE_RANGE.max - PRICE_RANGE.min) / PRICE_RANGE.step;
+      const a = random.int(steps + 1) * PRICE_RANGE.step;
+      const b = random.int(steps + 1) * PRICE_RANGE.step;
+      params.append("f", `${PRICE_RANGE.id}-${Math.min(a, b)}-${Math.max(a, b)}`);
+    }
+    const sort = random.pick(SORT_OPTIONS).value;
+    if (sort !== "featured") params.set("sort", sort);
+    const pageRoll = random.next();
+    const page = pageRoll < 0.7 ? 1 : pageRoll < 0.9 ? 2 : 3;
+    if (page > 1) params.set("page", String(page));
+    const search = params.toString();
+    return search ? `${path}?${search}` : path;
+  };
+  return () => {
+    for (;;) {
+      const address = draw();
+      if (seen.has(address)) continue;
+      seen.add(address);
+      return address;
+    }
+  };
+}
+
+/** Product pages in a shuffled order, each once before any comes again. */
+export function productPages(slugs: string[], seed = 2) {
+  const random = randomFor(seed);
+  const order = [...slugs];
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = random.int(i + 1);
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  let next = 0;
+  return () => `/products/${order[next++ % order.length]}`;
+}
+
+/** The server processes of a shop: the started process and, under node cluster, its children. */
+export function serverProcesses(pid: number): number[] {
+  const children = new Set<number>();
+  try {
+    for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+      const text = fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim();
+      for (const child of text.split(/\s+/).filter(Boolean)) children.add(Number(child));
+    }
+  } catch {
+    // no /proc/<pid>/task/*/children: look at every process's parent instead
+    for (const entry of fs.readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+        const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+        if (ppid === pid) children.add(Number(entry));
+      } catch {
+        // gone meanwhile
+      }
+    }
+  }
+  return children.size > 0 ? [...children].sort((a, b) => a - b) : [pid];
+}
+
+/** A process's resident memory in MB (VmRSS), or null once it is gone. */
+function rssMb(pid: number): number | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = Number(status.match(/^VmRSS:\s+(\d+)\s+kB/m)?.[1]);
+    return Number.isFinite(kb) ? Math.round(kb / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Samples each process's RSS every `everyMs` and keeps each one's peak. */
+function rssSampler(pids: number[], everyMs = 200) {
+  const peak = new Map<number, number>(pids.map((pid) => [pid, rssMb(pid) ?? 0]));
+  const timer = setInterval(() => {
+    for (const pid of pids) peak.set(pid, Math.max(peak.get(pid)!, rssMb(pid) ?? 0));
+  }, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      return pids.map((pid) => peak.get(pid)!);
+    },
+  };
+}
+
+export type ScaleResult = LoadResult & {
+  /** Per server process, MB: before the load, its peak during it, and after it settled. */
+  rssIdle: number[];
+  rssPeak: number[];
+  rssAfter: number[];
+  /** Distinct addresses asked for, warm-up included. */
+  addresses: number;
+};
+
+/** How long after the load the "after" RSS is read (timers and the GC run meanwhile). */
+const SETTLE_MS = 10_000;
+
+/**
+ * `connections` concurrent connections for `seconds` (after a 2 s warm-up, `runs` times, the
+ * median of each figure kept), every request asking for the next address `nextPath` gives,
+ * while every server process's RSS is sampled every 200 ms.
+ */
+export async function scaleLoad(
+  base: string,
+  serverPid: number,
+  nextPath: () => string,
+  options: { connections: number; seconds: number; runs: number },
+): Promise<ScaleResult> {
+  const pids = serverProcesses(serverPid);
+  const rssIdle = pids.map((pid) => rssMb(pid) ?? 0);
+  let addresses = 0;
+  const load = {
+    url: base,
+    connections: options.connections,
+    headers: PHONE_HEADERS,
+    requests: [
+      {
+        setupRequest: (request: autocannon.Request) => {
+          addresses++;
+          return { ...request, path: nextPath() };
+        },
+      },
+    ],
+  };
+  const sampler = rssSampler(pids);
+  await autocannon({ ...load, duration: 2 });
+  const results: autocannon.Result[] = [];
+  for (let run = 0; run < options.runs; run++) {
+    results.push(await autocannon({ ...load, duration: options.seconds }));
+  }
+  const rssPeak = sampler.stop();
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  const rssAfter = pids.map((pid) => rssMb(pid) ?? 0);
+  return {
+    rps: Math.round(median(results.map((r) => r.requests.average))),
+    p50: median(results.map((r) => r.latency.p50)),
+    p99: median(results.map((r) => r.latency.p99)),
+    errors: results.reduce((sum, r) => sum + r.errors + r.timeouts, 0),
+    non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
+    rssIdle,
+    rssPeak,
+    rssAfter,
+    addresses,
+  };
+}
+
+/** The slugs of the active products, to ask for their pages. */
+export async function activeProductSlugs(databaseUrl: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const result = await client.query<{ slug: string }>(
+      "select slug from products where status = 'active' order by id",
+    );
+    return result.rows.map((r) => r.slug);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Distinct listings, then product pages across every active product, against a shop started on
+ * `databaseUrl`.
+ */
+export async function benchScale(
+  base: string,
+  serverPid: number,
+  databaseUrl: string,
+  options: { connections: number; seconds: number; runs: number },
+): Promise<Record<string, ScaleResult>> {
+  const results: Record<string, ScaleResult> = {};
+  console.log(
+    `Scale: distinct listings, ${options.connections} connections, ${options.seconds} s x ${options.runs}...`,
+  );
+  results["distinct listings"] = await scaleLoad(base, serverPid, distinctListings(), options);
+  const slugs = await activeProductSlugs(databaseUrl);
+  console.log(`Scale: product pages across ${slugs.length} products...`);
+  results["product pages"] = await scaleLoad(base, serverPid, productPages(slugs), options);
+  return results;
+}
