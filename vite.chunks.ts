@@ -11,7 +11,11 @@ import type { ChunkingContext } from "rolldown";
  * - `framework`: React, React DOM and React Router, which every page needs.
  * - `store`: what the store layout needs (header, footer, cart badge, toasts, chat button) and
  *   the small pieces most storefront pages share (`components/ui`, page metadata, media URLs).
- *   The back office loads it too, for the primitives and toasts it shares; it is cached.
+ *   The back office loads it too, for the primitives and toasts it shares; it is cached. The
+ *   catalogue's card rules (sizes, prices, stock words) and the consultation link (its dialog
+ *   is loaded on demand) join it: the cart, product, listing and home pages need the first,
+ *   home and listings the second, and alone each was a file of under 700 bytes (and its
+ *   response headers) on those pages.
  * - everything else (a page's own sections, dialogs loaded on demand) as the bundler splits it.
  */
 const FRAMEWORK =
@@ -20,7 +24,8 @@ const FRAMEWORK =
 const ROUTES = path.resolve("app/routes");
 const STORE_LAYOUT = path.join(ROUTES, "store", "layout.tsx");
 const STORE_ROUTES = path.join(ROUTES, "store");
-const SHARED = /app[\\/](components[\\/]ui[\\/]|lib[\\/](seo|media)\.ts$)/;
+const SHARED =
+  /app[\\/](components[\\/]ui[\\/]|lib[\\/](seo|media)\.ts$|domain[\\/]catalog[\\/]product-card\.ts$|components[\\/]store[\\/]consultation-dialog\.tsx$)/;
 
 type Reach = { storeLayout: boolean; anyStoreRoute: boolean };
 

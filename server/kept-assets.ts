@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { RequestHandler } from "express";
-import { compressBest, preferredEncoding } from "../app/lib/compression.server";
+import { compressBest, preferredEncoding, type Encoding } from "../app/lib/compression.server";
 
 /** What compresses well; pictures and fonts are compressed already. */
 const COMPRESSIBLE = new Set([".js", ".css", ".svg"]);
@@ -10,20 +10,42 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 /**
  * The build's scripts, styles and icon sprite, compressed once at the best quality the browser
  * takes (Brotli 11, else gzip 9) and kept in memory: their names change with their content, so a
- * copy never goes stale, and the build holds a bounded set of them. A file's first request
- * starts its copy and is served by the next handler (`express.static`, compressed per request).
+ * copy never goes stale, and the build holds a bounded set of them. Every file's Brotli copy is
+ * made when the server starts, one after another off the main thread, so that the first visitor
+ * after a restart gets the smallest bytes too; a file asked for before its copy is ready, or in
+ * gzip for the first time, is served by the next handler (`express.static`, compressed per
+ * request).
  */
-export function keptCompressedAssets(dir: string): RequestHandler {
+export function keptCompressedAssets(dir: string): RequestHandler & { ready: Promise<void> } {
   const kept = new Map<string, Uint8Array | Promise<void>>();
-  return (req, res, next) => {
+  const keep = (name: string, encoding: Encoding) => {
+    const key = `${encoding} ${name}`;
+    if (kept.has(key)) return kept.get(key);
+    const making = fs
+      .readFile(path.join(dir, name))
+      .then((file) => compressBest(file, encoding))
+      .then(
+        (bytes) => void kept.set(key, bytes),
+        // Not a file of the build: nothing kept, express.static answers 404.
+        () => void kept.delete(key),
+      );
+    kept.set(key, making);
+    return making;
+  };
+  const ready = fs.readdir(dir).then(
+    async (names) => {
+      for (const name of names) if (COMPRESSIBLE.has(path.extname(name))) await keep(name, "br");
+    },
+    () => undefined,
+  );
+  const handler: RequestHandler = (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const name = req.path.slice(1);
     const extension = path.extname(name);
     const encoding = preferredEncoding(req.headers["accept-encoding"]);
     // Only a file of the folder itself, never a path.
     if (!encoding || !COMPRESSIBLE.has(extension) || !/^[\w-][\w.-]*$/.test(name)) return next();
-    const key = `${encoding} ${name}`;
-    const copy = kept.get(key);
+    const copy = kept.get(`${encoding} ${name}`);
     if (copy instanceof Uint8Array) {
       res.type(extension).set({
         "Content-Encoding": encoding,
@@ -34,19 +56,9 @@ export function keptCompressedAssets(dir: string): RequestHandler {
       res.end(req.method === "HEAD" ? undefined : copy);
       return;
     }
-    if (copy === undefined) {
-      kept.set(
-        key,
-        fs
-          .readFile(path.join(dir, name))
-          .then((file) => compressBest(file, encoding))
-          .then(
-            (bytes) => void kept.set(key, bytes),
-            // Not a file of the build: nothing kept, express.static answers 404.
-            () => void kept.delete(key),
-          ),
-      );
-    }
+    if (copy === undefined) void keep(name, encoding);
     next();
   };
+  /** Settles once every file's Brotli copy has been made (or failed). */
+  return Object.assign(handler, { ready });
 }

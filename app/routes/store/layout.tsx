@@ -1,6 +1,7 @@
 import { Outlet, useRouteLoaderData } from "react-router";
 import { BelowTheFold } from "~/components/store/below-the-fold";
 import { ChatButton } from "~/components/store/chat-button";
+import { NotFoundMessage } from "~/components/store/not-found-message";
 import { SiteFooter } from "~/components/store/site-footer";
 import { SiteHeader } from "~/components/store/site-header";
 import { Toaster } from "~/components/store/toaster";
@@ -72,17 +73,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <ChatButton />
       <Toaster />
     </>
-  );
-}
-
-export function NotFoundMessage() {
-  return (
-    <div className="flex min-h-[50vh] flex-col items-center justify-center px-4 py-24 text-center">
-      <h1 className="text-6xl font-bold">404</h1>
-      <p className="mt-4 text-xl text-muted-foreground">Oops! Page not found</p>
-      <a href="/" className="mt-6 text-primary underline underline-offset-4 hover:opacity-80">
-        Return to Home
-      </a>
-    </div>
   );
 }

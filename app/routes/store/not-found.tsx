@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { data } from "react-router";
+import { NotFoundMessage } from "~/components/store/not-found-message";
 import { pageTitle } from "~/lib/seo";
-import { NotFoundMessage } from "./layout";
 import type { Route } from "./+types/not-found";
 
 /** Any address the shop does not have: a 404 page of its own, with its title. */

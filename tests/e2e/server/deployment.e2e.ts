@@ -219,6 +219,20 @@ describe("a production shop behind one proxy", () => {
       // Plain http from inside: no HSTS.
       expect(answer.headers.get("strict-transport-security"), address).toBeNull();
     }
+    // Scripts and styles carry no-sniffing alone: the other policies are read from documents.
+    const html = await (await fetch(`${shop.url}/`)).text();
+    const assets = [...html.matchAll(/"(\/assets\/[\w.-]+\.(?:js|css))"/g)].map((m) => m[1]!);
+    expect(assets.some((a) => a.endsWith(".js")) && assets.some((a) => a.endsWith(".css"))).toBe(
+      true,
+    );
+    for (const address of assets) {
+      const answer = await fetch(`${shop.url}${address}`);
+      expect(answer.status, address).toBe(200);
+      expect(answer.headers.get("x-content-type-options"), address).toBe("nosniff");
+      for (const name of ["permissions-policy", "x-frame-options", "content-security-policy"]) {
+        expect(answer.headers.get(name), `${address} ${name}`).toBeNull();
+      }
+    }
     for (const address of ["/admin", "/admin.data", "/admin/orders", "/orders/1", "/admin-login"]) {
       const answer = await fetch(`${shop.url}${address}`, { redirect: "manual" });
       expect(answer.headers.get("cache-control"), address).toBe("no-store");
