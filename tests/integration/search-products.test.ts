@@ -335,4 +335,23 @@ describe("kept up to date by the database", () => {
     await db().update(products).set({ status: "draft" }).where(eq(products.id, product.id!));
     expect(await slugsOf("f=price-range-29500-30000")).toEqual([]);
   });
+
+  it("follows edits in the counts of a listing without search or price range", async () => {
+    // Such a listing's counts are summed from its category's attribute groups, kept per
+    // catalogue version: an edit must show in them at once.
+    const product = listed.find(
+      (f) =>
+        f.slug !== "product-0" &&
+        f.category === "mattresses" &&
+        f.attributes["mattress-type"] &&
+        f.attributes["mattress-type"] !== "latex",
+    )!;
+    const was = product.attributes["mattress-type"]!;
+    const before = await searchProducts(query("category=mattresses"));
+    await db().update(products).set({ mattressType: "latex" }).where(eq(products.id, product.id!));
+    const after = await searchProducts(query("category=mattresses&sort=newest"));
+    expect(after.facets["mattress-type"].latex).toBe(before.facets["mattress-type"].latex! + 1);
+    expect(after.facets["mattress-type"][was]).toBe(before.facets["mattress-type"][was]! - 1);
+    expect(after.total).toBe(before.total);
+  });
 });

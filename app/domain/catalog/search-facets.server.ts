@@ -1,42 +1,117 @@
 import { sql, type SQL } from "drizzle-orm";
-import { db } from "~/db/client.server";
-import { products } from "~/db/schema";
+import { db, type Db } from "~/db/client.server";
+import { bedSize, brands, products } from "~/db/schema";
 import { CHECKBOX_GROUPS, type CheckboxGroupId, type ListingQuery } from "./listing-query";
-import { FILTER_OPTIONS, optionCondition, selectionCondition } from "./search-filters.server";
 
 export type FacetCounts = Record<CheckboxGroupId, Record<string, number>>;
 
 /**
+ * The products `base` gives, grouped by everything a filter option looks at: each group is one
+ * combination of mattress type, bed type, comfort level, brand and sizes, with how many products
+ * have it. A catalogue of 100,000 products has a few thousand such combinations.
+ */
+type AttributeGroup = {
+  "mattress-type": string | null;
+  "bed-type": string | null;
+  "comfort-level": string | null;
+  brand: string | null;
+  sizeMask: number;
+  n: number;
+};
+
+/** Whether the products of `row` have `option` of `group`. */
+function hasOption(row: AttributeGroup, group: CheckboxGroupId, option: string): boolean {
+  if (group === "bed-size") {
+    const bit = bedSize.enumValues.indexOf(option as (typeof bedSize.enumValues)[number]);
+    return bit >= 0 && (row.sizeMask & (1 << bit)) !== 0;
+  }
+  return row[group] === option;
+}
+
+async function attributeGroups(base: SQL): Promise<AttributeGroup[]> {
+  const result = await db().execute<{
+    mattress_type: string | null;
+    bed_type: string | null;
+    comfort_level: string | null;
+    brand: string | null;
+    size_mask: number;
+    n: number;
+  }>(sql`
+    select ${products.mattressType} as mattress_type, ${products.bedType} as bed_type,
+      ${products.comfortLevel} as comfort_level, ${brands.slug} as brand,
+      ${products.sizeMask} as size_mask, count(*)::int as n
+    from ${products} left join ${brands} on ${brands.id} = ${products.brandId}
+    where ${base}
+    group by 1, 2, 3, 4, 5`);
+  return result.rows.map((r) => ({
+    "mattress-type": r.mattress_type,
+    "bed-type": r.bed_type,
+    "comfort-level": r.comfort_level,
+    brand: r.brand,
+    sizeMask: Number(r.size_mask),
+    n: Number(r.n),
+  }));
+}
+
+/**
+ * A category's groups (or the whole catalogue's) with no search and no price range: the same for
+ * every listing of that category until the catalogue changes, so they are kept per catalogue
+ * version. A few thousand small rows at 100,000 products.
+ */
+const keptGroups = new WeakMap<Db, Map<string, { version: number; groups: AttributeGroup[] }>>();
+
+async function groupsOf(
+  query: ListingQuery,
+  base: SQL,
+  version: number | null,
+): Promise<AttributeGroup[]> {
+  const plain = version !== null && query.q === "" && query.price === null;
+  if (!plain) return attributeGroups(base);
+  let kept = keptGroups.get(db());
+  if (!kept) keptGroups.set(db(), (kept = new Map()));
+  const key = query.category ?? "";
+  const entry = kept.get(key);
+  if (entry && entry.version === version) return entry.groups;
+  const groups = await attributeGroups(base);
+  // One entry per listing category and one for the whole catalogue: bounded by the categories.
+  kept.set(key, { version, groups });
+  return groups;
+}
+
+/**
  * The listing's total and every option's count, each with the other groups' selections
- * (disjunctive faceting), in one pass over the products `base` gives: a subquery works out each
- * row's option flags once, and the counts combine them.
+ * (disjunctive faceting). The database groups the products `base` gives by their attributes
+ * (one pass, no per-option work); the counts are then summed over those groups here, so they
+ * are exactly what counting every product would give.
+ *
+ * `version` is the catalogue's version read before the listing, or null: with it, a listing
+ * without search or price range reuses its category's groups while the catalogue is unchanged.
  */
 export async function countFacets(
   query: ListingQuery,
   base: SQL,
+  version: number | null = null,
 ): Promise<{ total: number; facets: FacetCounts }> {
-  const flag = (i: number) => sql.raw(`o${i}`);
-  const flagOf = (group: CheckboxGroupId, option: string) =>
-    flag(FILTER_OPTIONS.findIndex((o) => o.group === group && o.option === option));
-  const countWhere = (condition: SQL | undefined) =>
-    condition ? sql`count(*) filter (where ${condition})::int` : sql`count(*)::int`;
-  const optionCounts = FILTER_OPTIONS.map(({ group }, i) => {
-    const others = selectionCondition(query, flagOf, group);
-    return sql`${countWhere(others ? sql`${flag(i)} and ${others}` : flag(i))} as ${sql.raw(`c${i}`)}`;
-  });
-  const flags = FILTER_OPTIONS.map(
-    (o, i) => sql`${optionCondition(o.group, o.option)} as ${flag(i)}`,
-  );
-
-  // "offset 0" keeps the subquery from being merged into the counts, which would work out
-  // each flag again in every count that uses it.
-  const result = await db().execute<Record<string, number>>(sql`
-    select ${countWhere(selectionCondition(query, flagOf))} as total,
-      ${sql.join(optionCounts, sql`, `)}
-    from (select ${sql.join(flags, sql`, `)} from ${products} where ${base} offset 0) as flags`);
-
-  const row = result.rows[0]!;
-  const facets = Object.fromEntries(CHECKBOX_GROUPS.map((g) => [g.id, {}])) as FacetCounts;
-  FILTER_OPTIONS.forEach(({ group, option }, i) => (facets[group][option] = Number(row[`c${i}`])));
-  return { total: Number(row.total), facets };
+  const groups = await groupsOf(query, base, version);
+  const selected = CHECKBOX_GROUPS.filter((g) => query.selections[g.id]?.length);
+  const facets = Object.fromEntries(
+    CHECKBOX_GROUPS.map((g) => [g.id, Object.fromEntries(g.options.map((o) => [o.id, 0]))]),
+  ) as FacetCounts;
+  let total = 0;
+  for (const row of groups) {
+    // Which selected groups this combination satisfies (OR within a group).
+    const failing = selected.filter(
+      (g) => !query.selections[g.id]!.some((option) => hasOption(row, g.id, option)),
+    );
+    if (failing.length === 0) total += row.n;
+    // An option's count ignores its own group's selection, and no other group may fail.
+    if (failing.length > 1) continue;
+    for (const group of CHECKBOX_GROUPS) {
+      if (failing.length === 1 && failing[0]!.id !== group.id) continue;
+      for (const option of group.options) {
+        if (hasOption(row, group.id, option.id)) facets[group.id][option.id]! += row.n;
+      }
+    }
+  }
+  return { total, facets };
 }

@@ -49,7 +49,7 @@ export async function searchProducts(query: ListingQuery): Promise<ProductSearch
   }
   // Read before the listing is worked out, so a change made meanwhile can only make it newer.
   if (key && version === null) version = await currentCatalogVersion();
-  const listing = await findListing(query);
+  const listing = await findListing(query, version);
   if (key && version !== null) rememberListing(key, version, listing);
   return result(listing, await withCardDetails(listing.rows));
 }
@@ -63,7 +63,7 @@ function cacheKey(query: ListingQuery): string {
   return JSON.stringify([q, query.category, query.selections, query.price, query.sort, query.page]);
 }
 
-async function findListing(query: ListingQuery): Promise<CachedListing> {
+async function findListing(query: ListingQuery, version: number | null): Promise<CachedListing> {
   const tsquery = await fullTextQuery(query.q);
   const base = baseCondition(query, tsquery);
   const order = sortOrder(query.sort, tsquery);
@@ -81,7 +81,7 @@ async function findListing(query: ListingQuery): Promise<CachedListing> {
       .from(products)
       .where(inArray(products.id, pageIds))
       .orderBy(...order),
-    countFacets(query, base),
+    countFacets(query, base, version),
   ]);
   return { rows, ...counts };
 }
