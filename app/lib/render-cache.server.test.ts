@@ -5,8 +5,15 @@ import {
   cachedRender,
   clearRenderCache,
   rememberRender,
+  renderCacheBytes,
   renderCacheKey,
 } from "./render-cache.server";
+
+/** A page is kept from its second render on. */
+function renderTwice(key: string, html: string) {
+  rememberRender(key, html);
+  rememberRender(key, html);
+}
 
 function context(leaf: string, loaderData: Record<string, unknown>, extra = {}): EntryContext {
   return {
@@ -100,22 +107,39 @@ describe("render cache", () => {
     ).toBeNull();
   });
 
-  it("remembers a page and forgets the oldest when full", () => {
+  it("remembers a page rendered twice and forgets the oldest when full", () => {
+    rememberRender("a", "<html>a</html>");
+    expect(cachedRender("a", null)).toBeUndefined();
     rememberRender("a", "<html>a</html>");
     expect(cachedRender("a", null)).toEqual({
       body: "<html>a</html>",
       encoding: null,
       scriptHashes: [],
     });
-    const big = "x".repeat(2 * 1024 * 1024);
-    for (let i = 0; i < 20; i++) rememberRender(`big${i}`, big);
+    const big = "x".repeat(1024 * 1024);
+    for (let i = 0; i < 40; i++) renderTwice(`big${i}`, big);
     expect(cachedRender("a", null)).toBeUndefined();
-    expect(cachedRender("big19", null)?.body).toBe(big);
+    expect(cachedRender("big39", null)?.body).toBe(big);
+    expect(renderCacheBytes()).toBeLessThanOrEqual(16 * 1024 * 1024);
+  });
+
+  it("counts two bytes a character for a page with characters above U+00FF", () => {
+    renderTwice("latin", "<p>a</p>".repeat(1000));
+    const latin = renderCacheBytes();
+    clearRenderCache();
+    renderTwice("stars", "<p>★</p>".repeat(1000));
+    expect(renderCacheBytes()).toBe(latin * 2 - "latin".length * 2 + "stars".length);
+  });
+
+  it("keeps nothing of pages rendered only once", () => {
+    for (let i = 0; i < 100; i++) rememberRender(`once${i}`, "<html>once</html>");
+    expect(renderCacheBytes()).toBe(0);
+    expect(cachedRender("once1", null)).toBeUndefined();
   });
 
   it("sends a page asked for again as Brotli or gzip bytes once they are ready", async () => {
     const html = `<html>${"<p class='card'>Queen mattress</p>".repeat(500)}</html>`;
-    rememberRender("page", html);
+    renderTwice("page", html);
     // The first time, the HTML (compressed on the way out); its compressed copy is started.
     expect(cachedRender("page", "gzip, deflate, br")).toEqual({
       body: html,

@@ -13,6 +13,12 @@ import { inlineScriptHashes } from "./csp.server";
  * Only the catalogue pages whose render is a pure function of URL and loader data take part
  * (React rendering is what limits a listing's requests per second, not the database).
  *
+ * A page is kept from its second render on: the first only notes its key. Most searches and
+ * filter combinations are asked for once, and keeping each of them would only push out the
+ * popular pages and hold memory until evicted. The cache is bounded by the bytes it holds
+ * (a string with a character above U+00FF, such as the rating stars, takes two bytes a
+ * character), with its compressed copies.
+ *
  * A page asked for again is also kept compressed, the way the browser asked for it (Brotli at
  * its best quality, else gzip -9), off the main thread; from then on it goes out as those bytes
  * instead of being compressed again for every request: smaller for phones than the per-request
@@ -27,7 +33,9 @@ const CACHEABLE_ROUTES = new Set([
   "routes/store/bedding",
 ]);
 
-const MAX_BYTES = 24 * 1024 * 1024;
+const MAX_BYTES = 16 * 1024 * 1024;
+/** Keys rendered once and not kept yet; a key is about 50 bytes. */
+const MAX_SEEN = 4096;
 
 type Entry = {
   html: string;
@@ -45,6 +53,13 @@ export type CachedPage = {
 
 const cache = new Map<string, Entry>();
 let cachedBytes = 0;
+const seenOnce = new Set<string>();
+
+/** The bytes V8 holds for a string's characters: one each, or two when any is above U+00FF. */
+export function stringBytes(text: string): number {
+  // eslint-disable-next-line no-control-regex
+  return /[^\u0000-\u00ff]/.test(text) ? text.length * 2 : text.length;
+}
 
 class Uncacheable extends Error {}
 
@@ -106,18 +121,29 @@ export function cachedRender(key: string, acceptEncoding: string | null): Cached
   return { body: entry.html, encoding: null, scriptHashes };
 }
 
+/**
+ * Keeps a rendered page under `key` when the same key was rendered before (and is not kept
+ * already); the first time, only the key is noted.
+ */
 export function rememberRender(key: string, html: string) {
-  if (html.length > MAX_BYTES / 8) return;
   const previous = cache.get(key);
+  if (previous === undefined && !seenOnce.delete(key)) {
+    seenOnce.add(key);
+    // The oldest noted key goes first.
+    if (seenOnce.size > MAX_SEEN) seenOnce.delete(seenOnce.values().next().value!);
+    return;
+  }
+  const bytes = stringBytes(html) + key.length;
+  if (bytes > MAX_BYTES / 8) return;
   if (previous !== undefined) cachedBytes -= previous.bytes;
   cache.delete(key);
   cache.set(key, {
     html,
     scriptHashes: inlineScriptHashes(html),
     compressed: {},
-    bytes: html.length,
+    bytes,
   });
-  cachedBytes += html.length;
+  cachedBytes += bytes;
   evictOldest();
 }
 
@@ -132,5 +158,11 @@ function evictOldest() {
 /** For tests. */
 export function clearRenderCache() {
   cache.clear();
+  seenOnce.clear();
   cachedBytes = 0;
+}
+
+/** For tests: what the cache holds, in bytes. */
+export function renderCacheBytes() {
+  return cachedBytes;
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { db, preparedQuery, type Db } from "~/db/client.server";
 import { catalogVersion } from "~/db/schema";
+import { stringBytes } from "~/lib/render-cache.server";
 import type { FacetCounts } from "./search-facets.server";
 import type { ProductCardData } from "./product-card";
 
@@ -11,18 +12,24 @@ export type CachedListing = {
   facets: FacetCounts;
 };
 
-type Entry = { version: number; listing: CachedListing };
+type Entry = { version: number; listing: CachedListing; bytes: number };
 
-const MAX_ENTRIES = 200;
+/**
+ * What the kept listings may hold, counted as their JSON text (a listing of 12 cards with their
+ * descriptions is 10-30 KB): a few hundred listings.
+ */
+const MAX_BYTES = 4 * 1024 * 1024;
 /** Deeper "Load More" pages are rare and large: they are worked out each time. */
 export const MAX_CACHED_PAGE = 4;
 
-// One cache per database, so tests that open several never share answers.
-const caches = new WeakMap<Db, Map<string, Entry>>();
+type Cache = { entries: Map<string, Entry>; bytes: number };
 
-function cacheOf(): Map<string, Entry> {
+// One cache per database, so tests that open several never share answers.
+const caches = new WeakMap<Db, Cache>();
+
+function cacheOf(): Cache {
   let cache = caches.get(db());
-  if (!cache) caches.set(db(), (cache = new Map()));
+  if (!cache) caches.set(db(), (cache = { entries: new Map(), bytes: 0 }));
   return cache;
 }
 
@@ -41,19 +48,33 @@ const versionQuery = preparedQuery((db) =>
 );
 
 export function cachedListing(key: string): Entry | undefined {
-  const cache = cacheOf();
-  const entry = cache.get(key);
+  const { entries } = cacheOf();
+  const entry = entries.get(key);
   if (entry) {
     // Most recently used last, so the oldest is first to go.
-    cache.delete(key);
-    cache.set(key, entry);
+    entries.delete(key);
+    entries.set(key, entry);
   }
   return entry;
 }
 
 export function rememberListing(key: string, version: number, listing: CachedListing) {
   const cache = cacheOf();
-  cache.delete(key);
-  cache.set(key, { version, listing });
-  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  const previous = cache.entries.get(key);
+  if (previous) cache.bytes -= previous.bytes;
+  cache.entries.delete(key);
+  const bytes = stringBytes(JSON.stringify(listing)) + key.length;
+  cache.entries.set(key, { version, listing, bytes });
+  cache.bytes += bytes;
+  for (const [oldKey, old] of cache.entries) {
+    if (cache.bytes <= MAX_BYTES) break;
+    cache.entries.delete(oldKey);
+    cache.bytes -= old.bytes;
+  }
+}
+
+/** For tests: the listings kept for the current database, and the bytes they are counted as. */
+export function listingCacheSize() {
+  const { entries, bytes } = cacheOf();
+  return { entries: entries.size, bytes };
 }
