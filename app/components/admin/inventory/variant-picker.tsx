@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Input } from "~/components/admin/ui/input";
+import { SkuSuggestionsInput } from "~/components/admin/sku-suggestions-input";
 import { useVariantSuggestions } from "~/components/admin/use-variant-suggestions";
 import { describeVariant } from "~/domain/catalog/variant-suggestion";
 
@@ -36,24 +36,14 @@ export function VariantPicker({
 
   return (
     <>
-      <Input
+      <SkuSuggestionsInput
         id={id}
         name={name}
         defaultValue={defaultValue}
-        list={`${id}-suggestions`}
-        autoComplete="off"
-        spellCheck={false}
-        placeholder="SKU or product name"
+        suggestions={suggestions}
         onChange={(e) => changed(e.target.value)}
         {...aria}
       />
-      <datalist id={`${id}-suggestions`}>
-        {suggestions.map((v) => (
-          <option key={v.id} value={v.sku}>
-            {describeVariant(v)}
-          </option>
-        ))}
-      </datalist>
       <p className="min-h-5 pt-1 text-xs text-muted-foreground" aria-live="polite">
         {chosen}
       </p>

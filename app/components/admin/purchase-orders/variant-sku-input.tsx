@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
-import { Input } from "~/components/admin/ui/input";
+import { SkuSuggestionsInput } from "~/components/admin/sku-suggestions-input";
 import { useVariantSuggestions } from "~/components/admin/use-variant-suggestions";
-import { describeVariant, type VariantSuggestion } from "~/domain/catalog/variant-suggestion";
+import type { VariantSuggestion } from "~/domain/catalog/variant-suggestion";
 
 /**
  * A purchase order line's SKU: typed, or picked from suggestions that follow what is typed (SKU
@@ -42,25 +42,13 @@ export function VariantSkuInput({
   }
 
   return (
-    <>
-      <Input
-        id={id}
-        name={name}
-        value={value}
-        list={`${id}-suggestions`}
-        autoComplete="off"
-        spellCheck={false}
-        placeholder="SKU or product name"
-        onChange={(e) => changed(e.target.value)}
-        {...aria}
-      />
-      <datalist id={`${id}-suggestions`}>
-        {suggestions.map((v) => (
-          <option key={v.id} value={v.sku}>
-            {describeVariant(v)}
-          </option>
-        ))}
-      </datalist>
-    </>
+    <SkuSuggestionsInput
+      id={id}
+      name={name}
+      value={value}
+      suggestions={suggestions}
+      onChange={(e) => changed(e.target.value)}
+      {...aria}
+    />
   );
 }
