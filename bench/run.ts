@@ -105,6 +105,9 @@ async function main() {
           "/checkout",
           "/about",
           "/contact",
+          "/mattresses",
+          "/faq",
+          "/consultation",
         ]) {
           scripts[url] = await firstLoadJsKb(`${shop.url}${url}`);
         }
@@ -311,8 +314,10 @@ function printTables(
     }
   }
   if (Object.keys(scripts).length > 0) {
-    console.log("\nJavaScript on first load: the script files a page references, each gzip -9");
-    console.log("| page | JS KB gzip | files |");
+    console.log(
+      "\nJavaScript on first load: the script files a page references, on the wire with headers",
+    );
+    console.log("| page | JS KB transferred | files |");
     console.log("| --- | ---: | ---: |");
     for (const [url, s] of Object.entries(scripts)) {
       console.log(`| ${url} | ${s.kb.toFixed(1)} | ${s.files} |`);
