@@ -72,9 +72,3 @@ export function rememberListing(key: string, version: number, listing: CachedLis
     cache.bytes -= old.bytes;
   }
 }
-
-/** For tests: the listings kept for the current database, and the bytes they are counted as. */
-export function listingCacheSize() {
-  const { entries, bytes } = cacheOf();
-  return { entries: entries.size, bytes };
-}
