@@ -200,6 +200,11 @@ describe("the inventory list", () => {
   it("pages 25 at a time and answers the last page for one past the end", async () => {
     const page = await list("page=9");
     expect(page).toMatchObject({ page: 1, pageCount: 1, total: 6 });
+    // A search past its end too: its count is not on an empty page's rows.
+    const searched = await list("q=a&page=9");
+    expect(searched).toMatchObject({ page: 1, pageCount: 1, total: (await list("q=a")).total });
+    expect(searched.rows.length).toBe(searched.total);
+    expect(searched.rows[0]).not.toHaveProperty("matching");
   });
 
   it("exports exactly what the filters show, in the list's order", async () => {
