@@ -2,11 +2,6 @@ import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import { bedSize, brands, categories, products } from "~/db/schema";
 import { CHECKBOX_GROUPS, type CheckboxGroupId, type ListingQuery } from "./listing-query";
 
-/** Every checkbox option of the filter panel, in panel order. */
-export const FILTER_OPTIONS = CHECKBOX_GROUPS.flatMap((group) =>
-  group.options.map((option) => ({ group: group.id, option: option.id })),
-);
-
 /** Whether a product has one option of a group, as a condition on its own row. */
 export function optionCondition(group: CheckboxGroupId, option: string): SQL {
   switch (group) {
