@@ -18,17 +18,24 @@ export type DatabaseHandle = {
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: its whole data folder as a tarball, to start another database from. */
+  dump?(): Promise<Blob>;
 };
 
 const migrationsFolder = path.resolve("drizzle");
 
-/** Opens PostgreSQL when `url` is given, else PGlite in `dataDir` (in memory when neither). */
+/**
+ * Opens PostgreSQL when `url` is given, else PGlite in `dataDir` (in memory when neither). An
+ * in-memory PGlite can start from `fromDump`, another one's `dump()` (the tests start each file
+ * from one migrated copy instead of creating and migrating a database every time).
+ */
 export async function openDatabase(options: {
   url?: string;
   dataDir?: string;
+  fromDump?: Blob;
 }): Promise<DatabaseHandle> {
   if (options.url) return openPostgres(options.url);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.fromDump);
 }
 
 function openPostgres(url: string): DatabaseHandle {
@@ -52,18 +59,20 @@ function openPostgres(url: string): DatabaseHandle {
   };
 }
 
-async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir?: string, fromDump?: Blob): Promise<DatabaseHandle> {
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   try {
     const client = await PGlite.create({
       dataDir: dataDir ? path.join(dataDir, "pglite") : undefined,
       extensions: { pg_trgm },
+      loadDataDir: fromDump,
     });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
       db,
       kind: "pglite",
       migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+      dump: async () => client.dumpDataDir("none"),
       async close() {
         await client.close();
         unlock();

@@ -1,23 +1,27 @@
 import crypto from "node:crypto";
+import fs from "node:fs/promises";
 import pg from "pg";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { openDatabase, setDatabase, type DatabaseHandle } from "~/db/client.server";
 
 /**
  * A fresh, migrated database for one test file: PGlite in memory, or, when TEST_DATABASE_URL
- * is set, a new PostgreSQL database created for the file and dropped after it.
+ * is set, a new PostgreSQL database created for the file and dropped after it. Each starts as a
+ * copy of the run's migrated template (tests/setup/template-database.ts); the migrations still
+ * run, and find nothing left to do.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const handle = await openDatabase({});
+    const template = await fs.readFile(inject("pgliteTemplate"));
+    const handle = await openDatabase({ fromDump: new Blob([template]) });
     await handle.migrate();
     return handle;
   }
   const name = `bed_shop_test_${crypto.randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${inject("postgresTemplate")}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
