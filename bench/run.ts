@@ -60,7 +60,7 @@ const LISTINGS = {
 async function main() {
   if (!args.noBuild) {
     console.log("Building the shop...");
-    const build = spawnSync("npx", ["react-router", "build"], {
+    const build = spawnSync("npm", ["run", "build"], {
       stdio: ["ignore", "ignore", "inherit"],
     });
     if (build.status !== 0) throw new Error("The build failed.");

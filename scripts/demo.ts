@@ -8,8 +8,16 @@ import { DEMO_OWNER } from "../app/domain/auth/demo-owner";
  * `npm run demo`: builds the shop when the build is missing or older than the sources, then
  * serves it in production mode, migrating and seeding the demo data when the database is empty.
  */
-const builtEntry = path.resolve("build/server/index.js");
-const sources = ["app", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+// The compiled server entry, written last by \`npm run build\`.
+const builtEntry = path.resolve("build/server/main.js");
+const sources = [
+  "app",
+  "server",
+  "scripts/build-server.ts",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "package-lock.json",
+];
 
 function newestMtime(target: string): number {
   if (!fs.existsSync(target)) return 0;
@@ -26,7 +34,7 @@ function newestMtime(target: string): number {
 const builtAt = fs.existsSync(builtEntry) ? fs.statSync(builtEntry).mtimeMs : 0;
 if (builtAt < Math.max(...sources.map(newestMtime))) {
   console.log("Building the shop...");
-  const build = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+  const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
@@ -34,7 +42,7 @@ console.log(
   `Back office: /admin-login as ${DEMO_OWNER.email} with password ${DEMO_OWNER.password} (demo owner)`,
 );
 const port = process.env.PORT || "3000";
-const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts", "--seed-if-empty"], {
+const server = spawn(process.execPath, [builtEntry, "--seed-if-empty"], {
   stdio: "inherit",
   // The demo: its own address, the demo gateway and the demo owner switched on (a real shop
   // sets none of these: see docs/decisions/013-deployment.md).

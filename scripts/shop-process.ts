@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
+import path from "node:path";
 
 export type RunningShop = {
   url: string;
@@ -22,12 +23,9 @@ export async function startShop(options: {
   captureStderr?: boolean;
 }): Promise<RunningShop> {
   const port = await freePort();
-  const args = [
-    "--import",
-    "tsx",
-    "server/main.ts",
-    ...(options.seedIfEmpty ? ["--seed-if-empty"] : []),
-  ];
+  // The compiled server entry of the build (npm run build), as `npm start` runs it.
+  const entry = path.join(process.env.BUILD_DIR || "build", "server/main.js");
+  const args = [entry, ...(options.seedIfEmpty ? ["--seed-if-empty"] : [])];
   const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
