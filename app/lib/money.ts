@@ -1,13 +1,14 @@
+import { formatCount } from "./numbers";
+
 /**
  * The shop's one money formatter: cents in, Rand out as the specification writes it ("R3,199",
  * "R2,499.50"). `{ cents: true }` always shows two decimals, as the back office does.
- * Digits are grouped by hand: an `Intl.NumberFormat` costs every page's start-up a few
- * milliseconds on a phone to build, for a format that never changes.
+ * Digits are grouped by hand (see `formatCount`), not by `Intl.NumberFormat`.
  */
 export function formatMoney(cents: number, options: { cents?: boolean } = {}): string {
   const sign = cents < 0 ? "-" : "";
   const abs = Math.round(Math.abs(cents));
-  const rands = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+$)/g, ",");
+  const rands = formatCount(Math.floor(abs / 100));
   const showCents = options.cents || abs % 100 !== 0;
   return `${sign}R${rands}${showCents ? `.${String(abs % 100).padStart(2, "0")}` : ""}`;
 }

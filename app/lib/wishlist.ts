@@ -5,8 +5,10 @@ export const WISHLIST_STORAGE_KEY = "slumber-corner.wishlist.v1";
 
 const listeners = new Set<() => void>();
 let cachedRaw: string | null | undefined;
-let cachedSlugs: readonly string[] = [];
+/** The server's snapshot, kept by the browser while the wishlist is empty: React then has no
+ *  reason to render every card's heart again right after hydrating the page. */
 const noSlugs: readonly string[] = [];
+let cachedSlugs: readonly string[] = noSlugs;
 
 function readRaw(): string | null {
   try {
@@ -23,11 +25,12 @@ function readSlugs(): readonly string[] {
   cachedRaw = raw;
   try {
     const parsed: unknown = raw ? JSON.parse(raw) : [];
-    cachedSlugs = Array.isArray(parsed)
+    const slugs = Array.isArray(parsed)
       ? parsed.filter((s): s is string => typeof s === "string")
       : [];
+    cachedSlugs = slugs.length > 0 ? slugs : noSlugs;
   } catch {
-    cachedSlugs = [];
+    cachedSlugs = noSlugs;
   }
   return cachedSlugs;
 }

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { SIZE_LABELS, type ProductCardData } from "~/domain/catalog/product-card";
 import { formatMoney, percentOff } from "~/lib/money";
+import { formatCount } from "~/lib/numbers";
 import { toggleWishlist, useIsWishlisted } from "~/lib/wishlist";
 import { ResponsiveImage } from "./responsive-image";
 import { Icon } from "./icon";
@@ -138,8 +139,6 @@ export function Price({
   );
 }
 
-const counts = new Intl.NumberFormat("en-US");
-
 /** Stars drawn as text, partly filled to the rating: light enough to show on every card. */
 export function RatingStars({
   rating,
@@ -168,7 +167,7 @@ export function RatingStars({
       <span className="sr-only">Rated {rating} out of 5</span>
       {reviewCount !== undefined ? (
         <span className="text-xs text-muted-foreground">
-          {rating.toFixed(1)} ({counts.format(reviewCount)}
+          {rating.toFixed(1)} ({formatCount(reviewCount)}
           <span className="sr-only"> reviews</span>)
         </span>
       ) : null}

@@ -69,7 +69,10 @@ export function parseStoredCart(raw: string | null): CartLine[] {
 
 const listeners = new Set<() => void>();
 let cachedRaw: string | null | undefined;
-let cachedLines: CartLine[] = [];
+/** The server's snapshot, kept by the browser while the cart is empty: React then has no reason
+ *  to render the header's count again right after hydrating the page. */
+const emptyLines: CartLine[] = [];
+let cachedLines: CartLine[] = emptyLines;
 
 function readRaw(): string | null {
   try {
@@ -84,7 +87,8 @@ function readLines(): CartLine[] {
   const raw = readRaw();
   if (raw === cachedRaw) return cachedLines;
   cachedRaw = raw;
-  cachedLines = parseStoredCart(raw);
+  const lines = parseStoredCart(raw);
+  cachedLines = lines.length > 0 ? lines : emptyLines;
   return cachedLines;
 }
 
@@ -137,8 +141,6 @@ export function refreshCartDetails(current: readonly CurrentLineDetails[]): Map<
   if (!sameLines(before, lines)) writeCartLines(lines);
   return previousPrices;
 }
-
-const emptyLines: CartLine[] = [];
 
 /** The cart's lines; empty while rendering on the server. */
 export function useCartLines(): CartLine[] {

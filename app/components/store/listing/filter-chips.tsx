@@ -1,5 +1,6 @@
 import { Icon } from "~/components/store/icon";
 import type { ReactNode } from "react";
+import { formatCount } from "~/lib/numbers";
 import { Link } from "react-router";
 import {
   filterTokens,
@@ -72,7 +73,7 @@ export function FilterChips() {
 }
 
 const plural = (n: number, one: string, many: string) =>
-  `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+  `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /** "Showing 12 products with 2 filters applied", announced when the list changes. */
 export function ResultSummary() {

@@ -1,8 +1,7 @@
 import { Icon } from "~/components/store/icon";
 import type { ReactNode } from "react";
+import { formatCount } from "~/lib/numbers";
 import type { CheckboxGroup } from "~/domain/catalog/listing-query";
-
-const counts = new Intl.NumberFormat("en-US");
 
 /** A collapsible group, open at first; <details> folds without JavaScript too. */
 export function FilterSection({ title, children }: { title: string; children: ReactNode }) {
@@ -63,7 +62,7 @@ export function CheckboxFilterGroup({
                 />
                 <span className="flex-1">{option.label}</span>
                 <span className="text-xs text-muted-foreground tabular-nums">
-                  <span className="sr-only">, </span>({counts.format(count)}
+                  <span className="sr-only">, </span>({formatCount(count)}
                   <span className="sr-only"> products</span>)
                 </span>
               </label>
