@@ -28,7 +28,12 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           ],
   },
   // PGlite ships WASM and data files it loads relative to its own module.
-  ssr: { external: ["@electric-sql/pglite", "sharp", "pg", "nodemailer"] },
+  ssr: {
+    external: ["@electric-sql/pglite", "sharp", "pg", "nodemailer"],
+    // Bundled, so the server keeps only the icons the back office draws: left external, every
+    // process loaded all of lucide's icons (1.3 MB of source).
+    noExternal: ["lucide-react"],
+  },
   optimizeDeps: { exclude: ["@electric-sql/pglite"] },
   // Fewer, larger files for the browser (see vite.chunks.ts).
   build: isSsrBuild ? {} : { rolldownOptions: { output: { codeSplitting: chunkingFor() } } },

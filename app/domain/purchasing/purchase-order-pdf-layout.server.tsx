@@ -3,21 +3,12 @@ import { VAT_RATE_PERCENT } from "~/domain/orders/totals";
 import { formatMoney } from "~/lib/money";
 import { PDF_FONT, registerPdfFonts } from "./pdf-fonts.server";
 import { PURCHASE_ORDER_STATUS_LABELS } from "./purchase-order-status";
-import {
-  getPurchaseOrderDocument,
-  type PurchaseOrderDocument,
-} from "./purchase-order-document.server";
+import type { PurchaseOrderDocument } from "./purchase-order-document.server";
 
-export type RenderedPurchaseOrder = { filename: string; poNumber: string; pdf: Buffer };
-
-/** A purchase order as a PDF file named after its number (PO-0001.pdf). */
-export async function renderPurchaseOrderPdf(options: {
-  purchaseOrderId: number;
-}): Promise<RenderedPurchaseOrder> {
-  const document = await getPurchaseOrderDocument(options);
+/** The purchase order laid out on A4 pages, as the bytes of a PDF file. */
+export function layOutPurchaseOrder(document: PurchaseOrderDocument): Promise<Buffer> {
   registerPdfFonts();
-  const pdf = await renderToBuffer(<PurchaseOrderPdf document={document} />);
-  return { filename: `${document.poNumber}.pdf`, poNumber: document.poNumber, pdf };
+  return renderToBuffer(<PurchaseOrderPdf document={document} />);
 }
 
 const DAY = new Intl.DateTimeFormat("en-ZA", { dateStyle: "medium", timeZone: "UTC" });
