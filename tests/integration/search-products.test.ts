@@ -196,6 +196,8 @@ describe("facet counts", () => {
     "f=bed-size-queen&f=brand-sealy&f=comfort-level-firm",
     "f=price-range-2000-6000&f=bed-type-storage&f=bed-type-divan",
     "q=orthopaedic&f=bed-size-king",
+    // The same base as the one before: its groups are reused, the counts must still agree.
+    "q=Orthopaedic&f=brand-sealy&f=brand-serta&sort=price-asc",
     "category=mattresses&q=orthopaedic&f=price-range-0-12000&f=brand-serta&f=brand-simmons",
     "f=mattress-type-latex&f=comfort-level-plush&f=bed-size-single&f=brand-restonic",
   ])("agree with a count over every product for %j", async (search) => {
@@ -336,20 +338,43 @@ describe("kept up to date by the database", () => {
     expect(await slugsOf("f=price-range-29500-30000")).toEqual([]);
   });
 
-  it("follows edits in the counts of a listing without search or price range", async () => {
-    // Such a listing's counts are summed from its category's attribute groups, kept per
-    // catalogue version: an edit must show in them at once.
-    const product = listed.find(
+  it("lists a product in a price range by a variant inside it, not by prices either side", async () => {
+    const product = FIXTURES.find((f) => f.slug === "product-1")!;
+    await db().delete(variants).where(eq(variants.productId, product.id!));
+    await db()
+      .insert(variants)
+      .values([
+        { productId: product.id!, size: "queen", sku: "GAP-QN", priceCents: 25_000_00 },
+        { productId: product.id!, size: "king", sku: "GAP-KG", priceCents: 29_000_00 },
+      ]);
+    expect(await slugsOf("f=price-range-26000-28000")).toEqual([]);
+    expect(await slugsOf("f=price-range-28500-29500")).toEqual(["product-1"]);
+    expect(await slugsOf("f=price-range-24500-25500")).toEqual(["product-1"]);
+    expect(await slugsOf("f=price-range-29500-30000")).toEqual([]);
+  });
+
+  // A listing's counts are summed from the attribute groups of its search, category and price
+  // range, kept per catalogue version and shared by every listing with that base (whatever its
+  // filters, sort or page): an edit must show in them at once.
+  const latexCandidates = () =>
+    listed.filter(
       (f) =>
         f.slug !== "product-0" &&
+        f.slug !== "product-1" &&
         f.category === "mattresses" &&
         f.attributes["mattress-type"] &&
         f.attributes["mattress-type"] !== "latex",
-    )!;
+    );
+  it.each([
+    ["category=mattresses", 0],
+    ["q=mattress", 1],
+    ["category=mattresses&f=price-range-0-30000", 2],
+  ])("follows edits in the counts of %j and the listings sharing its base", async (base, nth) => {
+    const product = latexCandidates()[nth]!;
     const was = product.attributes["mattress-type"]!;
-    const before = await searchProducts(query("category=mattresses"));
+    const before = await searchProducts(query(base));
     await db().update(products).set({ mattressType: "latex" }).where(eq(products.id, product.id!));
-    const after = await searchProducts(query("category=mattresses&sort=newest"));
+    const after = await searchProducts(query(`${base}&sort=newest`));
     expect(after.facets["mattress-type"].latex).toBe(before.facets["mattress-type"].latex! + 1);
     expect(after.facets["mattress-type"][was]).toBe(before.facets["mattress-type"][was]! - 1);
     expect(after.total).toBe(before.total);

@@ -63,27 +63,62 @@ async function attributeGroups(base: SQL): Promise<AttributeGroup[]> {
 }
 
 /**
- * A category's groups (or the whole catalogue's) with no search and no price range: the same for
- * every listing of that category until the catalogue changes, so they are kept per catalogue
- * version. A few thousand small rows at 100,000 products.
+ * The groups depend only on the listing's base (its search, category and price range), not on
+ * its filters, sort or page, which are worked out from them here. A shopper who searches and
+ * then filters, sorts or loads more asks for the same base again and again, and so does every
+ * visit to a category page: the groups are kept per base while the catalogue's version is
+ * unchanged. Bounded by the groups held (a broad search at 100,000 products has about 1,800).
  */
-const keptGroups = new WeakMap<Db, Map<string, { version: number; groups: AttributeGroup[] }>>();
+const MAX_KEPT_GROUPS = 40_000;
+
+type KeptGroups = {
+  entries: Map<string, { version: number; groups: AttributeGroup[] }>;
+  groups: number;
+};
+
+// One per database, so tests that open several never share answers.
+const keptGroups = new WeakMap<Db, KeptGroups>();
+
+/** What decides a listing's groups; a search's words as typed, in lower case. */
+function baseKey(query: ListingQuery): string {
+  const q = query.q.toLowerCase().replace(/\s+/g, " ").trim();
+  return JSON.stringify([q, query.category, query.price]);
+}
 
 async function groupsOf(
   query: ListingQuery,
   base: SQL,
   version: number | null,
 ): Promise<AttributeGroup[]> {
-  const plain = version !== null && query.q === "" && query.price === null;
-  if (!plain) return attributeGroups(base);
+  if (version === null) return attributeGroups(base);
   let kept = keptGroups.get(db());
-  if (!kept) keptGroups.set(db(), (kept = new Map()));
-  const key = query.category ?? "";
-  const entry = kept.get(key);
-  if (entry && entry.version === version) return entry.groups;
+  if (!kept) keptGroups.set(db(), (kept = { entries: new Map(), groups: 0 }));
+  const key = baseKey(query);
+  const entry = kept.entries.get(key);
+  if (entry) {
+    // Most recently used last, so the oldest is first to go.
+    kept.entries.delete(key);
+    kept.groups -= entry.groups.length;
+    if (entry.version === version) {
+      kept.entries.set(key, entry);
+      kept.groups += entry.groups.length;
+      return entry.groups;
+    }
+  }
   const groups = await attributeGroups(base);
-  // One entry per listing category and one for the whole catalogue: bounded by the categories.
-  kept.set(key, { version, groups });
+  // Another request may have kept the same base meanwhile.
+  const meanwhile = kept.entries.get(key);
+  if (meanwhile) {
+    kept.entries.delete(key);
+    kept.groups -= meanwhile.groups.length;
+  }
+  kept.entries.set(key, { version, groups });
+  kept.groups += groups.length;
+  for (const [oldKey, old] of kept.entries) {
+    if (kept.groups <= MAX_KEPT_GROUPS) break;
+    kept.entries.delete(oldKey);
+    kept.groups -= old.groups.length;
+  }
   return groups;
 }
 
@@ -94,7 +129,7 @@ async function groupsOf(
  * are exactly what counting every product would give.
  *
  * `version` is the catalogue's version read before the listing, or null: with it, a listing
- * without search or price range reuses its category's groups while the catalogue is unchanged.
+ * reuses the groups of an earlier one with the same base while the catalogue is unchanged.
  */
 export async function countFacets(
   query: ListingQuery,
