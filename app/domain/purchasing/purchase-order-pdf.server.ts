@@ -8,7 +8,7 @@ export async function renderPurchaseOrderPdf(options: {
 }): Promise<RenderedPurchaseOrder> {
   const document = await getPurchaseOrderDocument(options);
   // The PDF library (its layout engine, font parser and two React renderers) is loaded with the
-  // first PDF a process makes, not with every page it serves: about 20 MB less per process.
+  // first PDF a process makes, not when a process that may never make one starts.
   const { layOutPurchaseOrder } = await import("./purchase-order-pdf-layout.server");
   const pdf = await layOutPurchaseOrder(document);
   return { filename: `${document.poNumber}.pdf`, poNumber: document.poNumber, pdf };
