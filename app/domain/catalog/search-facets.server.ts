@@ -67,9 +67,10 @@ async function attributeGroups(base: SQL): Promise<AttributeGroup[]> {
  * its filters, sort or page, which are worked out from them here. A shopper who searches and
  * then filters, sorts or loads more asks for the same base again and again, and so does every
  * visit to a category page: the groups are kept per base while the catalogue's version is
- * unchanged. Bounded by the groups held (a broad search at 100,000 products has about 1,800).
+ * unchanged. Bounded by the groups held: a group takes about 185 bytes, so at most about 4 MB
+ * (a broad search at 100,000 products has about 1,800 groups, a small one a few dozen).
  */
-const MAX_KEPT_GROUPS = 40_000;
+const MAX_KEPT_GROUPS = 20_000;
 
 type KeptGroups = {
   entries: Map<string, { version: number; groups: AttributeGroup[] }>;
