@@ -1,5 +1,5 @@
 /**
- * A whole number with its thousands grouped by commas, as the storefront writes counts
+ * A whole number with its thousands grouped by commas, as the shop writes counts
  * ("1,234 reviews"). Grouped by hand: the first `Intl.NumberFormat` (or `toLocaleString`) a page
  * makes loads the browser's locale data, 30-55 ms of one task on a desktop and four times that
  * on a phone, for a format that never changes.

@@ -16,6 +16,7 @@ import { attempt, invalid, refused, succeeded } from "~/lib/actions.server";
 import { parseForm } from "~/lib/forms";
 import { readListParams } from "~/lib/list-params";
 import { formatMoney } from "~/lib/money";
+import { formatCount } from "~/lib/numbers";
 import { readForm, readSearchParams } from "~/lib/request-input.server";
 import { requireStaff } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/inventory";
@@ -43,8 +44,6 @@ export async function action({ request }: Route.ActionArgs) {
     return succeeded("Stock Adjusted", "Inventory has been successfully updated.");
   });
 }
-
-const count = new Intl.NumberFormat("en-ZA");
 
 type InventoryRow = Route.ComponentProps["loaderData"]["rows"][number];
 
@@ -143,21 +142,21 @@ export default function InventoryPage({ loaderData: d }: Route.ComponentProps) {
         <StatCard
           index={0}
           title="Total Items"
-          value={count.format(s.units)}
+          value={formatCount(s.units)}
           note="Units on hand in active warehouses"
           icon={Package}
         />
         <StatCard
           index={1}
           title="Low Stock"
-          value={count.format(s.lowStock)}
+          value={formatCount(s.lowStock)}
           note="Available at or below the threshold"
           icon={AlertTriangle}
         />
         <StatCard
           index={2}
           title="Out of Stock"
-          value={count.format(s.outOfStock)}
+          value={formatCount(s.outOfStock)}
           note="Nothing available to sell"
           icon={PackageX}
         />
@@ -167,7 +166,7 @@ export default function InventoryPage({ loaderData: d }: Route.ComponentProps) {
           value={formatMoney(s.valueCents, { cents: true })}
           note={
             s.uncosted > 0
-              ? `At cost; ${count.format(s.uncosted)} sizes in stock have no cost and count as R0`
+              ? `At cost; ${formatCount(s.uncosted)} sizes in stock have no cost and count as R0`
               : "On hand at cost"
           }
           icon={DollarSign}

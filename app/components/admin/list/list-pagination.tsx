@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { buttonVariants } from "~/components/admin/ui/button";
 import { cn } from "~/lib/cn";
 import { listSearch, type ListParams, type ListSpec } from "~/lib/list-params";
+import { formatCount } from "~/lib/numbers";
 
 /** "Showing 21-40 of 1,234" and links to the first, previous, next and last pages. */
 export function ListPagination({
@@ -25,7 +26,6 @@ export function ListPagination({
   if (total === 0) return null;
   const from = (page - 1) * params.pageSize + 1;
   const to = Math.min(total, page * params.pageSize);
-  const count = new Intl.NumberFormat("en-ZA");
   const link = (target: number) => listSearch(spec, params, { page: target }) || "?";
   return (
     <nav
@@ -33,7 +33,7 @@ export function ListPagination({
       className="flex flex-wrap items-center justify-between gap-3 pt-4 text-sm"
     >
       <p className="text-muted-foreground" aria-live="polite">
-        Showing {count.format(from)}–{count.format(to)} of {count.format(total)} {noun}
+        Showing {formatCount(from)}–{formatCount(to)} of {formatCount(total)} {noun}
       </p>
       <div className="flex items-center gap-1">
         <PageLink to={link(1)} disabled={page <= 1} label="First page" icon={ChevronsLeft} />
@@ -44,7 +44,7 @@ export function ListPagination({
           icon={ChevronLeft}
         />
         <span className="px-2">
-          Page {count.format(page)} of {count.format(pageCount)}
+          Page {formatCount(page)} of {formatCount(pageCount)}
         </span>
         <PageLink
           to={link(page + 1)}

@@ -9,10 +9,9 @@ import {
 } from "~/components/admin/ui/table";
 import type { WarehouseSummary } from "~/domain/inventory/list-warehouses.server";
 import type { FormActionResult } from "~/lib/forms";
+import { formatCount } from "~/lib/numbers";
 import { RenameWarehouseDialog } from "./rename-warehouse-dialog";
 import { WarehouseActionButton } from "./warehouse-action-button";
-
-const count = new Intl.NumberFormat("en-ZA");
 
 /** The page's answer to a form posted without JavaScript, for the form that sent it. */
 export type PostedResult = { intent: string; warehouseId: string; result: FormActionResult };
@@ -65,16 +64,14 @@ export function WarehousesTable({
               </Badge>
             </TableCell>
             <TableCell className="text-right tabular-nums">
-              {count.format(w.onHand)}
+              {formatCount(w.onHand)}
               {w.reserved > 0 && (
                 <span className="block text-xs text-muted-foreground">
-                  {count.format(w.reserved)} reserved
+                  {formatCount(w.reserved)} reserved
                 </span>
               )}
             </TableCell>
-            <TableCell className="text-right tabular-nums">
-              {count.format(w.variantsHeld)}
-            </TableCell>
+            <TableCell className="text-right tabular-nums">{formatCount(w.variantsHeld)}</TableCell>
             <TableCell>
               <div className="flex flex-wrap items-start gap-2">
                 <RenameWarehouseDialog warehouse={w} />
