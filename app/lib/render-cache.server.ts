@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { EntryContext } from "react-router";
 import { compressBest, preferredEncoding, type Encoding } from "./compression.server";
 import { inlineScriptHashes } from "./csp.server";
+import { SizedCache } from "./sized-cache";
 
 /**
  * Rendered pages, kept by everything the render reads: the address and every route's loader
@@ -51,8 +52,7 @@ export type CachedPage = {
   scriptHashes: string[];
 };
 
-const cache = new Map<string, Entry>();
-let cachedBytes = 0;
+const cache = new SizedCache<Entry>(MAX_BYTES);
 const seenOnce = new Set<string>();
 
 /** The bytes V8 holds for a string's characters: one each, or two when any is above U+00FF. */
@@ -101,9 +101,6 @@ export function renderCacheKey(
 export function cachedRender(key: string, acceptEncoding: string | null): CachedPage | undefined {
   const entry = cache.get(key);
   if (entry === undefined) return undefined;
-  // Most recently used last, so the oldest goes first.
-  cache.delete(key);
-  cache.set(key, entry);
   const { scriptHashes } = entry;
   const encoding = preferredEncoding(acceptEncoding);
   if (encoding === null) return { body: entry.html, encoding: null, scriptHashes };
@@ -111,11 +108,10 @@ export function cachedRender(key: string, acceptEncoding: string | null): Cached
   if (compressed instanceof Uint8Array) return { body: compressed, encoding, scriptHashes };
   entry.compressed[encoding] ??= compressBest(entry.html, encoding)
     .then((bytes) => {
-      if (cache.get(key) !== entry) return;
+      if (cache.peek(key) !== entry) return;
       entry.compressed[encoding] = bytes;
       entry.bytes += bytes.length;
-      cachedBytes += bytes.length;
-      evictOldest();
+      cache.resize(key, entry.bytes);
     })
     .catch((error: unknown) => console.error(error));
   return { body: entry.html, encoding: null, scriptHashes };
@@ -126,8 +122,7 @@ export function cachedRender(key: string, acceptEncoding: string | null): Cached
  * already); the first time, only the key is noted.
  */
 export function rememberRender(key: string, html: string) {
-  const previous = cache.get(key);
-  if (previous === undefined && !seenOnce.delete(key)) {
+  if (cache.peek(key) === undefined && !seenOnce.delete(key)) {
     seenOnce.add(key);
     // The oldest noted key goes first.
     if (seenOnce.size > MAX_SEEN) seenOnce.delete(seenOnce.values().next().value!);
@@ -135,34 +130,16 @@ export function rememberRender(key: string, html: string) {
   }
   const bytes = stringBytes(html) + key.length;
   if (bytes > MAX_BYTES / 8) return;
-  if (previous !== undefined) cachedBytes -= previous.bytes;
-  cache.delete(key);
-  cache.set(key, {
-    html,
-    scriptHashes: inlineScriptHashes(html),
-    compressed: {},
-    bytes,
-  });
-  cachedBytes += bytes;
-  evictOldest();
-}
-
-function evictOldest() {
-  for (const [oldKey, old] of cache) {
-    if (cachedBytes <= MAX_BYTES) break;
-    cache.delete(oldKey);
-    cachedBytes -= old.bytes;
-  }
+  cache.set(key, { html, scriptHashes: inlineScriptHashes(html), compressed: {}, bytes }, bytes);
 }
 
 /** For tests. */
 export function clearRenderCache() {
   cache.clear();
   seenOnce.clear();
-  cachedBytes = 0;
 }
 
 /** For tests: what the cache holds, in bytes. */
 export function renderCacheBytes() {
-  return cachedBytes;
+  return cache.size;
 }

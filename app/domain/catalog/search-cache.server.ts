@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { db, preparedQuery, type Db } from "~/db/client.server";
 import { catalogVersion } from "~/db/schema";
 import { stringBytes } from "~/lib/render-cache.server";
+import { SizedCache } from "~/lib/sized-cache";
 import type { FacetCounts } from "./search-facets.server";
 import type { ProductCardData } from "./product-card";
 
@@ -12,7 +13,7 @@ export type CachedListing = {
   facets: FacetCounts;
 };
 
-type Entry = { version: number; listing: CachedListing; bytes: number };
+type Entry = { version: number; listing: CachedListing };
 
 /**
  * What the kept listings may hold, counted as their JSON text (a listing of 12 cards with their
@@ -22,14 +23,12 @@ const MAX_BYTES = 4 * 1024 * 1024;
 /** Deeper "Load More" pages are rare and large: they are worked out each time. */
 export const MAX_CACHED_PAGE = 4;
 
-type Cache = { entries: Map<string, Entry>; bytes: number };
-
 // One cache per database, so tests that open several never share answers.
-const caches = new WeakMap<Db, Cache>();
+const caches = new WeakMap<Db, SizedCache<Entry>>();
 
-function cacheOf(): Cache {
+function cacheOf(): SizedCache<Entry> {
   let cache = caches.get(db());
-  if (!cache) caches.set(db(), (cache = { entries: new Map(), bytes: 0 }));
+  if (!cache) caches.set(db(), (cache = new SizedCache(MAX_BYTES)));
   return cache;
 }
 
@@ -48,27 +47,15 @@ const versionQuery = preparedQuery((db) =>
 );
 
 export function cachedListing(key: string): Entry | undefined {
-  const { entries } = cacheOf();
-  const entry = entries.get(key);
-  if (entry) {
-    // Most recently used last, so the oldest is first to go.
-    entries.delete(key);
-    entries.set(key, entry);
-  }
-  return entry;
+  return cacheOf().get(key);
 }
 
 export function rememberListing(key: string, version: number, listing: CachedListing) {
-  const cache = cacheOf();
-  const previous = cache.entries.get(key);
-  if (previous) cache.bytes -= previous.bytes;
-  cache.entries.delete(key);
   const bytes = stringBytes(JSON.stringify(listing)) + key.length;
-  cache.entries.set(key, { version, listing, bytes });
-  cache.bytes += bytes;
-  for (const [oldKey, old] of cache.entries) {
-    if (cache.bytes <= MAX_BYTES) break;
-    cache.entries.delete(oldKey);
-    cache.bytes -= old.bytes;
-  }
+  cacheOf().set(key, { version, listing }, bytes);
+}
+
+/** A search as typed, for cache keys: lower case, spaces collapsed. */
+export function searchKey(q: string): string {
+  return q.toLowerCase().replace(/\s+/g, " ").trim();
 }

@@ -1,7 +1,9 @@
 import { sql, type SQL } from "drizzle-orm";
 import { db, type Db } from "~/db/client.server";
 import { bedSize, brands, products } from "~/db/schema";
+import { SizedCache } from "~/lib/sized-cache";
 import { CHECKBOX_GROUPS, type CheckboxGroupId, type ListingQuery } from "./listing-query";
+import { searchKey } from "./search-cache.server";
 
 export type FacetCounts = Record<CheckboxGroupId, Record<string, number>>;
 
@@ -72,19 +74,8 @@ async function attributeGroups(base: SQL): Promise<AttributeGroup[]> {
  */
 const MAX_KEPT_GROUPS = 20_000;
 
-type KeptGroups = {
-  entries: Map<string, { version: number; groups: AttributeGroup[] }>;
-  groups: number;
-};
-
 // One per database, so tests that open several never share answers.
-const keptGroups = new WeakMap<Db, KeptGroups>();
-
-/** What decides a listing's groups; a search's words as typed, in lower case. */
-function baseKey(query: ListingQuery): string {
-  const q = query.q.toLowerCase().replace(/\s+/g, " ").trim();
-  return JSON.stringify([q, query.category, query.price]);
-}
+const keptGroups = new WeakMap<Db, SizedCache<{ version: number; groups: AttributeGroup[] }>>();
 
 async function groupsOf(
   query: ListingQuery,
@@ -93,33 +84,12 @@ async function groupsOf(
 ): Promise<AttributeGroup[]> {
   if (version === null) return attributeGroups(base);
   let kept = keptGroups.get(db());
-  if (!kept) keptGroups.set(db(), (kept = { entries: new Map(), groups: 0 }));
-  const key = baseKey(query);
-  const entry = kept.entries.get(key);
-  if (entry) {
-    // Most recently used last, so the oldest is first to go.
-    kept.entries.delete(key);
-    kept.groups -= entry.groups.length;
-    if (entry.version === version) {
-      kept.entries.set(key, entry);
-      kept.groups += entry.groups.length;
-      return entry.groups;
-    }
-  }
+  if (!kept) keptGroups.set(db(), (kept = new SizedCache(MAX_KEPT_GROUPS)));
+  const key = JSON.stringify([searchKey(query.q), query.category, query.price]);
+  const entry = kept.get(key);
+  if (entry?.version === version) return entry.groups;
   const groups = await attributeGroups(base);
-  // Another request may have kept the same base meanwhile.
-  const meanwhile = kept.entries.get(key);
-  if (meanwhile) {
-    kept.entries.delete(key);
-    kept.groups -= meanwhile.groups.length;
-  }
-  kept.entries.set(key, { version, groups });
-  kept.groups += groups.length;
-  for (const [oldKey, old] of kept.entries) {
-    if (kept.groups <= MAX_KEPT_GROUPS) break;
-    kept.entries.delete(oldKey);
-    kept.groups -= old.groups.length;
-  }
+  kept.set(key, { version, groups }, groups.length);
   return groups;
 }
 

@@ -9,6 +9,7 @@ import {
   currentCatalogVersion,
   MAX_CACHED_PAGE,
   rememberListing,
+  searchKey,
   type CachedListing,
 } from "./search-cache.server";
 import { countFacets, type FacetCounts } from "./search-facets.server";
@@ -59,8 +60,14 @@ function result(listing: CachedListing, cards: ProductCardData[]): ProductSearch
 }
 
 function cacheKey(query: ListingQuery): string {
-  const q = query.q.toLowerCase().replace(/\s+/g, " ");
-  return JSON.stringify([q, query.category, query.selections, query.price, query.sort, query.page]);
+  return JSON.stringify([
+    searchKey(query.q),
+    query.category,
+    query.selections,
+    query.price,
+    query.sort,
+    query.page,
+  ]);
 }
 
 async function findListing(query: ListingQuery, version: number | null): Promise<CachedListing> {
