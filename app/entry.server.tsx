@@ -6,7 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { documentPolicy, newNonce } from "./lib/csp.server";
-import { deferScripts } from "./lib/deferred-scripts";
+import { deferScripts } from "./lib/deferred-scripts.server";
 import { NonceContext } from "./lib/nonce";
 import { cachedRender, rememberRender, renderCacheKey } from "./lib/render-cache.server";
 
@@ -78,7 +78,7 @@ export default function handleRequest(
           const body = documentTransform(deferred, cacheKey !== null, (html) => {
             clearTimeout(timeoutId);
             timeoutId = undefined;
-            if (cacheKey && html !== null && responseStatusCode === 200) {
+            if (cacheKey && html && responseStatusCode === 200) {
               rememberRender(cacheKey, html);
             }
           });
@@ -107,39 +107,44 @@ export default function handleRequest(
 }
 
 /**
- * Rewrites the document for deferred scripts (when `defer`), gathers what React writes within one turn of the
- * event loop into one chunk, and at the end hands `onEnd` the whole document when `keep` is set.
+ * Rewrites the document for deferred scripts (when `defer`), gathers what React writes within one
+ * turn of the event loop into one chunk, and at the end hands `onEnd` the whole document when
+ * `keep` is set. It works on React's bytes throughout: the document is decoded to text only when
+ * the cache asks for it.
  */
-function documentTransform(defer: boolean, keep: boolean, onEnd: (html: string | null) => void) {
-  const rewriter = defer ? deferScripts() : { push: (text: string) => text, end: () => "" };
-  const decoder = new TextDecoder();
-  const whole: string[] = [];
-  let pending: string[] = [];
+function documentTransform(
+  defer: boolean,
+  keep: boolean,
+  onEnd: (html: (() => string) | null) => void,
+) {
+  const rewriter = defer
+    ? deferScripts()
+    : { push: (chunk: Uint8Array) => chunk, end: () => new Uint8Array(0) };
+  const whole: Uint8Array[] = [];
+  let pending: Uint8Array[] = [];
   let scheduled: ReturnType<typeof setImmediate> | undefined;
   const emit = (stream: Transform) => {
     scheduled = undefined;
-    const text = pending.join("");
+    const bytes = pending.length === 1 ? pending[0]! : Buffer.concat(pending);
     pending = [];
-    if (text) stream.push(text);
+    if (bytes.length) stream.push(bytes);
+  };
+  const add = (bytes: Uint8Array) => {
+    if (!bytes.length) return;
+    pending.push(bytes);
+    if (keep) whole.push(bytes);
   };
   return new Transform({
-    transform(chunk: Buffer | string, _encoding, callback) {
-      const text = typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true });
-      const out = rewriter.push(text);
-      if (out) {
-        pending.push(out);
-        if (keep) whole.push(out);
-      }
+    transform(chunk: Uint8Array, _encoding, callback) {
+      add(rewriter.push(chunk));
       scheduled ??= setImmediate(() => emit(this));
       callback();
     },
     flush(callback) {
       if (scheduled) clearImmediate(scheduled);
-      const rest = rewriter.push(decoder.decode()) + rewriter.end();
-      pending.push(rest);
-      if (keep) whole.push(rest);
+      add(rewriter.end());
       emit(this);
-      onEnd(keep ? whole.join("") : null);
+      onEnd(keep ? () => Buffer.concat(whole).toString("utf8") : null);
       callback();
     },
   });

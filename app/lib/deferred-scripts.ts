@@ -1,47 +1,17 @@
 /**
  * The page's JavaScript starts loading after the first paint (see docs/decisions/010).
  *
- * The server (app/entry.server.tsx, `deferScripts`) turns React Router's module preloads and its
- * boot module into inert elements: `<link rel="modulepreload">` becomes `rel="x-modulepreload"`
- * and `<script type="module">` becomes `type="x-deferred-module"`. `deferredBootScript`, inline in
- * the document's head, brings them back once the page has painted its first content, the visitor
- * touches or types, or three seconds after the document was parsed, whichever comes first.
+ * The server (app/entry.server.tsx, `deferScripts` in deferred-scripts.server.ts) turns React
+ * Router's module preloads and its boot module into inert elements: `<link rel="modulepreload">`
+ * becomes `rel="x-modulepreload"` and `<script type="module">` becomes `type="x-deferred-module"`.
+ * `deferredBootScript`, inline in the document's head, brings them back once the page has painted
+ * its first content, the visitor touches or types, or three seconds after the document was
+ * parsed, whichever comes first.
  * Every page works before its JavaScript (links, forms), so the HTML, the stylesheet and the first
  * image get the phone's bandwidth and processor first.
  */
 export const INERT_MODULEPRELOAD = 'rel="x-modulepreload"';
 export const INERT_MODULE_SCRIPT = 'type="x-deferred-module"';
-
-const REPLACEMENTS: [string, string][] = [
-  ['rel="modulepreload"', INERT_MODULEPRELOAD],
-  ['<script type="module"', `<script ${INERT_MODULE_SCRIPT}`],
-];
-
-/**
- * A rewriter for the streamed document: feed it chunks in order, then call `end()`. It holds back
- * the last few characters of each chunk, so a marker split between two chunks is still found.
- */
-export function deferScripts() {
-  const longest = Math.max(...REPLACEMENTS.map(([from]) => from.length));
-  let pending = "";
-  const rewrite = (text: string) =>
-    REPLACEMENTS.reduce((out, [from, to]) => out.split(from).join(to), text);
-  return {
-    push(chunk: string): string {
-      const text = rewrite(pending + chunk);
-      // Hold back what could be the start of a marker split between chunks. A replaced marker
-      // never matches again, so rewriting the held-back text next time is harmless.
-      const cut = Math.max(0, text.length - (longest - 1));
-      pending = text.slice(cut);
-      return text.slice(0, cut);
-    },
-    end(): string {
-      const rest = rewrite(pending);
-      pending = "";
-      return rest;
-    },
-  };
-}
 
 /**
  * What the inline boot script leaves on `window`: `hydrating` is set by app/entry.client.tsx just

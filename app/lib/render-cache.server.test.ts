@@ -11,8 +11,8 @@ import {
 
 /** A page is kept from its second render on. */
 function renderTwice(key: string, html: string) {
-  rememberRender(key, html);
-  rememberRender(key, html);
+  rememberRender(key, () => html);
+  rememberRender(key, () => html);
 }
 
 function context(leaf: string, loaderData: Record<string, unknown>, extra = {}): EntryContext {
@@ -108,9 +108,9 @@ describe("render cache", () => {
   });
 
   it("remembers a page rendered twice and forgets the oldest when full", () => {
-    rememberRender("a", "<html>a</html>");
+    rememberRender("a", () => "<html>a</html>");
     expect(cachedRender("a", null)).toBeUndefined();
-    rememberRender("a", "<html>a</html>");
+    rememberRender("a", () => "<html>a</html>");
     expect(cachedRender("a", null)).toEqual({
       body: "<html>a</html>",
       encoding: null,
@@ -132,7 +132,7 @@ describe("render cache", () => {
   });
 
   it("keeps nothing of pages rendered only once", () => {
-    for (let i = 0; i < 100; i++) rememberRender(`once${i}`, "<html>once</html>");
+    for (let i = 0; i < 100; i++) rememberRender(`once${i}`, () => "<html>once</html>");
     expect(renderCacheBytes()).toBe(0);
     expect(cachedRender("once1", null)).toBeUndefined();
   });
@@ -140,6 +140,7 @@ describe("render cache", () => {
   it("sends a page asked for again as Brotli or gzip bytes once they are ready", async () => {
     const html = `<html>${"<p class='card'>Queen mattress</p>".repeat(500)}</html>`;
     renderTwice("page", html);
+    const htmlBytes = renderCacheBytes();
     // The first time, the HTML (compressed on the way out); its compressed copy is started.
     expect(cachedRender("page", "gzip, deflate, br")).toEqual({
       body: html,
@@ -161,10 +162,12 @@ describe("render cache", () => {
       return page!.body as Uint8Array;
     });
     expect(zlib.gunzipSync(gzip).toString()).toBe(html);
+    // Both compressed copies count towards the cache's bound.
+    expect(renderCacheBytes()).toBe(htmlBytes + br.length + gzip.length);
     expect(cachedRender("page", null)).toEqual({ body: html, encoding: null, scriptHashes: [] });
 
     // A new render under the same key drops the old compressed copies.
-    rememberRender("page", "<html>new</html>");
+    rememberRender("page", () => "<html>new</html>");
     expect(cachedRender("page", "br")).toEqual({
       body: "<html>new</html>",
       encoding: null,

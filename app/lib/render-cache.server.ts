@@ -44,7 +44,6 @@ type Entry = {
   scriptHashes: string[];
   /** Each encoding's bytes once made; the promise while they are being made. */
   compressed: Partial<Record<Encoding, Uint8Array<ArrayBuffer> | Promise<void>>>;
-  bytes: number;
 };
 export type CachedPage = {
   body: string | Uint8Array<ArrayBuffer>;
@@ -110,8 +109,7 @@ export function cachedRender(key: string, acceptEncoding: string | null): Cached
     .then((bytes) => {
       if (cache.peek(key) !== entry) return;
       entry.compressed[encoding] = bytes;
-      entry.bytes += bytes.length;
-      cache.resize(key, entry.bytes);
+      cache.grow(key, bytes.length);
     })
     .catch((error: unknown) => console.error(error));
   return { body: entry.html, encoding: null, scriptHashes };
@@ -119,18 +117,20 @@ export function cachedRender(key: string, acceptEncoding: string | null): Cached
 
 /**
  * Keeps a rendered page under `key` when the same key was rendered before (and is not kept
- * already); the first time, only the key is noted.
+ * already); the first time, only the key is noted. `html` gives the document: it is put together
+ * only when it is kept.
  */
-export function rememberRender(key: string, html: string) {
+export function rememberRender(key: string, html: () => string) {
   if (cache.peek(key) === undefined && !seenOnce.delete(key)) {
     seenOnce.add(key);
     // The oldest noted key goes first.
     if (seenOnce.size > MAX_SEEN) seenOnce.delete(seenOnce.values().next().value!);
     return;
   }
-  const bytes = stringBytes(html) + key.length;
+  const page = html();
+  const bytes = stringBytes(page) + key.length;
   if (bytes > MAX_BYTES / 8) return;
-  cache.set(key, { html, scriptHashes: inlineScriptHashes(html), compressed: {}, bytes }, bytes);
+  cache.set(key, { html: page, scriptHashes: inlineScriptHashes(page), compressed: {} }, bytes);
 }
 
 /** For tests. */

@@ -20,7 +20,7 @@ describe("SizedCache", () => {
     cache.set("a", "A2", 5);
     expect(cache.size).toBe(5);
     cache.set("b", "B", 3);
-    cache.resize("b", 6); // 11 > 10: the oldest, a, goes
+    cache.grow("b", 3); // 5 + 6 > 10: the oldest, a, goes
     expect(cache.peek("a")).toBeUndefined();
     expect(cache.size).toBe(6);
     cache.delete("b");

@@ -36,12 +36,12 @@ export class SizedCache<V> {
     this.#trim();
   }
 
-  /** Says that the value under `key` now takes `size` (it grew), then trims the oldest. */
-  resize(key: string, size: number): void {
+  /** Says that the value under `key` takes `extra` more than before, then trims the oldest. */
+  grow(key: string, extra: number): void {
     const entry = this.#entries.get(key);
     if (entry === undefined) return;
-    this.#size += size - entry.size;
-    entry.size = size;
+    entry.size += extra;
+    this.#size += extra;
     this.#trim();
   }
 
