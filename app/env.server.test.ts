@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { authSecret, demoPaymentsAllowed, parseEnv } from "./env.server";
+import { authSecret, demoPaymentsAllowed, env, parseEnv } from "./env.server";
 import { siteUrl } from "./lib/site-url.server";
 
 describe("parseEnv", () => {
@@ -72,5 +72,26 @@ describe("parseEnv", () => {
     expect(demoPaymentsAllowed(parseEnv({ ...production, DEMO_PAYMENTS: "true" }))).toBe(true);
     expect(demoPaymentsAllowed(parseEnv({}))).toBe(true);
     expect(demoPaymentsAllowed(parseEnv({ DEMO_PAYMENTS: "false" }))).toBe(false);
+  });
+});
+
+describe("env", () => {
+  it("follows a change of any variable, though it parses only when one changed", () => {
+    const before = process.env.MAIL_FROM;
+    try {
+      process.env.MAIL_FROM = "shop@example.co.za";
+      const first = env();
+      expect(first.MAIL_FROM).toBe("shop@example.co.za");
+      expect(env()).toBe(first);
+      process.env.MAIL_FROM = "orders@example.co.za";
+      expect(env().MAIL_FROM).toBe("orders@example.co.za");
+      process.env.MAIL_FROM = "x";
+      expect(() => env()).toThrow(/MAIL_FROM/);
+      delete process.env.MAIL_FROM;
+      expect(env().MAIL_FROM).toBeUndefined();
+    } finally {
+      if (before === undefined) delete process.env.MAIL_FROM;
+      else process.env.MAIL_FROM = before;
+    }
   });
 });

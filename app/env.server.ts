@@ -146,7 +146,18 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   return result.data;
 }
 
-/** The current environment; parsing is cheap, so tests may change process.env between calls. */
-export function env(): Env {
-  return parseEnv();
+const ENV_NAMES = Object.keys(envSchema.shape);
+let parsed: { values: (string | undefined)[]; env: Readonly<Env> } | undefined;
+
+/**
+ * The current environment. Parsing it took half a millisecond, and a page asks for it several
+ * times, so it is parsed again only when one of its variables has changed since the last call
+ * (tests change process.env between calls).
+ */
+export function env(): Readonly<Env> {
+  const values = ENV_NAMES.map((name) => process.env[name]);
+  if (parsed && values.every((value, i) => value === parsed!.values[i])) return parsed.env;
+  const current = Object.freeze(parseEnv());
+  parsed = { values, env: current };
+  return current;
 }
