@@ -109,7 +109,8 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
                   <a
                     href={href}
                     className="mt-1 block break-words text-primary hover:underline"
-                    {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+                    target={external ? "_blank" : undefined}
+                    rel={external ? "noopener noreferrer" : undefined}
                   >
                     {text}
                   </a>
