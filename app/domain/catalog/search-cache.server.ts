@@ -23,14 +23,20 @@ const MAX_BYTES = 4 * 1024 * 1024;
 /** Deeper "Load More" pages are rare and large: they are worked out each time. */
 export const MAX_CACHED_PAGE = 4;
 
-// One cache per database, so tests that open several never share answers.
-const caches = new WeakMap<Db, SizedCache<Entry>>();
-
-function cacheOf(): SizedCache<Entry> {
-  let cache = caches.get(db());
-  if (!cache) caches.set(db(), (cache = new SizedCache(MAX_BYTES)));
-  return cache;
+/**
+ * A cache of what was worked out from the catalogue, one per database, so tests that open
+ * several never share answers. Entries carry the catalogue version they were read at.
+ */
+export function perDatabase<V>(maxSize: number): () => SizedCache<V> {
+  const caches = new WeakMap<Db, SizedCache<V>>();
+  return () => {
+    let cache = caches.get(db());
+    if (!cache) caches.set(db(), (cache = new SizedCache(maxSize)));
+    return cache;
+  };
 }
+
+const cacheOf = perDatabase<Entry>(MAX_BYTES);
 
 /** The catalogue's version: it goes up whenever products, variants, brands or categories change. */
 export async function currentCatalogVersion(): Promise<number> {

@@ -1,9 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
-import { db, type Db } from "~/db/client.server";
+import { db } from "~/db/client.server";
 import { bedSize, brands, products } from "~/db/schema";
-import { SizedCache } from "~/lib/sized-cache";
 import { CHECKBOX_GROUPS, type CheckboxGroupId, type ListingQuery } from "./listing-query";
-import { searchKey } from "./search-cache.server";
+import { perDatabase, searchKey } from "./search-cache.server";
 
 export type FacetCounts = Record<CheckboxGroupId, Record<string, number>>;
 
@@ -74,8 +73,7 @@ async function attributeGroups(base: SQL): Promise<AttributeGroup[]> {
  */
 const MAX_KEPT_GROUPS = 20_000;
 
-// One per database, so tests that open several never share answers.
-const keptGroups = new WeakMap<Db, SizedCache<{ version: number; groups: AttributeGroup[] }>>();
+const keptGroups = perDatabase<{ version: number; groups: AttributeGroup[] }>(MAX_KEPT_GROUPS);
 
 async function groupsOf(
   query: ListingQuery,
@@ -83,8 +81,7 @@ async function groupsOf(
   version: number | null,
 ): Promise<AttributeGroup[]> {
   if (version === null) return attributeGroups(base);
-  let kept = keptGroups.get(db());
-  if (!kept) keptGroups.set(db(), (kept = new SizedCache(MAX_KEPT_GROUPS)));
+  const kept = keptGroups();
   const key = JSON.stringify([searchKey(query.q), query.category, query.price]);
   const entry = kept.get(key);
   if (entry?.version === version) return entry.groups;

@@ -8,6 +8,7 @@ import {
   cachedListing,
   currentCatalogVersion,
   MAX_CACHED_PAGE,
+  perDatabase,
   rememberListing,
   searchKey,
   type CachedListing,
@@ -71,7 +72,7 @@ function cacheKey(query: ListingQuery): string {
 }
 
 async function findListing(query: ListingQuery, version: number | null): Promise<CachedListing> {
-  const tsquery = await fullTextQuery(query.q);
+  const tsquery = await fullTextQuery(query.q, version);
   const base = baseCondition(query, tsquery);
   const order = sortOrder(query.sort, tsquery);
   // The page's ids first, so that a listing without a search finds them in the listing index
@@ -112,14 +113,25 @@ function sortOrder(sort: SortOption, tsquery: string | null): SQL[] {
 }
 
 /**
- * The search's full-text query as text, with misspelt words widened to the shop's closest
- * words (see the search migrations); null when nothing searchable was typed.
+ * Searches' full-text queries, kept while the catalogue's version is unchanged: the words a
+ * search widens to are the catalogue's own, which change only with it. Shoppers type the same
+ * few hundred words again and again; 256 KB holds a few thousand searches.
  */
-async function fullTextQuery(q: string): Promise<string | null> {
+const fullTextQueries = perDatabase<{ version: number; tsquery: string | null }>(256 * 1024);
+
+/**
+ * The search's full-text query as text, with misspelt words widened to the shop's closest
+ * words (see the search migrations); null when nothing searchable was typed. `version` is the
+ * catalogue's version read before the listing, or null: with it, an earlier answer is reused.
+ */
+async function fullTextQuery(q: string, version: number | null): Promise<string | null> {
   const words = (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
     .slice(0, MAX_WORDS)
     .map((w) => w.slice(0, MAX_WORD_LENGTH));
   if (words.length === 0) return null;
+  const key = words.join(" ");
+  const kept = version === null ? undefined : fullTextQueries().get(key);
+  if (kept && kept.version === version) return kept.tsquery;
   const list = sql.join(
     words.map((w) => sql`${w}`),
     sql`, `,
@@ -127,5 +139,9 @@ async function fullTextQuery(q: string): Promise<string | null> {
   const result = await db().execute<{ tsquery: string | null }>(
     sql`select search_query(array[${list}]::text[])::text as tsquery`,
   );
-  return result.rows[0]?.tsquery || null;
+  const tsquery = result.rows[0]?.tsquery || null;
+  if (version !== null) {
+    fullTextQueries().set(key, { version, tsquery }, 2 * (key.length + (tsquery?.length ?? 0)));
+  }
+  return tsquery;
 }
