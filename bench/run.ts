@@ -1,14 +1,13 @@
 import { spawnSync } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { firstLoadJsKb } from "./first-load-js";
 import { auditPage, type PageScore } from "./lighthouse";
 import { benchAdminLists, type LatencyResult } from "./admin-lists";
 import { benchInventory, type AdjustmentResult } from "./inventory";
 import { loadTest, type LoadResult } from "./load";
+import { postgresAnswers, withScratchDatabase } from "./postgres";
 import { benchScale, type ScaleResult } from "./scale";
 import { seedCatalogue, startBenchShop } from "./server";
 
@@ -48,7 +47,6 @@ const ADMIN_LISTS = {
   "consultations, filtered": "/admin/enquiries/consultations?status=new",
   "consultations, last page": `/admin/enquiries/consultations?page=${Math.ceil(backOffice.enquiries / 2 / 20)}`,
 };
-const postgresUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 const LISTINGS = {
   "/products": "/products",
@@ -127,13 +125,7 @@ async function main() {
   if (only === "lighthouse") {
     // PostgreSQL is only used for the load figures.
   } else if (await postgresAnswers()) {
-    const name = `bed_shop_bench_${crypto.randomBytes(4).toString("hex")}`;
-    await adminQuery(`create database ${name}`);
-    const url = new URL(postgresUrl);
-    url.pathname = `/${name}`;
-    const mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), "bed-shop-bench-pg-"));
-    try {
-      const env = { DATABASE_URL: url.toString(), DATA_DIR: mediaDir };
+    await withScratchDatabase("pg", async (env) => {
       console.log(`Seeding ${products} products into PostgreSQL...`);
       seedCatalogue(env, products, withLists ? backOffice : undefined);
       const shop = await startBenchShop({ ...env, WEB_CONCURRENCY: String(workers) });
@@ -150,10 +142,7 @@ async function main() {
       } finally {
         await shop.stop();
       }
-    } finally {
-      await adminQuery(`drop database if exists ${name} with (force)`);
-      await fs.rm(mediaDir, { recursive: true, force: true });
-    }
+    });
   } else {
     console.log("No PostgreSQL answered: its load figures are left out.");
   }
@@ -178,14 +167,8 @@ async function scaleOnPostgres(): Promise<ScaleRun[]> {
     console.log("No PostgreSQL answered: the scale figures are left out.");
     return [];
   }
-  const name = `bed_shop_bench_${crypto.randomBytes(4).toString("hex")}`;
-  await adminQuery(`create database ${name}`);
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
-  const mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), "bed-shop-bench-scale-"));
-  const out: ScaleRun[] = [];
-  try {
-    const env = { DATABASE_URL: url.toString(), DATA_DIR: mediaDir };
+  return withScratchDatabase("scale", async (env) => {
+    const out: ScaleRun[] = [];
     for (const size of [...scaleSizes].sort((a, b) => a - b)) {
       console.log(`Seeding up to ${size} products into PostgreSQL...`);
       const started = Date.now();
@@ -193,7 +176,7 @@ async function scaleOnPostgres(): Promise<ScaleRun[]> {
       const seedSeconds = Math.round((Date.now() - started) / 1000);
       const shop = await startBenchShop({ ...env, WEB_CONCURRENCY: String(workers) });
       try {
-        const results = await benchScale(shop.url, shop.pid, url.toString(), {
+        const results = await benchScale(shop.url, shop.pid, env.DATABASE_URL, {
           connections,
           seconds,
           runs,
@@ -203,11 +186,8 @@ async function scaleOnPostgres(): Promise<ScaleRun[]> {
         await shop.stop();
       }
     }
-  } finally {
-    await adminQuery(`drop database if exists ${name} with (force)`);
-    await fs.rm(mediaDir, { recursive: true, force: true });
-  }
-  return out;
+    return out;
+  });
 }
 
 function printScale(scale: ScaleRun[]) {
@@ -237,26 +217,17 @@ async function inventoryOnPostgres() {
     console.log("No PostgreSQL answered: the inventory figures are left out.");
     return undefined;
   }
-  const name = `bed_shop_bench_${crypto.randomBytes(4).toString("hex")}`;
-  await adminQuery(`create database ${name}`);
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
-  const mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), "bed-shop-bench-inventory-"));
-  try {
-    const env = { DATABASE_URL: url.toString(), DATA_DIR: mediaDir };
+  return withScratchDatabase("inventory", async (env) => {
     console.log(`Seeding ${products} products and ${movements} stock movements into PostgreSQL...`);
     seedCatalogue(env, products, undefined, movements);
     const shop = await startBenchShop({ ...env, WEB_CONCURRENCY: "1" });
     try {
       console.log("Inventory on PostgreSQL...");
-      return await benchInventory(shop.url, url.toString());
+      return await benchInventory(shop.url, env.DATABASE_URL);
     } finally {
       await shop.stop();
     }
-  } finally {
-    await adminQuery(`drop database if exists ${name} with (force)`);
-    await fs.rm(mediaDir, { recursive: true, force: true });
-  }
+  });
 }
 
 function printInventory(pages: Record<string, LatencyResult>, adjustments: AdjustmentResult) {
@@ -349,25 +320,6 @@ function printLists(lists: Record<string, Record<string, LatencyResult>>) {
     for (const [name, r] of Object.entries(results)) {
       console.log(`| ${database} | ${name} | ${r.medianMs} | ${r.p95Ms} |`);
     }
-  }
-}
-
-async function postgresAnswers(): Promise<boolean> {
-  try {
-    await adminQuery("select 1");
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function adminQuery(sql: string) {
-  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2000 });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
   }
 }
 
