@@ -1,0 +1,28 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { openDatabase } from "~/db/client.server";
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+async function setting(url: string, name: string): Promise<string> {
+  const handle = await openDatabase({ url });
+  try {
+    const result = await handle.db.execute<Record<string, string>>(sql.raw(`show ${name}`));
+    return result.rows[0]![name]!;
+  } finally {
+    await handle.close();
+  }
+}
+
+// PostgreSQL only: PGlite is one process and has no parallel workers to give.
+describe.runIf(serverUrl)("the shop's PostgreSQL connections", () => {
+  it("give a query no parallel workers, which only add to the processor time of many at once", async () => {
+    expect(await setting(serverUrl!, "max_parallel_workers_per_gather")).toBe("0");
+  });
+
+  it("take DATABASE_URL's own options instead, when it has some", async () => {
+    const url = new URL(serverUrl!);
+    url.searchParams.set("options", "-c max_parallel_workers_per_gather=1");
+    expect(await setting(url.toString(), "max_parallel_workers_per_gather")).toBe("1");
+  });
+});
