@@ -75,6 +75,12 @@ async function findListing(query: ListingQuery, version: number | null): Promise
   const tsquery = await fullTextQuery(query.q, version);
   const base = baseCondition(query, tsquery);
   const order = sortOrder(query.sort, tsquery);
+  // The counts first: they are often kept already, and they say how many products match.
+  // None (more than half of shoppers' filter combinations at 100,000 products) reads no page;
+  // a few stop the search for them once the last is found, not at the end of the catalogue.
+  const counts = await countFacets(query, base, version);
+  const wanted = Math.min(PAGE_SIZE * query.page, counts.total);
+  if (wanted === 0) return { rows: [], ...counts };
   // The page's ids first, so that a listing without a search finds them in the listing index
   // alone; only the page's own rows are then read in full.
   const pageIds = db()
@@ -82,15 +88,12 @@ async function findListing(query: ListingQuery, version: number | null): Promise
     .from(products)
     .where(and(base, selectionCondition(query, optionCondition)))
     .orderBy(...order)
-    .limit(PAGE_SIZE * query.page);
-  const [rows, counts] = await Promise.all([
-    db()
-      .select(productCardColumns)
-      .from(products)
-      .where(inArray(products.id, pageIds))
-      .orderBy(...order),
-    countFacets(query, base, version),
-  ]);
+    .limit(wanted);
+  const rows = await db()
+    .select(productCardColumns)
+    .from(products)
+    .where(inArray(products.id, pageIds))
+    .orderBy(...order);
   return { rows, ...counts };
 }
 
