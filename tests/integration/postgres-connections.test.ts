@@ -25,4 +25,25 @@ describe.runIf(serverUrl)("the shop's PostgreSQL connections", () => {
     url.searchParams.set("options", "-c max_parallel_workers_per_gather=1");
     expect(await setting(url.toString(), "max_parallel_workers_per_gather")).toBe("1");
   });
+
+  it("carry on when the server ends a kept connection: the next query opens another", async () => {
+    const handle = await openDatabase({ url: serverUrl! });
+    const other = await openDatabase({ url: serverUrl! });
+    try {
+      const pid = async () =>
+        Number(
+          (await handle.db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`)).rows[0]!
+            .pid,
+        );
+      const first = await pid();
+      // The connection is idle in the pool now; another session ends it, as a restart would.
+      await other.db.execute(sql`select pg_terminate_backend(${first})`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const second = await pid();
+      expect(second).not.toBe(first);
+    } finally {
+      await other.close();
+      await handle.close();
+    }
+  });
 });
