@@ -109,13 +109,13 @@ export default function handleRequest(
 /**
  * Rewrites the document for deferred scripts (when `defer`), gathers what React writes within one
  * turn of the event loop into one chunk, and at the end hands `onEnd` the whole document when
- * `keep` is set. It works on React's bytes throughout: the document is decoded to text only when
- * the cache asks for it.
+ * `keep` is set. It works on React's bytes throughout: the whole document is put together only
+ * when the cache asks for it.
  */
 function documentTransform(
   defer: boolean,
   keep: boolean,
-  onEnd: (html: (() => string) | null) => void,
+  onEnd: (html: (() => Uint8Array<ArrayBuffer>) | null) => void,
 ) {
   const rewriter = defer
     ? deferScripts()
@@ -144,8 +144,18 @@ function documentTransform(
       if (scheduled) clearImmediate(scheduled);
       add(rewriter.end());
       emit(this);
-      onEnd(keep ? () => Buffer.concat(whole).toString("utf8") : null);
+      onEnd(keep ? () => concatBytes(whole) : null);
       callback();
     },
   });
+}
+
+function concatBytes(chunks: Uint8Array[]): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return bytes;
 }

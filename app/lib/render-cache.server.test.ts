@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import zlib from "node:zlib";
 import type { EntryContext } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -9,10 +10,13 @@ import {
   renderCacheKey,
 } from "./render-cache.server";
 
+const bytes = (html: string) => new TextEncoder().encode(html);
+const text = (body: Uint8Array | undefined) => (body ? new TextDecoder().decode(body) : undefined);
+
 /** A page is kept from its second render on. */
 function renderTwice(key: string, html: string) {
-  rememberRender(key, () => html);
-  rememberRender(key, () => html);
+  rememberRender(key, () => bytes(html));
+  rememberRender(key, () => bytes(html));
 }
 
 function context(leaf: string, loaderData: Record<string, unknown>, extra = {}): EntryContext {
@@ -108,31 +112,38 @@ describe("render cache", () => {
   });
 
   it("remembers a page rendered twice and forgets the oldest when full", () => {
-    rememberRender("a", () => "<html>a</html>");
+    rememberRender("a", () => bytes("<html>a</html>"));
     expect(cachedRender("a", null)).toBeUndefined();
-    rememberRender("a", () => "<html>a</html>");
+    rememberRender("a", () => bytes("<html>a</html>"));
     expect(cachedRender("a", null)).toEqual({
-      body: "<html>a</html>",
+      body: bytes("<html>a</html>"),
       encoding: null,
       scriptHashes: [],
     });
     const big = "x".repeat(1024 * 1024);
     for (let i = 0; i < 40; i++) renderTwice(`big${i}`, big);
     expect(cachedRender("a", null)).toBeUndefined();
-    expect(cachedRender("big39", null)?.body).toBe(big);
+    expect(text(cachedRender("big39", null)?.body)).toBe(big);
     expect(renderCacheBytes()).toBeLessThanOrEqual(16 * 1024 * 1024);
   });
 
-  it("counts two bytes a character for a page with characters above U+00FF", () => {
+  it("counts a page's UTF-8 bytes: a rating star takes three", () => {
     renderTwice("latin", "<p>a</p>".repeat(1000));
-    const latin = renderCacheBytes();
+    expect(renderCacheBytes()).toBe(8 * 1000 + "latin".length);
     clearRenderCache();
     renderTwice("stars", "<p>★</p>".repeat(1000));
-    expect(renderCacheBytes()).toBe(latin * 2 - "latin".length * 2 + "stars".length);
+    expect(renderCacheBytes()).toBe(10 * 1000 + "stars".length);
+  });
+
+  it("allows a page sent again its inline scripts, characters beyond ASCII included", () => {
+    const script = 'window.__data = {"name":"Sleep ★ Well"};';
+    renderTwice("scripted", `<html><script>${script}</script><script src="/a.js"></script></html>`);
+    const hash = createHash("sha256").update(script, "utf8").digest("base64");
+    expect(cachedRender("scripted", null)?.scriptHashes).toEqual([`sha256-${hash}`]);
   });
 
   it("keeps nothing of pages rendered only once", () => {
-    for (let i = 0; i < 100; i++) rememberRender(`once${i}`, () => "<html>once</html>");
+    for (let i = 0; i < 100; i++) rememberRender(`once${i}`, () => bytes("<html>once</html>"));
     expect(renderCacheBytes()).toBe(0);
     expect(cachedRender("once1", null)).toBeUndefined();
   });
@@ -143,7 +154,7 @@ describe("render cache", () => {
     const htmlBytes = renderCacheBytes();
     // The first time, the HTML (compressed on the way out); its compressed copy is started.
     expect(cachedRender("page", "gzip, deflate, br")).toEqual({
-      body: html,
+      body: bytes(html),
       encoding: null,
       scriptHashes: [],
     });
@@ -164,12 +175,16 @@ describe("render cache", () => {
     expect(zlib.gunzipSync(gzip).toString()).toBe(html);
     // Both compressed copies count towards the cache's bound.
     expect(renderCacheBytes()).toBe(htmlBytes + br.length + gzip.length);
-    expect(cachedRender("page", null)).toEqual({ body: html, encoding: null, scriptHashes: [] });
+    expect(cachedRender("page", null)).toEqual({
+      body: bytes(html),
+      encoding: null,
+      scriptHashes: [],
+    });
 
     // A new render under the same key drops the old compressed copies.
-    rememberRender("page", () => "<html>new</html>");
+    rememberRender("page", () => bytes("<html>new</html>"));
     expect(cachedRender("page", "br")).toEqual({
-      body: "<html>new</html>",
+      body: bytes("<html>new</html>"),
       encoding: null,
       scriptHashes: [],
     });

@@ -16,9 +16,10 @@ import { SizedCache } from "./sized-cache";
  *
  * A page is kept from its second render on: the first only notes its key. Most searches and
  * filter combinations are asked for once, and keeping each of them would only push out the
- * popular pages and hold memory until evicted. The cache is bounded by the bytes it holds
- * (a string with a character above U+00FF, such as the rating stars, takes two bytes a
- * character), with its compressed copies.
+ * popular pages and hold memory until evicted. A page is kept as the UTF-8 bytes it went out
+ * as, outside V8's heap (as a string, one with rating stars took two bytes a character and
+ * the heap grew to twice what it held), and the cache is bounded by those bytes with its
+ * compressed copies.
  *
  * A page asked for again is also kept compressed, the way the browser asked for it (Brotli at
  * its best quality, else gzip -9), off the main thread; from then on it goes out as those bytes
@@ -39,14 +40,14 @@ const MAX_BYTES = 16 * 1024 * 1024;
 const MAX_SEEN = 4096;
 
 type Entry = {
-  html: string;
+  html: Uint8Array<ArrayBuffer>;
   /** Its inline scripts' CSP hashes: a page sent again is allowed its scripts by these. */
   scriptHashes: string[];
   /** Each encoding's bytes once made; the promise while they are being made. */
   compressed: Partial<Record<Encoding, Uint8Array<ArrayBuffer> | Promise<void>>>;
 };
 export type CachedPage = {
-  body: string | Uint8Array<ArrayBuffer>;
+  body: Uint8Array<ArrayBuffer>;
   encoding: Encoding | null;
   scriptHashes: string[];
 };
@@ -117,10 +118,10 @@ export function cachedRender(key: string, acceptEncoding: string | null): Cached
 
 /**
  * Keeps a rendered page under `key` when the same key was rendered before (and is not kept
- * already); the first time, only the key is noted. `html` gives the document: it is put together
- * only when it is kept.
+ * already); the first time, only the key is noted. `html` gives the document's bytes: they are
+ * put together only when they are kept.
  */
-export function rememberRender(key: string, html: () => string) {
+export function rememberRender(key: string, html: () => Uint8Array<ArrayBuffer>) {
   if (cache.peek(key) === undefined && !seenOnce.delete(key)) {
     seenOnce.add(key);
     // The oldest noted key goes first.
@@ -128,9 +129,10 @@ export function rememberRender(key: string, html: () => string) {
     return;
   }
   const page = html();
-  const bytes = stringBytes(page) + key.length;
+  const bytes = page.byteLength + key.length;
   if (bytes > MAX_BYTES / 8) return;
-  cache.set(key, { html: page, scriptHashes: inlineScriptHashes(page), compressed: {} }, bytes);
+  const scriptHashes = inlineScriptHashes(new TextDecoder().decode(page));
+  cache.set(key, { html: page, scriptHashes, compressed: {} }, bytes);
 }
 
 /** For tests. */
