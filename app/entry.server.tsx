@@ -150,6 +150,10 @@ function documentTransform(
   });
 }
 
+/**
+ * The chunks as one array of its own: `Buffer.concat` may return a view of Node's shared pool,
+ * which a `Response` body cannot be typed as and a kept page should not hold on to.
+ */
 function concatBytes(chunks: Uint8Array[]): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
   let offset = 0;

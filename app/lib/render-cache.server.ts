@@ -55,12 +55,6 @@ export type CachedPage = {
 const cache = new SizedCache<Entry>(MAX_BYTES);
 const seenOnce = new Set<string>();
 
-/** The bytes V8 holds for a string's characters: one each, or two when any is above U+00FF. */
-export function stringBytes(text: string): number {
-  // eslint-disable-next-line no-control-regex
-  return /[^\u0000-\u00ff]/.test(text) ? text.length * 2 : text.length;
-}
-
 class Uncacheable extends Error {}
 
 function replacer(_key: string, value: unknown): unknown {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SizedCache } from "./sized-cache";
+import { SizedCache, stringBytes } from "./sized-cache";
 
 describe("SizedCache", () => {
   it("drops the least recently used entries once the sizes pass the bound", () => {
@@ -35,5 +35,13 @@ describe("SizedCache", () => {
     cache.set("c", "C", 4);
     expect(cache.peek("a")).toBeUndefined();
     expect(cache.peek("b")).toBe("B");
+  });
+});
+
+describe("stringBytes", () => {
+  it("counts one byte a character, or two when any is above U+00FF", () => {
+    expect(stringBytes("queen bed")).toBe(9);
+    expect(stringBytes("crème")).toBe(5);
+    expect(stringBytes("4.5 ★")).toBe(10);
   });
 });

@@ -65,3 +65,9 @@ export class SizedCache<V> {
     }
   }
 }
+
+/** The bytes V8 holds for a string's characters: one each, or two when any is above U+00FF. */
+export function stringBytes(text: string): number {
+  // eslint-disable-next-line no-control-regex
+  return /[^\u0000-\u00ff]/.test(text) ? text.length * 2 : text.length;
+}

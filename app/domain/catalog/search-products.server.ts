@@ -1,6 +1,6 @@
 import { and, asc, desc, inArray, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { stringBytes } from "~/lib/render-cache.server";
+import { stringBytes } from "~/lib/sized-cache";
 import { products } from "~/db/schema";
 import { PAGE_SIZE, type ListingQuery, type SortOption } from "./listing-query";
 import type { ProductCardData } from "./product-card";
