@@ -11,6 +11,7 @@ import { siteUrl } from "../app/lib/site-url.server";
 import { keptCompressedAssets } from "./kept-assets";
 import { refuseTooLarge, shopRequestHandler } from "./request-handler";
 import { securityHeaders } from "./security-headers";
+import { workerEnv, workerExecArgv } from "./worker-settings";
 
 /**
  * How far V8 lets its heap grow past what was live at the last full collection before it
@@ -155,14 +156,6 @@ async function main() {
 }
 
 /**
- * What the server processes start with besides this process's environment. The C library gives
- * each thread that allocates (zlib's compression runs on libuv's thread pool) a memory arena of
- * its own and rarely gives freed memory back; two arenas held each process 15-20 MB lower under
- * load at the same speed (bench/README.md). A value set for the shop is kept.
- */
-const WORKER_ENV = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2" };
-
-/**
  * With WEB_CONCURRENCY > 1 (production, PostgreSQL only) this process migrates the database,
  * then starts that many copies of `main` sharing the port (node cluster) and stops them on
  * SIGTERM/SIGINT. The copies keep no state of their own (see DESIGN.md, "Scale-out").
@@ -186,7 +179,8 @@ async function primary(workers: number) {
   let closing = false;
   const listening = new Set<number>();
   cluster.on("listening", (worker) => listening.add(worker.id));
-  const fork = () => cluster.fork(WORKER_ENV);
+  cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS) });
+  const fork = () => cluster.fork(workerEnv(process.env));
   for (let i = 0; i < workers; i++) fork();
   cluster.on("exit", (worker, code) => {
     if (closing) {
