@@ -22,7 +22,8 @@ import { seedCatalogue, startBenchShop } from "./server";
  * (100000) orders and --enquiries N (20000) enquiries; the inventory on PostgreSQL alone, one
  * process, with --movements N (1000000) stock movements. The scale part (distinct listings and
  * product pages, on PostgreSQL) runs at --products, or at each of --scale-products N,N (one
- * database filled up to each size in turn).
+ * database filled up to each size in turn), the listings after --warmup N (60) seconds of the
+ * same load.
  */
 const args = parseArgs(process.argv.slice(2));
 const products = args.products ?? 10_000;
@@ -35,6 +36,7 @@ const backOffice = { orders: args.orders ?? 100_000, enquiries: args.enquiries ?
 const withLists = only === undefined || only === "lists";
 const movements = args.movements ?? 1_000_000;
 const scaleSizes = args.scaleProducts ?? [products];
+const warmupSeconds = args.warmup ?? 60;
 
 /** The back office's lists at their largest: first page, a search, a filter, the last page. */
 const ADMIN_LISTS = {
@@ -180,6 +182,7 @@ async function scaleOnPostgres(): Promise<ScaleRun[]> {
           connections,
           seconds,
           runs,
+          warmupSeconds,
         });
         out.push({ products: size, seedSeconds, results });
       } finally {
@@ -193,7 +196,7 @@ async function scaleOnPostgres(): Promise<ScaleRun[]> {
 function printScale(scale: ScaleRun[]) {
   if (scale.length === 0) return;
   console.log(
-    `\nAt scale on PostgreSQL, ${workers} process${workers === 1 ? "" : "es"}, ${connections} connections for ${seconds} s (median of ${runs} runs), never the same listing address twice; RSS in MB per server process: before the load / peak during it / 10 s after it`,
+    `\nAt scale on PostgreSQL, ${workers} process${workers === 1 ? "" : "es"}, ${connections} connections for ${seconds} s (median of ${runs} runs; the listings after ${warmupSeconds} s of the same load), never the same listing address twice; RSS in MB per server process: before the load / peak during it / 10 s after it`,
   );
   console.log(
     "| products | pages | requests/s | p50 ms | p99 ms | errors | non-2xx | addresses | RSS before | RSS peak | RSS after |",
@@ -332,7 +335,8 @@ type Args = Partial<
     | "workers"
     | "orders"
     | "enquiries"
-    | "movements",
+    | "movements"
+    | "warmup",
     number
   > & {
     only: "lighthouse" | "load" | "lists" | "inventory" | "scale";
@@ -373,7 +377,8 @@ function parseArgs(argv: string[]): Args {
       key === "workers" ||
       key === "orders" ||
       key === "enquiries" ||
-      key === "movements"
+      key === "movements" ||
+      key === "warmup"
     ) {
       const value = Number(argv[++i]);
       if (!Number.isFinite(value) || value < 1) throw new Error(`--${key} needs a number`);

@@ -214,15 +214,15 @@ export type ScaleResult = LoadResult & {
 const SETTLE_MS = 10_000;
 
 /**
- * `connections` concurrent connections for `seconds` (after a 2 s warm-up, `runs` times, the
- * median of each figure kept), every request asking for the next address `nextPath` gives,
- * while every server process's RSS is sampled every 200 ms.
+ * `connections` concurrent connections for `seconds` (after a warm-up of `warmupSeconds`, 2 by
+ * default, `runs` times, the median of each figure kept), every request asking for the next
+ * address `nextPath` gives, while every server process's RSS is sampled every 200 ms.
  */
 export async function scaleLoad(
   base: string,
   serverPid: number,
   nextPath: () => string,
-  options: { connections: number; seconds: number; runs: number },
+  options: { connections: number; seconds: number; runs: number; warmupSeconds?: number },
 ): Promise<ScaleResult> {
   const pids = serverProcesses(serverPid);
   const rssIdle = pids.map((pid) => rssMb(pid) ?? 0);
@@ -241,7 +241,7 @@ export async function scaleLoad(
     ],
   };
   const sampler = rssSampler(pids);
-  await autocannon({ ...load, duration: 2 });
+  await autocannon({ ...load, duration: options.warmupSeconds ?? 2 });
   const results: autocannon.Result[] = [];
   for (let run = 0; run < options.runs; run++) {
     results.push(await autocannon({ ...load, duration: options.seconds }));
@@ -278,21 +278,27 @@ export async function activeProductSlugs(databaseUrl: string): Promise<string[]>
 
 /**
  * Distinct listings, then product pages across every active product, against a shop started on
- * `databaseUrl`.
+ * `databaseUrl`. The listings' figures are taken after `warmupSeconds` of the same load: a
+ * process just started spends a large part of a core compiling the shop's code for the first
+ * minute under load (bench/README.md, "Warmed up"), and a shop's processes run for days.
  */
 export async function benchScale(
   base: string,
   serverPid: number,
   databaseUrl: string,
-  options: { connections: number; seconds: number; runs: number },
+  options: { connections: number; seconds: number; runs: number; warmupSeconds: number },
 ): Promise<Record<string, ScaleResult>> {
   const results: Record<string, ScaleResult> = {};
   console.log(
-    `Scale: distinct listings, ${options.connections} connections, ${options.seconds} s x ${options.runs}...`,
+    `Scale: distinct listings, ${options.connections} connections, ${options.warmupSeconds} s to warm up, ${options.seconds} s x ${options.runs}...`,
   );
   results["distinct listings"] = await scaleLoad(base, serverPid, distinctListings(), options);
   const slugs = await activeProductSlugs(databaseUrl);
   console.log(`Scale: product pages across ${slugs.length} products...`);
-  results["product pages"] = await scaleLoad(base, serverPid, productPages(slugs), options);
+  // Each product once before any comes again: a long warm-up would use most of them up.
+  results["product pages"] = await scaleLoad(base, serverPid, productPages(slugs), {
+    ...options,
+    warmupSeconds: 2,
+  });
   return results;
 }
