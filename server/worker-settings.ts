@@ -17,8 +17,8 @@ const SEMI_SPACE = /^--max[-_]semi[-_]space[-_]size(=|$)/;
 
 /**
  * V8's young generation at most 8 MB a half instead of 16: under distinct listings a process
- * grows it to its largest and keeps it. With 8 MB each process peaked 30-35 MB lower, at the
- * same requests per second (bench/README.md, "Warmed up").
+ * grows it to its largest and keeps it. With 8 MB each process peaked 30-35 MB lower, at about
+ * the same requests per second (bench/README.md, "Warmed up").
  */
 export function workerExecArgv(execArgv: readonly string[], nodeOptions = ""): string[] {
   const given = [...execArgv, ...nodeOptions.split(/\s+/)].some((arg) => SEMI_SPACE.test(arg));

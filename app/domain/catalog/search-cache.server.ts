@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import { db, preparedQuery, type Db } from "~/db/client.server";
 import { catalogVersion } from "~/db/schema";
-import { stringBytes } from "~/lib/sized-cache";
-import { SizedCache } from "~/lib/sized-cache";
+import { SizedCache, stringBytes } from "~/lib/sized-cache";
 import type { FacetCounts } from "./search-facets.server";
 import type { ProductCardData } from "./product-card";
 
