@@ -1,4 +1,12 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  data,
+  useRouteLoaderData,
+} from "react-router";
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -9,7 +17,9 @@ import { deferredBootScript } from "./lib/deferred-scripts";
 import { routeErrorText } from "./lib/route-error";
 import { useNonce } from "./lib/nonce";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // A form from another address or site: the server turned it into this page (403).
+  if (context.refusal) throw data(context.refusal.message, { status: context.refusal.status });
   return {
     theme: readThemeCookie(request.headers.get("cookie")),
     // Pages' canonical and Open Graph URLs must be absolute (see ~/lib/seo).

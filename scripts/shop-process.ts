@@ -21,8 +21,11 @@ export async function startShop(options: {
   seedIfEmpty?: boolean;
   output?: "inherit" | "ignore";
   captureStderr?: boolean;
+  /** The host name of the shop's address (PUBLIC_URL); other names are sent there. */
+  publicHost?: string;
 }): Promise<RunningShop> {
   const port = await freePort();
+  const url = `http://${options.publicHost ?? "127.0.0.1"}:${port}`;
   // The compiled server entry of the build (npm run build), as `npm start` runs it.
   const entry = path.join(process.env.BUILD_DIR || "build", "server/main.js");
   const args = [entry, ...(options.seedIfEmpty ? ["--seed-if-empty"] : [])];
@@ -36,7 +39,7 @@ export async function startShop(options: {
       // secret (not a real one), the shop's address, the demo gateway and the demo owner.
       BETTER_AUTH_SECRET:
         process.env.BETTER_AUTH_SECRET ?? "test-only-auth-secret-for-local-shop-processes",
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: url,
       DEMO_PAYMENTS: "true",
       ALLOW_DEMO_OWNER: "true",
       ...options.env,
@@ -48,7 +51,6 @@ export async function startShop(options: {
   const exited = new Promise<number | null>((resolve) =>
     child.once("exit", (code) => resolve(code)),
   );
-  const url = `http://127.0.0.1:${port}`;
   await waitForHealth(url, child, () => stderr);
   return {
     url,

@@ -8,6 +8,7 @@ import type { ServerBuild } from "react-router";
 import { openDatabase, setDatabase } from "../app/db/client.server";
 import { parseEnv, type Env } from "../app/env.server";
 import { siteUrl } from "../app/lib/site-url.server";
+import { canonicalAddress } from "./canonical-address";
 import { keptCompressedAssets } from "./kept-assets";
 import { refuseTooLarge, shopRequestHandler } from "./request-handler";
 import { securityHeaders } from "./security-headers";
@@ -84,6 +85,8 @@ async function main() {
   app.get("/healthz", (_req, res) => {
     res.set("cache-control", "no-store").type("text/plain").send("ok");
   });
+  // Load balancers call /healthz by address; everything else is on the shop's one address.
+  app.use(canonicalAddress(siteUrl(env)));
   app.use(
     "/media",
     express.static(path.join(env.DATA_DIR, "media"), { immutable: true, maxAge: "1y" }),
@@ -120,8 +123,7 @@ async function main() {
     shopRequestHandler({
       build,
       mode: production ? "production" : "development",
-      // Production always has PUBLIC_URL; development without it takes the request's own.
-      origin: env.PUBLIC_URL ? siteUrl(env) : null,
+      origin: siteUrl(env),
       bodyLimit,
       getLoadContext: (req) => ({ clientAddress: req.ip ?? "unknown" }),
     }),

@@ -1,6 +1,7 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import type { Refusal } from "./canonical-address";
 
 /** What the shop answers a body over its limit with, before anything parses it. */
 export const TOO_LARGE_MESSAGE = "The request is too large.";
@@ -69,16 +70,17 @@ export function readBody(req: ExpressRequest, limit: number): Promise<Uint8Array
 }
 
 /**
- * Express to React Router, as @react-router/express does, with two differences: the request's
+ * Express to React Router, as @react-router/express does, with three differences: the request's
  * URL is built on the shop's configured origin (`origin`), never on the Host or X-Forwarded-Host
  * headers a client writes; and the body is read first, within `bodyLimit(path)` bytes, so an
- * oversized one is answered 413 before any action parses it.
+ * oversized one is answered 413 before any action parses it; a request refused on the way
+ * (`res.locals.refusal`) gets the shop's error page with its status.
  */
 export function shopRequestHandler(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "production" | "development";
-  /** The origin request URLs are built on; null takes the request's own (development only). */
-  origin: string | null;
+  /** The origin request URLs are built on (PUBLIC_URL, or http://localhost:PORT in development). */
+  origin: string;
   bodyLimit: (path: string) => number;
   getLoadContext: (req: ExpressRequest) => { clientAddress: string };
 }) {
@@ -89,8 +91,13 @@ export function shopRequestHandler(options: {
       res.on("close", () => {
         if (!res.writableFinished) controller.abort();
       });
+      // Refused before it reached the shop (server/canonical-address.ts): its body is thrown
+      // away unread and the page says why, rendered as a GET so no action runs.
+      const refusal = res.locals.refusal as Refusal | undefined;
       let body: Uint8Array<ArrayBuffer> | undefined;
-      if (req.method !== "GET" && req.method !== "HEAD") {
+      if (refusal) {
+        req.resume();
+      } else if (req.method !== "GET" && req.method !== "HEAD") {
         try {
           body = await readBody(req, options.bodyLimit(req.path));
         } catch (error) {
@@ -105,12 +112,12 @@ export function shopRequestHandler(options: {
         return;
       }
       const request = new Request(url, {
-        method: req.method,
+        method: refusal ? "GET" : req.method,
         headers: requestHeaders(req),
         body: body?.length ? body : undefined,
         signal: controller.signal,
       });
-      const response = await handle(request, options.getLoadContext(req));
+      const response = await handle(request, { ...options.getLoadContext(req), refusal });
       await sendResponse(res, response);
     } catch (error) {
       next(error);
@@ -119,12 +126,11 @@ export function shopRequestHandler(options: {
 }
 
 /** The request's address on `origin`; null for a target that is not a path (absolute-form). */
-function requestUrl(req: ExpressRequest, origin: string | null): string | null {
+function requestUrl(req: ExpressRequest, origin: string): string | null {
   if (!req.originalUrl.startsWith("/")) return null;
-  const base = origin ?? `${req.protocol}://${req.get("host") ?? "localhost"}`;
   try {
     // Joined as text: `new URL("//elsewhere/x", base)` would leave the shop's origin.
-    return new URL(`${base}${req.originalUrl}`).href;
+    return new URL(`${origin}${req.originalUrl}`).href;
   } catch {
     return null;
   }

@@ -45,7 +45,7 @@ export function useBrowser() {
     const findings: string[] = [];
     for (const { page, visited } of pages) findings.push(...(await judgePage(page, visited)));
     expect(violations.splice(0), "Content-Security-Policy violations").toEqual([]);
-    expect(findings, "serious or critical accessibility findings").toEqual([]);
+    expect(findings, "accessibility findings and default error screens").toEqual([]);
   });
 
   async function judgePage(page: Page, visited: Set<string>): Promise<string[]> {
@@ -54,6 +54,10 @@ export function useBrowser() {
     const origin = new URL(baseUrl()).origin;
     const judge = async (where: string) => {
       for (const line of await seriousA11yViolations(page)) findings.push(`${where}: ${line}`);
+      // React Router's own error screen (an h2): every error page must be the shop's.
+      if (await page.locator("h2", { hasText: "Unexpected Application Error!" }).count()) {
+        findings.push(`${where}: the framework's default error screen`);
+      }
     };
     const url = new URL(page.url());
     if (url.origin === origin) {
