@@ -1,9 +1,35 @@
+import fs from "node:fs";
+import path from "node:path";
 import { defineConfig } from "vitest/config";
+
+const ALL_TESTS = ["app/**/*.test.ts", "tests/integration/**/*.test.ts"];
+
+/**
+ * With TEST_DATABASE_URL the run is the second one, on PostgreSQL (see .ci/run): it takes only
+ * the files that open a database through it. Logic-only tests (money, dates, schemas, caches)
+ * and those on an embedded database of their own do not depend on it and ran once already.
+ */
+function filesOnTestDatabase(): string[] {
+  const uses = /\b(useTestDatabase|createTestDatabase|TEST_DATABASE_URL)\b/;
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (file.endsWith(".test.ts") && uses.test(fs.readFileSync(file, "utf8"))) {
+        found.push(file);
+      }
+    }
+  };
+  walk("app");
+  walk("tests/integration");
+  return found;
+}
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["app/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    include: process.env.TEST_DATABASE_URL ? filesOnTestDatabase() : ALL_TESTS,
     setupFiles: ["tests/setup/env.ts"],
     globalSetup: ["tests/setup/template-database.ts"],
     testTimeout: 30_000,
