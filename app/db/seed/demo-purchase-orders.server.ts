@@ -12,7 +12,7 @@ import {
   warehouses,
 } from "~/db/schema";
 import { DEMO_OWNER } from "~/domain/auth/demo-owner";
-import { addDays, shopToday } from "~/domain/purchasing/purchase-order-dates";
+import { addDays, shopToday } from "~/lib/dates";
 import { receivePurchaseOrder } from "~/domain/purchasing/purchase-order-receive.server";
 import { createPurchaseOrder } from "~/domain/purchasing/purchase-order-save.server";
 import {

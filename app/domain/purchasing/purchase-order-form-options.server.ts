@@ -1,7 +1,7 @@
 import { asc, desc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { suppliers, warehouses } from "~/db/schema";
-import { shopToday } from "./purchase-order-dates";
+import { shopToday } from "~/lib/dates";
 
 /** The suppliers a new purchase order may be for: the active ones, by name, with lead times. */
 export async function listOrderableSuppliers() {

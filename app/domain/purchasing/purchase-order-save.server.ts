@@ -6,7 +6,7 @@ import { conflict, invalid, notFound } from "~/domain/errors";
 import { isDbId } from "~/lib/db-ids";
 import { formatPoNumber } from "./po-number";
 import { recordPurchaseOrderStep, type PurchaseOrderActor } from "./purchase-order-events.server";
-import { addDays, shopToday } from "./purchase-order-dates";
+import { addDays, shopToday } from "~/lib/dates";
 import { lineField, type PurchaseOrderFormInput } from "./purchase-order-schemas";
 import { PURCHASE_ORDER_STATUS_LABELS } from "./purchase-order-status";
 import { variantsBySku } from "./purchase-order-variants.server";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { parseRandToCents } from "~/domain/catalog/product-schemas";
 import { parseDbId } from "~/lib/db-ids";
-import { isCalendarDay, shopToday } from "./purchase-order-dates";
+import { isCalendarDay, shopToday } from "~/lib/dates";
 
 /** The most lines one purchase order takes, and the most units of one line. */
 export const MAX_PURCHASE_ORDER_LINES = 200;

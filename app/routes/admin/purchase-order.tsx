@@ -6,7 +6,7 @@ import { PurchaseOrderStatusBadge } from "~/components/admin/purchase-orders/pur
 import { PurchaseOrderTimeline } from "~/components/admin/purchase-orders/purchase-order-timeline";
 import { ReceiveGoodsForm } from "~/components/admin/purchase-orders/receive-goods-form";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
-import { formatDay } from "~/domain/purchasing/purchase-order-dates";
+import { formatDay } from "~/lib/dates";
 import { listReceivingWarehouses } from "~/domain/purchasing/purchase-order-form-options.server";
 import { getPurchaseOrder } from "~/domain/purchasing/purchase-order-get.server";
 import { canReceivePurchaseOrder } from "~/domain/purchasing/purchase-order-status";

@@ -9,7 +9,7 @@ import {
   suppliers,
 } from "~/db/schema";
 import { DomainError } from "~/domain/errors";
-import { addDays, shopToday } from "~/domain/purchasing/purchase-order-dates";
+import { addDays, shopToday } from "~/lib/dates";
 import { getPurchaseOrder } from "~/domain/purchasing/purchase-order-get.server";
 import {
   createPurchaseOrder,

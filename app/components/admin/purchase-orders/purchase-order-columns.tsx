@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { ListColumn } from "~/components/admin/list/list-table";
-import { formatDay } from "~/domain/purchasing/purchase-order-dates";
+import { formatDay } from "~/lib/dates";
 import type { PurchaseOrderStatus } from "~/domain/purchasing/purchase-order-status";
 import { PurchaseOrderStatusBadge } from "./purchase-order-status-badge";
 

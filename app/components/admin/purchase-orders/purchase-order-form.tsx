@@ -4,7 +4,7 @@ import { Field, SelectField, TextareaField } from "~/components/admin/field";
 import { Button } from "~/components/admin/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
 import { useAdminForm } from "~/components/admin/use-admin-form";
-import { addDays } from "~/domain/purchasing/purchase-order-dates";
+import { addDays } from "~/lib/dates";
 import {
   lineField,
   PURCHASE_ORDER_NOTES_MAX,

@@ -1,0 +1,147 @@
+import { Document, Page, StyleSheet, Text, View, renderToBuffer } from "@react-pdf/renderer";
+import { PDF_FONT, registerPdfFonts } from "./pdf-fonts.server";
+import type { BusinessDocument } from "./business-document";
+
+/**
+ * The one A4 layout of every document the shop prints (purchase orders, tax invoices, credit
+ * notes): the shop's details, the parties, the facts, a table of lines whose heading repeats on
+ * each page, the totals, notes and a footnote, and "Page 1 of 2" at the foot of every page.
+ */
+export function layOutDocument(document: BusinessDocument): Promise<Buffer> {
+  registerPdfFonts();
+  return renderToBuffer(<DocumentPdf document={document} />);
+}
+
+const styles = StyleSheet.create({
+  page: {
+    fontFamily: PDF_FONT,
+    fontSize: 9,
+    paddingTop: 36,
+    paddingHorizontal: 36,
+    paddingBottom: 54,
+    color: "#111",
+  },
+  header: { flexDirection: "row", justifyContent: "space-between", marginBottom: 18 },
+  title: { fontSize: 18, fontWeight: "bold" },
+  bold: { fontWeight: "bold" },
+  muted: { color: "#555" },
+  parties: { flexDirection: "row", gap: 24, marginBottom: 18 },
+  party: { flex: 1 },
+  heading: { fontSize: 10, fontWeight: "bold", marginBottom: 4 },
+  facts: { flexDirection: "row", flexWrap: "wrap", gap: 24, marginBottom: 18 },
+  row: { flexDirection: "row", borderBottomWidth: 0.5, borderColor: "#bbb", paddingVertical: 4 },
+  headRow: { borderBottomWidth: 1, borderColor: "#111", fontWeight: "bold" },
+  cell: { paddingRight: 6 },
+  right: { textAlign: "right", paddingRight: 0 },
+  totals: { marginTop: 10, alignSelf: "flex-end", width: "50%" },
+  totalRow: { flexDirection: "row", justifyContent: "space-between", paddingVertical: 2 },
+  footnote: { marginTop: 18, color: "#555" },
+  pageNumber: {
+    position: "absolute",
+    bottom: 24,
+    left: 36,
+    right: 36,
+    textAlign: "right",
+    color: "#555",
+  },
+});
+
+function DocumentPdf({ document: doc }: { document: BusinessDocument }) {
+  const { shop } = doc;
+  return (
+    <Document title={`${doc.title} ${doc.number}`} author={shop.storeName}>
+      <Page size="A4" style={styles.page}>
+        <View style={styles.header}>
+          <View>
+            <Text style={styles.title}>{doc.title}</Text>
+            <Text style={styles.bold}>{doc.number}</Text>
+            {doc.subtitle ? <Text style={styles.muted}>{doc.subtitle}</Text> : null}
+          </View>
+          <View>
+            <Text style={styles.bold}>{shop.storeName}</Text>
+            <Text>{shop.legalName}</Text>
+            <Text style={styles.muted}>Registration number {shop.registrationNumber}</Text>
+            {shop.vatNumber ? <Text style={styles.muted}>VAT number {shop.vatNumber}</Text> : null}
+          </View>
+        </View>
+
+        <View style={styles.parties}>
+          {doc.parties.map((party) => (
+            <View key={party.heading} style={styles.party}>
+              <Text style={styles.heading}>{party.heading}</Text>
+              {party.lines.map((line, i) => (
+                <Text key={i} style={i === 0 ? styles.bold : undefined}>
+                  {line}
+                </Text>
+              ))}
+            </View>
+          ))}
+        </View>
+
+        <View style={styles.facts}>
+          {doc.facts.map((fact) => (
+            <View key={fact.label}>
+              <Text style={styles.muted}>{fact.label}</Text>
+              <Text style={styles.bold}>{fact.value}</Text>
+            </View>
+          ))}
+        </View>
+
+        <View style={[styles.row, styles.headRow]} fixed>
+          {doc.columns.map((column) => (
+            <Text
+              key={column.label}
+              style={[
+                styles.cell,
+                { width: column.width },
+                column.align === "right" ? styles.right : {},
+              ]}
+            >
+              {column.label}
+            </Text>
+          ))}
+        </View>
+        {doc.rows.map((row, r) => (
+          <View key={r} style={styles.row} wrap={false}>
+            {row.map((value, c) => (
+              <Text
+                key={c}
+                style={[
+                  styles.cell,
+                  { width: doc.columns[c]?.width },
+                  doc.columns[c]?.align === "right" ? styles.right : {},
+                ]}
+              >
+                {value}
+              </Text>
+            ))}
+          </View>
+        ))}
+
+        <View style={styles.totals} wrap={false}>
+          {doc.totals.map((total) => (
+            <View key={total.label} style={styles.totalRow}>
+              <Text style={total.bold ? styles.bold : undefined}>{total.label}</Text>
+              <Text style={total.bold ? styles.bold : undefined}>{total.value}</Text>
+            </View>
+          ))}
+        </View>
+
+        {doc.notes ? (
+          <View style={styles.footnote}>
+            <Text style={styles.heading}>Notes</Text>
+            <Text>{doc.notes}</Text>
+          </View>
+        ) : null}
+        <Text style={styles.footnote}>{doc.footnote}</Text>
+        <Text
+          style={styles.pageNumber}
+          fixed
+          render={({ pageNumber, totalPages }) =>
+            `${doc.number} · Page ${pageNumber} of ${totalPages}`
+          }
+        />
+      </Page>
+    </Document>
+  );
+}
