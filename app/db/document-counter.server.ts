@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Tx } from "./client.server";
 import { documentCounters } from "./schema";
 
-export type DocumentCounter = "purchase_order";
+export type DocumentCounter = "purchase_order" | "invoice" | "credit_note";
 
 /**
  * The next gapless number of a kind of document, taken inside the transaction that inserts the

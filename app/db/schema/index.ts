@@ -5,3 +5,4 @@ export * from "./orders";
 export * from "./inventory";
 export * from "./purchasing";
 export * from "./auth";
+export * from "./invoicing";

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { orderEvents, orders, payments } from "~/db/schema";
+import { issueOrderInvoice } from "~/domain/invoicing/issue-order-invoice.server";
 import { sellOrderStock } from "~/domain/orders/order-stock.server";
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from "~/domain/orders/totals";
 import { formatMoney } from "~/lib/money";
@@ -80,7 +81,8 @@ const describeCard = (brand?: string | null, last4?: string | null) =>
  * The one place a payment's outcome reaches an order, for every provider. It runs in one
  * transaction with the payment and the order locked, so a replayed or concurrent notification
  * changes nothing the second time. An approved payment of the right amount marks the order
- * paid and turns its stock reservation into a sale; a decline leaves it unpaid to try again.
+ * paid, turns its stock reservation into a sale and issues its tax invoice; a decline leaves
+ * it unpaid to try again.
  */
 export async function recordPaymentOutcome(outcome: PaymentOutcome): Promise<{
   result: RecordResult;
@@ -172,6 +174,7 @@ export async function recordPaymentOutcome(outcome: PaymentOutcome): Promise<{
       })
       .where(eq(orders.id, order.id));
     await sellOrderStock(tx, { orderId: order.id, reference: `Order ${order.number}` });
+    await issueOrderInvoice(tx, { orderId: order.id, paymentReference: payment.reference });
     await tx.insert(orderEvents).values({
       orderId: order.id,
       type: "payment_approved",

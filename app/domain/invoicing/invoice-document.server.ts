@@ -1,0 +1,138 @@
+import { asc, eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { invoiceLines, invoices } from "~/db/schema";
+import type { BusinessDocument } from "~/domain/documents/business-document";
+import { shopParty } from "~/domain/documents/business-document";
+import { notFound } from "~/domain/errors";
+import { VAT_RATE_PERCENT } from "~/domain/orders/totals";
+import { formatDay, shopToday } from "~/lib/dates";
+import { isDbId } from "~/lib/db-ids";
+import { formatMoney } from "~/lib/money";
+import { FULL_TAX_INVOICE_ABOVE_CENTS } from "./invoice-amounts";
+import { formatInvoiceNumber } from "./invoice-number";
+import { INVOICE_STATUS_LABELS, shownInvoiceStatus } from "./invoice-status";
+
+export type Invoice = Awaited<ReturnType<typeof getInvoice>>;
+
+const money = (cents: number) => formatMoney(cents, { cents: true });
+
+/** One invoice with its lines, as it was issued; not found when there is none. */
+export async function getInvoice(options: { invoiceId: number }) {
+  const { invoiceId } = options;
+  if (!isDbId(invoiceId)) throw notFound("This invoice does not exist.");
+  const [invoice] = await db().select().from(invoices).where(eq(invoices.id, invoiceId));
+  if (!invoice) throw notFound("This invoice does not exist.");
+  const lines = await db()
+    .select({
+      description: invoiceLines.description,
+      sku: invoiceLines.sku,
+      variantId: invoiceLines.variantId,
+      quantity: invoiceLines.quantity,
+      unitPriceCents: invoiceLines.unitPriceCents,
+      lineTotalCents: invoiceLines.lineTotalCents,
+    })
+    .from(invoiceLines)
+    .where(eq(invoiceLines.invoiceId, invoiceId))
+    .orderBy(asc(invoiceLines.position), asc(invoiceLines.id));
+  return {
+    ...invoice,
+    invoiceNumber: formatInvoiceNumber(invoice.number),
+    shownStatus: shownInvoiceStatus(invoice, shopToday()),
+    lines,
+  };
+}
+
+/** The id of a web order's invoice, or null while it has none (unpaid). */
+export async function orderInvoiceId(orderId: number): Promise<number | null> {
+  const [row] = await db()
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(eq(invoices.orderId, orderId));
+  return row?.id ?? null;
+}
+
+/**
+ * The invoice as the buyer gets it, with what section 20 of the VAT Act asks of a tax invoice:
+ * the words "Tax Invoice"; the seller's name, address and VAT number; its number and date of
+ * issue; each line's description, quantity and value; the total, and the VAT it includes. Above
+ * R5,000 it is a full tax invoice and also names the buyer: name, address and VAT number when
+ * given (s20(4)); at or below it is abridged (s20(5)).
+ */
+export function invoicePrint(invoice: Invoice): BusinessDocument {
+  const amounts = {
+    totalCents: invoice.totalCents,
+    vatCents: invoice.vatCents,
+    netCents: invoice.totalCents - invoice.vatCents,
+    full: invoice.totalCents > FULL_TAX_INVOICE_ABOVE_CENTS,
+  };
+  const seller = invoice.seller;
+  const shop = { ...seller };
+  const buyer = {
+    heading: "Bill to",
+    lines: [
+      invoice.buyerName,
+      ...invoice.buyerAddress.split("\n").filter(Boolean),
+      ...(invoice.buyerVatNumber ? [`VAT number ${invoice.buyerVatNumber}`] : []),
+      ...(invoice.buyerEmail ? [invoice.buyerEmail] : []),
+    ],
+  };
+  const subtitle =
+    invoice.status === "cancelled"
+      ? "Cancelled: this invoice is void"
+      : amounts.full
+        ? undefined
+        : "Abridged tax invoice";
+  return {
+    title: "Tax Invoice",
+    number: invoice.invoiceNumber,
+    subtitle,
+    shop,
+    parties: amounts.full ? [shopParty(shop), buyer] : [shopParty(shop)],
+    facts: [
+      { label: "Invoice number", value: invoice.invoiceNumber },
+      { label: "Date of issue", value: formatDay(invoice.issueDate) },
+      ...(invoice.orderNumber ? [{ label: "Order", value: `#${invoice.orderNumber}` }] : []),
+      ...(invoice.dueDate && invoice.status !== "paid"
+        ? [{ label: "Due date", value: formatDay(invoice.dueDate) }]
+        : []),
+      { label: "Status", value: INVOICE_STATUS_LABELS[invoice.shownStatus] },
+      ...(invoice.paymentReference
+        ? [{ label: "Payment reference", value: invoice.paymentReference }]
+        : []),
+    ],
+    columns: [
+      { label: "Description", width: "43%" },
+      { label: "SKU", width: "17%" },
+      { label: "Quantity", width: "10%", align: "right" },
+      { label: "Unit price", width: "15%", align: "right" },
+      { label: "Amount", width: "15%", align: "right" },
+    ],
+    rows: invoice.lines.map((line) => [
+      line.description,
+      line.sku,
+      String(line.quantity),
+      money(line.unitPriceCents),
+      money(line.lineTotalCents),
+    ]),
+    totals: [
+      { label: "Total excluding VAT", value: money(amounts.netCents) },
+      { label: `VAT (${VAT_RATE_PERCENT}%)`, value: money(amounts.vatCents) },
+      { label: "Total (VAT included)", value: money(amounts.totalCents), bold: true },
+    ],
+    notes: invoice.notes || undefined,
+    footnote: `All amounts are in South African rand. Prices include VAT at ${VAT_RATE_PERCENT}%: the VAT shown is included in the total, not added to it. Please quote ${invoice.invoiceNumber} with any payment or query.`,
+  };
+}
+
+export type RenderedInvoice = { filename: string; pdf: Buffer };
+
+/** An invoice as a PDF file named after its number (INV-000001.pdf). */
+export async function renderInvoicePdf(options: { invoiceId: number }): Promise<RenderedInvoice> {
+  const invoice = await getInvoice(options);
+  // Loaded with the first PDF a process makes (see renderPurchaseOrderPdf).
+  const { layOutDocument } = await import("~/domain/documents/document-pdf-layout.server");
+  return {
+    filename: `${invoice.invoiceNumber}.pdf`,
+    pdf: await layOutDocument(invoicePrint(invoice)),
+  };
+}

@@ -1,0 +1,123 @@
+import { asc, eq } from "drizzle-orm";
+import type { Tx } from "~/db/client.server";
+import { nextDocumentNumber } from "~/db/document-counter.server";
+import {
+  invoiceLines,
+  invoices,
+  orderEvents,
+  orderLines,
+  orders,
+  storeSettings,
+} from "~/db/schema";
+import { DELIVERY_METHOD_LABELS } from "~/domain/orders/totals";
+import { shopToday } from "~/lib/dates";
+import { invoiceAmounts } from "./invoice-amounts";
+import { formatInvoiceNumber } from "./invoice-number";
+import { sellerFromSettings } from "./invoice-seller";
+
+/**
+ * Issues the tax invoice of a web order that has just been paid, inside the transaction that
+ * records the payment: its number comes from the "invoice" counter row, locked until the
+ * transaction commits, so parallel payments get consecutive numbers and a rolled-back payment
+ * gives its number back (no gap, no reuse). The order's lines, delivery, discount, buyer and
+ * the shop's details are copied onto the invoice, which later edits never change. An order
+ * already invoiced keeps its invoice.
+ */
+export async function issueOrderInvoice(
+  tx: Tx,
+  options: { orderId: number; paymentReference: string; now?: Date },
+): Promise<{ invoiceId: number; number: number }> {
+  const now = options.now ?? new Date();
+  const [existing] = await tx
+    .select({ id: invoices.id, number: invoices.number })
+    .from(invoices)
+    .where(eq(invoices.orderId, options.orderId));
+  if (existing) return { invoiceId: existing.id, number: existing.number };
+
+  const [order] = await tx.select().from(orders).where(eq(orders.id, options.orderId));
+  if (!order) throw new Error(`Order ${options.orderId} does not exist.`);
+  const sold = await tx
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.id))
+    .orderBy(asc(orderLines.position), asc(orderLines.id));
+
+  const lines = [
+    ...sold.map((line) => ({
+      description: `${line.title}, ${line.size}`,
+      sku: line.sku,
+      variantId: line.variantId,
+      quantity: line.quantity,
+      unitPriceCents: line.unitPriceCents,
+      lineTotalCents: line.lineTotalCents,
+    })),
+    ...(order.deliveryCents > 0
+      ? [
+          {
+            description: DELIVERY_METHOD_LABELS[order.deliveryMethod],
+            sku: "",
+            variantId: null,
+            quantity: 1,
+            unitPriceCents: order.deliveryCents,
+            lineTotalCents: order.deliveryCents,
+          },
+        ]
+      : []),
+    ...(order.discountCents > 0
+      ? [
+          {
+            description: `Discount${order.promotionCode ? ` (${order.promotionCode})` : ""}`,
+            sku: "",
+            variantId: null,
+            quantity: 1,
+            unitPriceCents: -order.discountCents,
+            lineTotalCents: -order.discountCents,
+          },
+        ]
+      : []),
+  ];
+  const amounts = invoiceAmounts(lines);
+  if (amounts.totalCents !== order.totalCents) {
+    throw new Error(
+      `Order ${order.number}'s lines add up to ${amounts.totalCents} cents, not its total of ${order.totalCents}.`,
+    );
+  }
+
+  // Read in the transaction: on the embedded database a read outside it would wait for it.
+  const [settings] = await tx.select().from(storeSettings).where(eq(storeSettings.id, 1));
+  if (!settings) throw new Error("The store settings are missing.");
+  const number = await nextDocumentNumber(tx, "invoice");
+  const issueDate = shopToday(now);
+  const [invoice] = await tx
+    .insert(invoices)
+    .values({
+      number,
+      orderId: order.id,
+      orderNumber: order.number,
+      status: "paid",
+      issueDate,
+      dueDate: issueDate,
+      seller: sellerFromSettings(settings),
+      buyerName: `${order.firstName} ${order.lastName}`.trim(),
+      buyerEmail: order.email,
+      buyerPhone: order.phone,
+      buyerAddress: [order.address, `${order.city} ${order.postalCode}`].join("\n"),
+      totalCents: amounts.totalCents,
+      vatCents: amounts.vatCents,
+      paymentReference: options.paymentReference,
+      paidAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: invoices.id });
+  await tx
+    .insert(invoiceLines)
+    .values(lines.map((line, position) => ({ ...line, invoiceId: invoice!.id, position })));
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    type: "invoice_issued",
+    message: `Tax invoice ${formatInvoiceNumber(number)} issued.`,
+    actor: "system",
+  });
+  return { invoiceId: invoice!.id, number };
+}
