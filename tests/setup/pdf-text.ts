@@ -20,7 +20,7 @@ export async function pdfToText(pdf: Buffer): Promise<string> {
     return stdout.replace(/\u00a0/g, " ").replace(/[ \t]+/g, " ");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") {
-      throw new Error("pdftotext is missing: install Debian's poppler-utils.");
+      throw new Error("pdftotext is missing: install Debian's poppler-utils.", { cause: error });
     }
     throw error;
   } finally {
