@@ -50,6 +50,8 @@ export default [
     route("enquiries/:tab", "routes/admin/enquiry-list.tsx"),
     route("enquiries/:tab/export", "routes/admin/enquiry-export.ts"),
     route("enquiries/:tab/:id", "routes/admin/enquiry.tsx"),
+    route("promotions", "routes/admin/promotions.tsx"),
+    route("promotions/export", "routes/admin/promotions-export.ts"),
     route("suppliers", "routes/admin/suppliers.tsx"),
     route("suppliers/export", "routes/admin/suppliers-export.ts"),
     route("purchase-orders", "routes/admin/purchase-orders.tsx"),

@@ -35,7 +35,7 @@ export const ADMIN_NAV: NavItem[] = [
   { title: "Orders", url: "/admin/orders", icon: ShoppingCart, ready: true },
   { title: "Enquiries", url: "/admin/enquiries", icon: Inbox, ready: true, countLabel: "new" },
   { title: "Invoices", url: "/admin/invoices", icon: FileText, ready: false },
-  { title: "Promotions", url: "/admin/promotions", icon: Tag, ready: false },
+  { title: "Promotions", url: "/admin/promotions", icon: Tag, ready: true },
   { title: "Suppliers", url: "/admin/suppliers", icon: Truck, ready: true },
   { title: "Purchase Orders", url: "/admin/purchase-orders", icon: ClipboardList, ready: true },
   { title: "Reports", url: "/admin/reports", icon: BarChart3, ready: false },

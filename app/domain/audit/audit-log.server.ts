@@ -34,7 +34,12 @@ export type AuditAction =
   | "warehouse_reactivated"
   | "stock_adjusted"
   | "stock_transferred"
-  | "low_stock_threshold_changed";
+  | "low_stock_threshold_changed"
+  | "promotion_created"
+  | "promotion_updated"
+  | "promotion_activated"
+  | "promotion_deactivated"
+  | "promotion_deleted";
 
 export type AuditEntry = {
   action: AuditAction;

@@ -50,6 +50,11 @@ const ACTIONS: Record<string, string> = {
   stock_adjusted: "Stock adjusted",
   stock_transferred: "Stock transferred",
   low_stock_threshold_changed: "Low-stock threshold changed",
+  promotion_created: "Promotion created",
+  promotion_updated: "Promotion updated",
+  promotion_activated: "Promotion activated",
+  promotion_deactivated: "Promotion deactivated",
+  promotion_deleted: "Promotion deleted",
 };
 
 export async function loader({ request }: Route.LoaderArgs) {

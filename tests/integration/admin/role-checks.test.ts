@@ -27,6 +27,8 @@ import * as inventoryPage from "~/routes/admin/inventory";
 import * as inventoryExport from "~/routes/admin/inventory-export";
 import * as variantSuggestions from "~/routes/admin/variant-suggestions";
 import * as inventoryItem from "~/routes/admin/inventory-item";
+import * as promotionsPage from "~/routes/admin/promotions";
+import * as promotionsExport from "~/routes/admin/promotions-export";
 import * as suppliersPage from "~/routes/admin/suppliers";
 import * as suppliersExport from "~/routes/admin/suppliers-export";
 import * as purchaseOrderPdf from "~/routes/admin/purchase-order-pdf";
@@ -61,6 +63,8 @@ const ROUTES: [string, Module, Record<string, string>][] = [
   ["/admin/account", account, {}],
   ["/admin/anything", notFound, {}],
   ["/admin/inventory/warehouses", warehousesPage, {}],
+  ["/admin/promotions", promotionsPage, {}],
+  ["/admin/promotions/export", promotionsExport, {}],
   ["/admin/suppliers", suppliersPage, {}],
   ["/admin/suppliers/export", suppliersExport, {}],
   ["/admin/purchase-orders/1/pdf", purchaseOrderPdf, { id: "1" }],
