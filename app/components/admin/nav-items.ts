@@ -34,7 +34,7 @@ export const ADMIN_NAV: NavItem[] = [
   { title: "Inventory", url: "/admin/inventory", icon: Warehouse, ready: true },
   { title: "Orders", url: "/admin/orders", icon: ShoppingCart, ready: true },
   { title: "Enquiries", url: "/admin/enquiries", icon: Inbox, ready: true, countLabel: "new" },
-  { title: "Invoices", url: "/admin/invoices", icon: FileText, ready: false },
+  { title: "Invoices", url: "/admin/invoices", icon: FileText, ready: true },
   { title: "Promotions", url: "/admin/promotions", icon: Tag, ready: true },
   { title: "Suppliers", url: "/admin/suppliers", icon: Truck, ready: true },
   { title: "Purchase Orders", url: "/admin/purchase-orders", icon: ClipboardList, ready: true },

@@ -42,13 +42,15 @@ export async function getInvoice(options: { invoiceId: number }) {
   };
 }
 
-/** The id of a web order's invoice, or null while it has none (unpaid). */
-export async function orderInvoiceId(orderId: number): Promise<number | null> {
+/** A web order's invoice (its id and number), or null while it has none (unpaid). */
+export async function orderInvoice(
+  orderId: number,
+): Promise<{ id: number; invoiceNumber: string } | null> {
   const [row] = await db()
-    .select({ id: invoices.id })
+    .select({ id: invoices.id, number: invoices.number })
     .from(invoices)
     .where(eq(invoices.orderId, orderId));
-  return row?.id ?? null;
+  return row ? { id: row.id, invoiceNumber: formatInvoiceNumber(row.number) } : null;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { orderInvoice, renderInvoicePdf } from "~/domain/invoicing/invoice-document.server";
 import { notifyQuietly } from "~/domain/leads/shop-mail.server";
 import type { StoreSettings } from "~/domain/settings/store-settings.server";
 import { formatMoney } from "~/lib/money";
@@ -54,10 +55,30 @@ export async function sendOrderConfirmation(orderId: number, siteUrl: string) {
   }));
 }
 
-/** Payment received: a receipt for the shopper and a new-order notice for the shop. */
+/** The paid order's tax invoice as an attachment, or null when it could not be made. */
+async function invoiceAttachment(orderId: number) {
+  const invoice = await orderInvoice(orderId);
+  if (!invoice) return null;
+  try {
+    const { filename, pdf } = await renderInvoicePdf({ invoiceId: invoice.id });
+    return {
+      invoiceNumber: invoice.invoiceNumber,
+      attachment: { filename, content: pdf, contentType: "application/pdf" },
+    };
+  } catch (error) {
+    console.error(`Could not make ${invoice.invoiceNumber}'s PDF: ${(error as Error).message}`);
+    return null;
+  }
+}
+
+/**
+ * Payment received: a receipt for the shopper, with the order's tax invoice attached, and a
+ * new-order notice for the shop.
+ */
 export async function sendPaymentMails(orderId: number, siteUrl: string) {
   const order = await getOrderDetails(orderId);
   if (!order) return;
+  const invoice = await invoiceAttachment(orderId);
   await notifyQuietly("payment received", (shop: StoreSettings) => [
     {
       to: order.email,
@@ -66,11 +87,13 @@ export async function sendPaymentMails(orderId: number, siteUrl: string) {
         `Dear ${order.firstName},`,
         "",
         `We have received your payment of ${money(order.totalCents)} for order ${order.number}. We will be in touch to arrange delivery.`,
+        ...(invoice ? ["", `Your tax invoice ${invoice.invoiceNumber} is attached.`] : []),
         "",
         orderSummaryText(order),
         "",
         `Your order: ${orderPageUrl(siteUrl, order)}`,
       ].join("\n"),
+      attachments: invoice ? [invoice.attachment] : undefined,
     },
     {
       to: shop.email,

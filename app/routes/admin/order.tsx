@@ -14,6 +14,7 @@ import { Button } from "~/components/admin/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
 import { attempt, loaded, refused, succeeded } from "~/lib/actions.server";
 import { changeOrderStatus, refundOrder } from "~/domain/orders/change-order-status.server";
+import { orderInvoice } from "~/domain/invoicing/invoice-document.server";
 import { getAdminOrder } from "~/domain/orders/get-admin-order.server";
 import {
   allowedNextStatuses,
@@ -35,7 +36,8 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request);
   const number = idParam(params.number);
-  return loaded(() => getAdminOrder(number));
+  const { order, events } = await loaded(() => getAdminOrder(number));
+  return { order, events, invoice: await orderInvoice(order.id) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -63,7 +65,9 @@ const dateFormat = new Intl.DateTimeFormat("en-ZA", {
   timeZone: "Africa/Johannesburg",
 });
 
-export default function OrderPage({ loaderData: { order, events } }: Route.ComponentProps) {
+export default function OrderPage({
+  loaderData: { order, events, invoice },
+}: Route.ComponentProps) {
   const fetcher = useFetcher<FormActionResult>();
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
@@ -86,6 +90,23 @@ export default function OrderPage({ loaderData: { order, events } }: Route.Compo
         <StatusBadge status={order.status} />
         <StatusBadge status={order.paymentStatus} />
       </div>
+      {invoice && (
+        <div className="flex flex-wrap items-center gap-3 text-sm">
+          <span>
+            Tax invoice <span className="font-medium">{invoice.invoiceNumber}</span>
+          </span>
+          <Link to={`/admin/invoices/${invoice.id}`} className="text-primary hover:underline">
+            View invoice
+          </Link>
+          <a
+            href={`/admin/invoices/${invoice.id}/pdf`}
+            download
+            className="text-primary hover:underline"
+          >
+            Download invoice (PDF)
+          </a>
+        </div>
+      )}
       <Card>
         <CardHeader>
           <CardTitle>Status</CardTitle>

@@ -1,5 +1,6 @@
 import { renderPurchaseOrderPdf } from "~/domain/purchasing/purchase-order-pdf.server";
 import { loaded } from "~/lib/actions.server";
+import { pdfResponse } from "~/lib/pdf-response.server";
 import { idParam } from "~/lib/request-input.server";
 import { requireStaff } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/purchase-order-pdf";
@@ -8,13 +9,5 @@ import type { Route } from "./+types/purchase-order-pdf";
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request);
   const purchaseOrderId = idParam(params.id);
-  const { pdf, filename } = await loaded(() => renderPurchaseOrderPdf({ purchaseOrderId }));
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${filename}"`,
-      "Content-Length": String(pdf.byteLength),
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return pdfResponse(await loaded(() => renderPurchaseOrderPdf({ purchaseOrderId })));
 }

@@ -17,6 +17,7 @@ import {
   shopperView,
   type ShopperOrder,
 } from "~/domain/orders/get-order.server";
+import { orderInvoice } from "~/domain/invoicing/invoice-document.server";
 import { payAgain, payAgainSchema } from "~/domain/orders/pay-order.server";
 import { DELIVERY_METHOD_LABELS, PAYMENT_METHOD_LABELS } from "~/domain/orders/totals";
 import { clearCart } from "~/domain/cart/cart-store";
@@ -38,8 +39,13 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const order = await findOrderForShopper(idParam(params.number), token);
   if (!order) throw data("Order not found", { status: 404 });
   const view = shopperView(order);
+  const invoice = await orderInvoice(order.id);
   return {
     order: view,
+    invoice: invoice && {
+      invoiceNumber: invoice.invoiceNumber,
+      href: `/orders/${order.number}/invoice?token=${encodeURIComponent(token)}`,
+    },
     paymentMethods: view.payable ? paymentMethodsFor(view.totalCents) : [],
   };
 }
@@ -65,7 +71,7 @@ const STATUS_LABELS = {
 const PAYMENT_LABELS = { unpaid: "Not paid", paid: "Paid", refunded: "Refunded" } as const;
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, paymentMethods } = loaderData;
+  const { order, paymentMethods, invoice } = loaderData;
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const fromPayment = params.get("from") === "payment";
@@ -178,6 +184,13 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           <Card className="p-5 text-sm">
             <h2 className="text-lg font-semibold">Payment</h2>
             <p className="mt-2">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</p>
+            {invoice ? (
+              <p className="mt-2">
+                <a href={invoice.href} download className="font-medium text-primary underline">
+                  Download tax invoice {invoice.invoiceNumber} (PDF)
+                </a>
+              </p>
+            ) : null}
             {order.payments.length > 0 ? (
               <ul className="mt-2 space-y-1 text-muted-foreground">
                 {order.payments.map((p) => (

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import { extractText } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { outboxMessages, useBrowser, waitForHydration } from "../browser";
-import { mimeParts, rawOf } from "../../integration/purchasing/mime-parts";
+import { mimeParts, rawOf } from "../../setup/mime-parts";
 import { signInAsOwner, toast } from "./admin-session";
 
 const browser = useBrowser();

@@ -261,6 +261,11 @@ export function pageTargets(f: ShopFacts): PageTarget[] {
       params: { number: f.orderNumber },
       query: { token: f.orderToken, from: "payment", problem: "provider" },
     },
+    {
+      path: "/orders/:number/invoice",
+      params: { number: f.orderNumber },
+      query: { token: f.orderToken },
+    },
     { path: "/payments/:reference", params: { reference: f.paymentReference } },
     { path: "/payments/:reference/return", params: { reference: f.paymentReference } },
     { path: "/demo-gateway", query: Object.fromEntries(new URLSearchParams(f.gatewayQuery)) },
@@ -314,6 +319,14 @@ export function pageTargets(f: ShopFacts): PageTarget[] {
       owner: true,
     },
     { path: "/admin/suppliers/export", query: { q: "foam", status: "inactive" }, owner: true },
+    {
+      path: "/admin/invoices",
+      query: { q: "INV-000001", status: "overdue", sort: "amount", dir: "asc", page: "2" },
+      owner: true,
+    },
+    { path: "/admin/invoices/export", query: { q: "Naledi", status: "paid" }, owner: true },
+    { path: "/admin/invoices/:id", params: { id: "1" }, owner: true },
+    { path: "/admin/invoices/:id/pdf", params: { id: "1" }, owner: true },
     { path: "/admin/purchase-orders/:id/pdf", params: { id: "1" }, owner: true },
     {
       path: "/admin/purchase-orders",

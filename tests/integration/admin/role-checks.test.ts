@@ -29,6 +29,10 @@ import * as variantSuggestions from "~/routes/admin/variant-suggestions";
 import * as inventoryItem from "~/routes/admin/inventory-item";
 import * as promotionsPage from "~/routes/admin/promotions";
 import * as promotionsExport from "~/routes/admin/promotions-export";
+import * as invoicesPage from "~/routes/admin/invoices";
+import * as invoicesExport from "~/routes/admin/invoices-export";
+import * as invoicePage from "~/routes/admin/invoice";
+import * as invoicePdf from "~/routes/admin/invoice-pdf";
 import * as suppliersPage from "~/routes/admin/suppliers";
 import * as suppliersExport from "~/routes/admin/suppliers-export";
 import * as purchaseOrderPdf from "~/routes/admin/purchase-order-pdf";
@@ -65,6 +69,10 @@ const ROUTES: [string, Module, Record<string, string>][] = [
   ["/admin/inventory/warehouses", warehousesPage, {}],
   ["/admin/promotions", promotionsPage, {}],
   ["/admin/promotions/export", promotionsExport, {}],
+  ["/admin/invoices", invoicesPage, {}],
+  ["/admin/invoices/export", invoicesExport, {}],
+  ["/admin/invoices/1", invoicePage, { id: "1" }],
+  ["/admin/invoices/1/pdf", invoicePdf, { id: "1" }],
   ["/admin/suppliers", suppliersPage, {}],
   ["/admin/suppliers/export", suppliersExport, {}],
   ["/admin/purchase-orders/1/pdf", purchaseOrderPdf, { id: "1" }],

@@ -9,7 +9,9 @@ import { getInvoice, renderInvoicePdf } from "~/domain/invoicing/invoice-documen
 import { issueOrderInvoice } from "~/domain/invoicing/issue-order-invoice.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { createPaymentAttempt, recordPaymentOutcome } from "~/domain/payments/payments.server";
+import { applyPaymentOutcome } from "~/domain/payments/apply-outcome.server";
 import { useTestDatabase } from "../../setup/database";
+import { mimeParts } from "../../setup/mime-parts";
 import { pdfToText } from "../../setup/pdf-text";
 import { addPromotion, addVariant, checkout, setUpShop } from "../orders/fixtures";
 import { paidOrder } from "./invoice-fixtures";
@@ -154,6 +156,38 @@ describe("a paid web order's tax invoice", () => {
       .from(invoiceLines)
       .where(eq(invoiceLines.invoiceId, invoiceId));
     expect(lines[0]!.unitPriceCents).toBe(80_000);
+  });
+});
+
+describe("the shopper's payment e-mail", () => {
+  it("carries the tax invoice as a PDF attachment", async () => {
+    const bed = await addVariant(shop, { priceCents: 120_000, stock: 3 });
+    const { order } = await placeOrder(checkout([{ variantId: bed.variantId, quantity: 1 }]));
+    const payment = await createPaymentAttempt(order, "card", "demo");
+    await applyPaymentOutcome(
+      {
+        provider: "demo",
+        reference: payment.reference,
+        providerReference: `demo_${payment.reference}`,
+        status: "approved",
+        amountCents: payment.amountCents,
+      },
+      "http://shop.test",
+    );
+    const number = `INV-${String((await invoiceOf(order.id))!.number).padStart(6, "0")}`;
+    const outbox = path.join(dataDir, "outbox");
+    const raws = await Promise.all(
+      (await fs.readdir(outbox)).map((f) => fs.readFile(path.join(outbox, f), "utf8")),
+    );
+    const receipt = raws.find((raw) => raw.includes(`Payment received for order ${order.number}`));
+    expect(receipt).toBeDefined();
+    const parts = mimeParts(receipt!);
+    expect(
+      parts.find((p) => p.body.toString().includes(`Your tax invoice ${number} is attached.`)),
+    ).toBeDefined();
+    const pdf = parts.find((p) => p.headers.get("content-type")?.startsWith("application/pdf"));
+    expect(pdf?.headers.get("content-disposition")).toContain(`${number}.pdf`);
+    expect(await pdfToText(pdf!.body)).toContain(number);
   });
 });
 

@@ -11,7 +11,7 @@ import { sendPurchaseOrderToSupplier } from "~/domain/purchasing/send-purchase-o
 import { useTestDatabase } from "../../setup/database";
 import { startSmtpServer } from "../../setup/smtp";
 import { signedIn } from "../admin/helpers";
-import { mimeParts, rawOf } from "./mime-parts";
+import { mimeParts, rawOf } from "../../setup/mime-parts";
 import {
   insertPurchaseOrder,
   insertSupplier,

@@ -1,4 +1,4 @@
-import { parseMessage } from "../../setup/smtp";
+import { parseMessage } from "./smtp";
 
 export type MimePart = { headers: Map<string, string>; body: Buffer };
 
