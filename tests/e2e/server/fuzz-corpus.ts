@@ -50,6 +50,16 @@ export function formTargets(f: ShopFacts): FormTarget[] {
     phone: "083 000 1111",
     address: "3 Main Road, Mahikeng",
   };
+  const promotion = {
+    code: "FUZZ10",
+    kind: "percentage",
+    description: "Fuzz ten",
+    value: "10",
+    usageLimit: "5",
+    startDate: "2026-01-01",
+    endDate: "2026-12-31",
+    active: "on",
+  };
   const product = {
     title: "Fuzz Bed",
     description: "A bed.",
@@ -175,6 +185,11 @@ export function formTargets(f: ShopFacts): FormTarget[] {
       owner: true,
     },
     { path: "/admin/enquiries/messages/1", fields: { status: "closed", note: "" }, owner: true },
+    { path: "/admin/promotions", fields: { intent: "create", ...promotion }, owner: true },
+    { path: "/admin/promotions", fields: { intent: "update", id: "1", ...promotion }, owner: true },
+    { path: "/admin/promotions", fields: { intent: "deactivate", id: "1" }, owner: true },
+    // A promotion no row has: the demo's codes stay for the fuzzed checkouts.
+    { path: "/admin/promotions", fields: { intent: "delete", id: "2147483646" }, owner: true },
     { path: "/admin/suppliers", fields: { intent: "create", ...supplier }, owner: true },
     { path: "/admin/suppliers", fields: { intent: "update", id: "1", ...supplier }, owner: true },
     { path: "/admin/suppliers", fields: { intent: "deactivate", id: "1" }, owner: true },
@@ -313,6 +328,12 @@ export function pageTargets(f: ShopFacts): PageTarget[] {
       params: { tab: "consultations", id: "1" },
       owner: true,
     },
+    {
+      path: "/admin/promotions",
+      query: { q: "sleep", status: "expired", sort: "usage", dir: "desc", page: "2" },
+      owner: true,
+    },
+    { path: "/admin/promotions/export", query: { q: "10", status: "scheduled" }, owner: true },
     {
       path: "/admin/suppliers",
       query: { q: "foam", status: "active", sort: "leadTime", dir: "desc", page: "2" },
@@ -454,6 +475,13 @@ export function knownCases(f: ShopFacts): FuzzRequest[] {
       "/admin/purchase-orders/new",
       formType,
       "supplierId=3000000000&lines.0.sku=A&lines.0.quantity=3000000000&lines.0.unitCost=99999999999",
+      true,
+    ),
+    post(
+      "a promotion id, a fixed amount and a usage limit past the integer",
+      "/admin/promotions",
+      formType,
+      "intent=update&id=3000000000&code=A&kind=fixed&value=99999999999&usageLimit=3000000000",
       true,
     ),
     post(
