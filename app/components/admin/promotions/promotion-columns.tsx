@@ -24,7 +24,7 @@ export const PROMOTION_COLUMNS: ListColumn<PromotionRow>[] = [
     header: "Description",
     sortable: true,
     cell: (p) => (
-      <div className="max-w-[240px]">
+      <div className="max-w-[200px]">
         <p className="truncate" title={p.description}>
           {p.description || <span className="text-muted-foreground">None</span>}
         </p>
@@ -48,7 +48,7 @@ export const PROMOTION_COLUMNS: ListColumn<PromotionRow>[] = [
     key: "period",
     header: "Period",
     sortable: true,
-    className: "whitespace-nowrap",
+    className: "min-w-[7rem]",
     cell: (p) => formatPeriod(p.startDay, p.endDay),
   },
   {

@@ -116,11 +116,16 @@ export function PromotionFormFields({
         step={1}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field {...common("startDate")} label="Start Date" hint="Empty: from now." type="date" />
+        <Field
+          {...common("startDate")}
+          label="Start Date"
+          hint="From 00:00 SAST; empty: now."
+          type="date"
+        />
         <Field
           {...common("endDate")}
           label="End Date"
-          hint="Included, to midnight SAST. Empty: no end."
+          hint="To 24:00 SAST; empty: no end."
           type="date"
         />
       </div>
