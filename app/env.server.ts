@@ -66,6 +66,8 @@ const envSchema = z.object({
   PAYFAST_MODE: z.enum(["sandbox", "live"]).default("sandbox"),
   /** Overrides the whole URL of PayFast's ITN "validate" call (…/eng/query/validate); for tests. */
   PAYFAST_VALIDATE_URL: optionalUrl(["http", "https"]),
+  /** Overrides PayFast's REST API base (refunds), https://api.payfast.co.za; for tests. */
+  PAYFAST_API_URL: optionalUrl(["http", "https"]),
   /** Addresses or host names an ITN may come from (comma-separated); PayFast's own hosts by default. */
   PAYFAST_VALID_SOURCES: optionalText(),
   /** PayFlex (4 interest-free payments): both id and secret switch it on. */

@@ -57,6 +57,7 @@ export default [
     route("invoices/export", "routes/admin/invoices-export.ts"),
     route("invoices/:id", "routes/admin/invoice.tsx"),
     route("invoices/:id/pdf", "routes/admin/invoice-pdf.ts"),
+    route("credit-notes/:id/pdf", "routes/admin/credit-note-pdf.ts"),
     route("suppliers", "routes/admin/suppliers.tsx"),
     route("suppliers/export", "routes/admin/suppliers-export.ts"),
     route("purchase-orders", "routes/admin/purchase-orders.tsx"),

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  boolean,
   check,
   date,
   index,
@@ -116,5 +117,106 @@ export const invoiceLines = pgTable(
       "invoice_lines_total_adds_up",
       sql`${t.lineTotalCents} = ${t.quantity} * ${t.unitPriceCents}`,
     ),
+  ],
+);
+
+/**
+ * A credit note (VAT Act s21): it reduces a tax invoice after a refund, with its own gapless
+ * series (CN-000001) and the VAT credited, worked out once like an invoice's.
+ */
+export const creditNotes = pgTable(
+  "credit_notes",
+  {
+    id: serial("id").primaryKey(),
+    /** From the "credit_note" document counter; shown as CN-000001. */
+    number: integer("number").notNull().unique(),
+    invoiceId: integer("invoice_id")
+      .notNull()
+      .references(() => invoices.id),
+    issueDate: date("issue_date").notNull(),
+    reason: text("reason").notNull(),
+    /** VAT-inclusive: what the buyer is credited. */
+    totalCents: integer("total_cents").notNull(),
+    vatCents: integer("vat_cents").notNull(),
+    /** A staff user's id. */
+    createdBy: text("created_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("credit_notes_invoice_idx").on(t.invoiceId),
+    check("credit_notes_total_positive", sql`${t.totalCents} > 0`),
+    check("credit_notes_vat_within_total", sql`${t.vatCents} between 0 and ${t.totalCents}`),
+  ],
+);
+
+export const creditNoteLines = pgTable(
+  "credit_note_lines",
+  {
+    id: serial("id").primaryKey(),
+    creditNoteId: integer("credit_note_id")
+      .notNull()
+      .references(() => creditNotes.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull(),
+    /** The invoice line it credits (by its position there); null for an amount refunded. */
+    invoiceLinePosition: smallint("invoice_line_position"),
+    description: text("description").notNull(),
+    sku: text("sku").notNull().default(""),
+    quantity: integer("quantity").notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    lineTotalCents: integer("line_total_cents").notNull(),
+  },
+  (t) => [
+    index("credit_note_lines_note_idx").on(t.creditNoteId, t.position),
+    check("credit_note_lines_quantity_positive", sql`${t.quantity} > 0`),
+    check(
+      "credit_note_lines_total_adds_up",
+      sql`${t.lineTotalCents} = ${t.quantity} * ${t.unitPriceCents}`,
+    ),
+  ],
+);
+
+/** Pending while the provider is asked; failed when it refused (no credit note then). */
+export const refundStatus = pgEnum("refund_status", ["pending", "completed", "failed"]);
+/** Back through the provider that took the payment, or paid back by EFT by the shop. */
+export const refundMethod = pgEnum("refund_method", ["provider", "eft"]);
+
+/**
+ * Money paid back on an order. A pending refund already counts against what may still be
+ * refunded, so two staff refunding the same order at once cannot pay back more than was paid.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id),
+    invoiceId: integer("invoice_id")
+      .notNull()
+      .references(() => invoices.id),
+    creditNoteId: integer("credit_note_id")
+      .unique()
+      .references(() => creditNotes.id),
+    method: refundMethod("method").notNull(),
+    /** The provider asked (demo, payfast, payflex) when the method is "provider". */
+    provider: text("provider"),
+    amountCents: integer("amount_cents").notNull(),
+    /** The invoice lines (by position) and quantities paid back; empty for an amount. */
+    lines: jsonb("lines").$type<{ position: number; quantity: number }[]>().notNull().default([]),
+    reason: text("reason").notNull(),
+    /** The provider's refund id, or the EFT's reference. */
+    reference: text("reference").notNull().default(""),
+    /** Why the provider refused, when it did. */
+    failure: text("failure").notNull().default(""),
+    status: refundStatus("status").notNull().default("pending"),
+    /** Whether the goods came back into stock. */
+    restocked: boolean("restocked").notNull().default(false),
+    createdBy: text("created_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("refunds_order_idx").on(t.orderId),
+    check("refunds_amount_positive", sql`${t.amountCents} > 0`),
   ],
 );

@@ -14,6 +14,7 @@ export type AuditAction =
   | "product_archived"
   | "product_deleted"
   | "order_status_changed"
+  | "order_refunded"
   | "enquiry_status_changed"
   | "supplier_created"
   | "supplier_updated"

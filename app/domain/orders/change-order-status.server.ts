@@ -6,7 +6,7 @@ import { releaseOrderStock, returnOrderStock } from "~/domain/orders/order-stock
 import { returnPromotionUse } from "~/domain/orders/promotions.server";
 import { recordAudit } from "~/domain/audit/audit-log.server";
 import { conflict, notFound } from "~/domain/errors";
-import { canMoveOrder, canRefund, type OrderStatus } from "./order-status";
+import { canMoveOrder, type OrderStatus } from "./order-status";
 
 type Actor = Pick<SessionUser, "id" | "email">;
 
@@ -62,44 +62,5 @@ export async function changeOrderStatus(options: {
       tx,
     );
     return { number: order.number, from: order.status, to };
-  });
-}
-
-/** Marks a paid order refunded and puts its sold stock back on the shelf. */
-export async function refundOrder(options: { orderId: number; actor: Actor }) {
-  const { orderId, actor } = options;
-  return db().transaction(async (tx) => {
-    const [order] = await tx
-      .select({ number: orders.number, paymentStatus: orders.paymentStatus })
-      .from(orders)
-      .where(eq(orders.id, orderId))
-      .for("update");
-    if (!order) throw notFound("This order does not exist.");
-    if (!canRefund(order.paymentStatus)) {
-      throw conflict("Only a paid order can be refunded.");
-    }
-    await tx
-      .update(orders)
-      .set({ paymentStatus: "refunded", updatedAt: new Date() })
-      .where(eq(orders.id, orderId));
-    const change = { orderId, reference: `Order ${order.number}`, actor: actor.email };
-    if (!(await returnOrderStock(tx, change))) await releaseOrderStock(tx, change);
-    await tx.insert(orderEvents).values({
-      orderId,
-      type: "refunded",
-      message: "Payment marked refunded; stock returned.",
-      actor: actor.email,
-    });
-    await recordAudit(
-      {
-        action: "order_status_changed",
-        actorId: actor.id,
-        actorEmail: actor.email,
-        subject: `order:${order.number}`,
-        details: { payment: { from: "paid", to: "refunded" } },
-      },
-      tx,
-    );
-    return { number: order.number };
   });
 }

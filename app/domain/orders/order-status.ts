@@ -16,8 +16,3 @@ export function allowedNextStatuses(from: OrderStatus): OrderStatus[] {
 export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
   return NEXT[from].includes(to);
 }
-
-/** A paid order may be refunded once, whatever its status. */
-export function canRefund(paymentStatus: string): boolean {
-  return paymentStatus === "paid";
-}

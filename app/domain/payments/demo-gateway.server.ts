@@ -65,6 +65,10 @@ export function demoGateway(): PaymentProvider {
       url.searchParams.set("signature", signDemo(fields, REQUEST_FIELDS));
       return { kind: "redirect", url: url.toString() };
     },
+    /** The demo gateway keeps no money: the refund is recorded by the shop under this id. */
+    async refund(request) {
+      return { providerRefundId: `demo_refund_${request.reference}` };
+    },
     async handleNotification(request) {
       const form = await readForm(request);
       const fields: Record<string, string> = {};

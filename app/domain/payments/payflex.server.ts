@@ -8,7 +8,13 @@ import {
   setProviderReference,
   type Payment,
 } from "./payments.server";
-import type { PaymentOutcome, PaymentProvider, StartContext } from "./provider";
+import {
+  RefundRefused,
+  type PaymentOutcome,
+  type PaymentProvider,
+  type RefundRequest,
+  type StartContext,
+} from "./provider";
 
 /**
  * PayFlex (pay in 4 interest-free instalments), through its merchant API as PayFlex's own
@@ -150,6 +156,34 @@ async function callApi(
 }
 
 const rand = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * POST {api}/order/{orderId}/refund with the amount in Rand and our refund reference (as
+ * PayFlex's plugins call it); any 2xx is a refund made, anything else is PayFlex's refusal.
+ */
+export async function refundWithPayflex(
+  request: RefundRequest,
+  e: Env = env(),
+): Promise<{ providerRefundId: string }> {
+  const orderId = request.payment.providerReference;
+  if (!orderId) throw new RefundRefused("PayFlex never named this payment's order.");
+  const { status, body } = await callApi(e, `/order/${encodeURIComponent(orderId)}/refund`, {
+    method: "POST",
+    body: {
+      requestId: request.reference,
+      amount: rand(request.amountCents),
+      merchantRefundReference: request.reference,
+    },
+  });
+  const answer = (body ?? {}) as { refundId?: unknown; message?: unknown };
+  if (status < 200 || status > 299) {
+    const message =
+      typeof answer.message === "string" && answer.message ? `: ${answer.message}` : "";
+    throw new RefundRefused(`PayFlex refused the refund (HTTP ${status})${message}.`);
+  }
+  const id = typeof answer.refundId === "string" || typeof answer.refundId === "number";
+  return { providerRefundId: id ? String(answer.refundId) : request.reference };
+}
 
 /** The order PayFlex is asked to create (shapes from PayFlex's API and plugins). */
 export function payflexOrderRequest(context: StartContext) {
@@ -337,6 +371,9 @@ export function payflexProvider(e: Env = env()): PaymentProvider | null {
     },
     fetchOutcome(payment) {
       return fetchPayflexOutcome(payment, e);
+    },
+    refund(request) {
+      return refundWithPayflex(request, e);
     },
     /**
      * PayFlex documents no signed server notification. A call here only names a payment (our

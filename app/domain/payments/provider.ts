@@ -44,6 +44,24 @@ export type PaymentOutcome = {
   details?: Record<string, string>;
 };
 
+/** What a refund through a provider asks for: part or all of one approved payment. */
+export type RefundRequest = {
+  /** The approved payment: our reference and the provider's own id for it. */
+  payment: { reference: string; providerReference: string | null; amountCents: number };
+  amountCents: number;
+  reason: string;
+  /** Our reference for this refund (R-12), which the provider keeps with it. */
+  reference: string;
+};
+
+/** The provider would not pay the money back; its reason is shown to staff as it is. */
+export class RefundRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "RefundRefused";
+  }
+}
+
 /**
  * One payment provider: it starts a payment (sends the shopper to its page) and handles its
  * notifications. Verified outcomes go to `recordPaymentOutcome`, the one place an order is
@@ -70,4 +88,9 @@ export interface PaymentProvider {
     providerReference: string | null;
     amountCents: number;
   }): Promise<PaymentOutcome | null>;
+  /**
+   * Pays back part or all of an approved payment and answers the provider's id for the refund;
+   * throws RefundRefused when the provider says no. Every provider of the shop has one.
+   */
+  refund(request: RefundRequest): Promise<{ providerRefundId: string }>;
 }

@@ -29,6 +29,7 @@ const ACTIONS: Record<string, string> = {
   product_archived: "Product archived",
   product_deleted: "Product deleted",
   order_status_changed: "Order status changed",
+  order_refunded: "Order refunded",
   enquiry_status_changed: "Enquiry status changed",
   supplier_created: "Supplier added",
   supplier_updated: "Supplier updated",

@@ -12,18 +12,23 @@ import {
 } from "~/components/admin/ui/table";
 import { Button } from "~/components/admin/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
-import { attempt, loaded, refused, succeeded } from "~/lib/actions.server";
-import { changeOrderStatus, refundOrder } from "~/domain/orders/change-order-status.server";
+import { attempt, invalid, loaded, refused, succeeded } from "~/lib/actions.server";
+import { RefundForm } from "~/components/admin/orders/refund-form";
+import { RefundsCard } from "~/components/admin/orders/refunds-card";
+import { listOrderRefunds } from "~/domain/invoicing/credit-note-document.server";
+import { refundOptions } from "~/domain/invoicing/refund-options.server";
+import { refundOrder } from "~/domain/invoicing/refund-order.server";
+import { refundFormSchema } from "~/domain/invoicing/refund-schemas";
+import { changeOrderStatus } from "~/domain/orders/change-order-status.server";
 import { orderInvoice } from "~/domain/invoicing/invoice-document.server";
 import { getAdminOrder } from "~/domain/orders/get-admin-order.server";
 import {
   allowedNextStatuses,
-  canRefund,
   ORDER_STATUSES,
   type OrderStatus,
 } from "~/domain/orders/order-status";
 import { requireStaff } from "~/lib/staff-gate.server";
-import type { FormActionResult } from "~/lib/forms";
+import { parseForm, type FormActionResult } from "~/lib/forms";
 import { formatMoney } from "~/lib/money";
 import { notify } from "~/lib/notify";
 import { idParam, readForm } from "~/lib/request-input.server";
@@ -37,18 +42,31 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request);
   const number = idParam(params.number);
   const { order, events } = await loaded(() => getAdminOrder(number));
-  return { order, events, invoice: await orderInvoice(order.id) };
+  const [invoice, refundable, refunds] = await Promise.all([
+    orderInvoice(order.id),
+    refundOptions(order.id),
+    listOrderRefunds(order.id),
+  ]);
+  return { order, events, invoice, refundable, refunds };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const actor = await requireStaff(request);
   const formData = await readForm(request);
+  if (formData.get("intent") === "refund") {
+    const parsed = parseForm(refundFormSchema, formData);
+    if (!parsed.ok) return invalid(parsed, formData);
+    return attempt(formData, async () => {
+      const { order } = await getAdminOrder(idParam(params.number));
+      const done = await refundOrder({ orderId: order.id, input: parsed.data, actor });
+      return succeeded(
+        "Refund Made",
+        `${money(done.amountCents)} paid back; credit note ${done.creditNoteNumber} issued.`,
+      );
+    });
+  }
   return attempt(formData, async () => {
     const { order } = await getAdminOrder(idParam(params.number));
-    if (formData.get("intent") === "refund") {
-      await refundOrder({ orderId: order.id, actor });
-      return succeeded("Status Updated", "Order status has been updated successfully.");
-    }
     const to = String(formData.get("status") ?? "");
     if (!ORDER_STATUSES.includes(to as OrderStatus)) {
       return refused(400, { title: "Error", description: "Choose a status." }, formData);
@@ -66,7 +84,8 @@ const dateFormat = new Intl.DateTimeFormat("en-ZA", {
 });
 
 export default function OrderPage({
-  loaderData: { order, events, invoice },
+  loaderData: { order, events, invoice, refundable, refunds },
+  actionData,
 }: Route.ComponentProps) {
   const fetcher = useFetcher<FormActionResult>();
   useEffect(() => {
@@ -112,7 +131,7 @@ export default function OrderPage({
           <CardTitle>Status</CardTitle>
         </CardHeader>
         <CardContent className="flex flex-wrap items-center gap-3">
-          {next.length === 0 && !canRefund(order.paymentStatus) && (
+          {next.length === 0 && (
             <p className="text-sm text-muted-foreground">
               This order is {order.status}: nothing more to do.
             </p>
@@ -129,20 +148,6 @@ export default function OrderPage({
               </Button>
             </fetcher.Form>
           ))}
-          {canRefund(order.paymentStatus) && (
-            <fetcher.Form
-              method="post"
-              onSubmit={(e) => {
-                if (!window.confirm(`Mark order #${order.number} refunded and return its stock?`))
-                  e.preventDefault();
-              }}
-            >
-              <input type="hidden" name="intent" value="refund" />
-              <Button type="submit" variant="outline" disabled={busy}>
-                Mark refunded
-              </Button>
-            </fetcher.Form>
-          )}
         </CardContent>
       </Card>
       <div className="grid gap-6 md:grid-cols-2">
@@ -261,6 +266,10 @@ export default function OrderPage({
           </CardContent>
         </Card>
       </div>
+      <RefundsCard refunds={refunds} />
+      {(refundable || refunds.length > 0) && (
+        <RefundForm options={refundable} pageResult={actionData} />
+      )}
     </div>
   );
 }

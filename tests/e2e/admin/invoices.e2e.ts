@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { pdfToText } from "../../setup/pdf-text";
 import { main, useBrowser, waitForHydration } from "../browser";
 import { placePaidOrder } from "../shopper";
-import { signInAsOwner } from "./admin-session";
+import { signInAsOwner, toast } from "./admin-session";
 
 const browser = useBrowser();
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
@@ -57,5 +57,39 @@ describe("tax invoices", () => {
     await admin.goto(`/admin/orders/${number}`);
     await admin.getByRole("link", { name: "Download invoice (PDF)" }).waitFor();
     expect(await admin.getByText(`Tax invoice ${invoiceNumber}`, { exact: true }).count()).toBe(1);
+  });
+
+  it("a refund through the provider issues a credit note that downloads from the order", async () => {
+    const shopper = await browser.newPage();
+    const number = await placePaidOrder(
+      shopper,
+      "backcare-spring-bed",
+      "queen",
+      "refund-test@example.com",
+    );
+    const admin = await browser.newPage(DESKTOP);
+    await signInAsOwner(admin);
+    await admin.goto(`/admin/orders/${number}`);
+    await waitForHydration(admin);
+    const form = admin.getByRole("form", { name: "Refund" });
+    await form.getByRole("button", { name: "Refund", exact: true }).click();
+    // Nothing chosen: the form says so by the field, and nothing is refunded.
+    await admin.getByText("Choose the lines to refund, or enter an amount.").waitFor();
+    await form.getByLabel(/Backcare/).fill("1");
+    await form.getByLabel("Reason").fill("Arrived damaged");
+    await form.getByLabel(/Through the demo gateway/).check();
+    await form.getByRole("button", { name: "Refund", exact: true }).click();
+    await toast(admin, "Refund Made").waitFor();
+    const link = admin.getByRole("link", { name: /Download credit note CN-\d{6}/ });
+    await link.waitFor();
+    const [download] = await Promise.all([admin.waitForEvent("download"), link.click()]);
+    expect(download.suggestedFilename()).toMatch(/^CN-\d{6}\.pdf$/);
+    const text = await pdfToText(await fs.readFile(await download.path()));
+    expect(text).toContain("Credit Note");
+    expect(text).toContain("Arrived damaged");
+    expect(text).toMatch(/Reduces tax invoice INV-\d{6}/);
+    // Refunded in full: the order says so and offers no further refund.
+    await admin.getByText("refunded", { exact: true }).first().waitFor();
+    expect(await admin.getByRole("form", { name: "Refund" }).count()).toBe(0);
   });
 });

@@ -36,7 +36,7 @@ describe("orders in the back office", () => {
     await admin.getByRole("button", { name: "Mark completed" }).click();
     await admin.getByRole("button", { name: "Mark completed" }).waitFor({ state: "detached" });
     // Paid and completed: only a refund is left to do.
-    expect(await admin.getByRole("button", { name: "Mark refunded" }).isVisible()).toBe(true);
+    expect(await admin.getByRole("button", { name: "Refund", exact: true }).isVisible()).toBe(true);
 
     // The shopper's own page follows.
     await shopper.reload();

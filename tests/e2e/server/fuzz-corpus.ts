@@ -177,7 +177,19 @@ export function formTargets(f: ShopFacts): FormTarget[] {
       owner: true,
     },
     { path: `/admin/orders/${f.orderNumber}`, fields: { status: "processing" }, owner: true },
-    { path: `/admin/orders/${f.orderNumber}`, fields: { intent: "refund" }, owner: true },
+    {
+      path: `/admin/orders/${f.orderNumber}`,
+      fields: {
+        intent: "refund",
+        "qty.0": "1",
+        amount: "",
+        reason: "Returned within 7 days",
+        method: "eft",
+        eftReference: "FNB 1234",
+        restock: "on",
+      },
+      owner: true,
+    },
     { path: "/admin/team", fields: { userId: "no-such-user", role: "staff" }, owner: true },
     {
       path: "/admin/enquiries/consultations/1",
@@ -348,6 +360,7 @@ export function pageTargets(f: ShopFacts): PageTarget[] {
     { path: "/admin/invoices/export", query: { q: "Naledi", status: "paid" }, owner: true },
     { path: "/admin/invoices/:id", params: { id: "1" }, owner: true },
     { path: "/admin/invoices/:id/pdf", params: { id: "1" }, owner: true },
+    { path: "/admin/credit-notes/:id/pdf", params: { id: "1" }, owner: true },
     { path: "/admin/purchase-orders/:id/pdf", params: { id: "1" }, owner: true },
     {
       path: "/admin/purchase-orders",

@@ -33,6 +33,7 @@ import * as invoicesPage from "~/routes/admin/invoices";
 import * as invoicesExport from "~/routes/admin/invoices-export";
 import * as invoicePage from "~/routes/admin/invoice";
 import * as invoicePdf from "~/routes/admin/invoice-pdf";
+import * as creditNotePdf from "~/routes/admin/credit-note-pdf";
 import * as suppliersPage from "~/routes/admin/suppliers";
 import * as suppliersExport from "~/routes/admin/suppliers-export";
 import * as purchaseOrderPdf from "~/routes/admin/purchase-order-pdf";
@@ -73,6 +74,7 @@ const ROUTES: [string, Module, Record<string, string>][] = [
   ["/admin/invoices/export", invoicesExport, {}],
   ["/admin/invoices/1", invoicePage, { id: "1" }],
   ["/admin/invoices/1/pdf", invoicePdf, { id: "1" }],
+  ["/admin/credit-notes/1/pdf", creditNotePdf, { id: "1" }],
   ["/admin/suppliers", suppliersPage, {}],
   ["/admin/suppliers/export", suppliersExport, {}],
   ["/admin/purchase-orders/1/pdf", purchaseOrderPdf, { id: "1" }],

@@ -1,0 +1,174 @@
+import { useState } from "react";
+import { Field, TextareaField } from "~/components/admin/field";
+import { Button } from "~/components/admin/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
+import { Input, Label } from "~/components/admin/ui/input";
+import { useAdminForm } from "~/components/admin/use-admin-form";
+import type { RefundOptions } from "~/domain/invoicing/refund-options.server";
+import { refundFormSchema, refundQuantityField } from "~/domain/invoicing/refund-schemas";
+import type { FormActionResult } from "~/lib/forms";
+import { formatMoney } from "~/lib/money";
+
+const money = (cents: number) => formatMoney(cents, { cents: true });
+
+/**
+ * Refund: how many of each invoice line come back, or an amount; why; and how the money goes
+ * back (the provider that took it, or an EFT by the shop with its reference). Each refund
+ * issues a credit note.
+ */
+export function RefundForm({
+  options,
+  pageResult,
+}: {
+  /** Null once nothing is left to refund: the card stays, so the last refund's notice shows. */
+  options: RefundOptions | null;
+  pageResult?: FormActionResult;
+}) {
+  const form = useAdminForm({ schema: refundFormSchema, pageResult, resetOnSuccess: true });
+  const { errors, clearError } = form;
+  const [chosen, setMethod] = useState<"provider" | "eft" | null>(null);
+  if (!options) {
+    return (
+      <Card>
+        <CardHeader>
+          <CardTitle>Refund</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <p className="text-sm text-muted-foreground">
+            Refunded in full: nothing is left to pay back.
+          </p>
+        </CardContent>
+      </Card>
+    );
+  }
+  const method = chosen ?? (options.provider ? "provider" : "eft");
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Refund</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form.fetcher.Form
+          ref={form.formRef}
+          method="post"
+          onSubmit={form.onSubmit}
+          noValidate
+          className="space-y-4"
+          aria-label="Refund"
+        >
+          <input type="hidden" name="intent" value="refund" />
+          <p className="text-sm text-muted-foreground">
+            Up to {money(options.remainingCents)} can still be refunded. Choose what comes back
+            {options.hasDiscount ? " (with its share of the order's discount)" : ""}, or enter an
+            amount.
+          </p>
+          <ul className="space-y-3">
+            {options.lines.map((line) => {
+              const name = refundQuantityField(line.position);
+              const error = errors[name];
+              return (
+                <li
+                  key={line.position}
+                  className="grid gap-1.5 sm:grid-cols-[minmax(0,1fr)_6rem] sm:items-center"
+                >
+                  <Label htmlFor={`field-${name}`} className="leading-snug">
+                    {line.description}{" "}
+                    {line.sku && (
+                      <span className="font-mono text-xs text-muted-foreground">{line.sku}</span>
+                    )}
+                    <span className="block text-xs font-normal text-muted-foreground">
+                      {money(line.unitPriceCents)} each · {line.refundable} of {line.quantity} can
+                      be refunded
+                    </span>
+                  </Label>
+                  <Input
+                    id={`field-${name}`}
+                    name={name}
+                    inputMode="numeric"
+                    defaultValue={form.values[name] ?? "0"}
+                    disabled={line.refundable === 0}
+                    onInput={() => {
+                      clearError(name);
+                      clearError("amount");
+                    }}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={error ? `${name}-error` : undefined}
+                  />
+                  {error && (
+                    <p id={`${name}-error`} className="text-sm text-destructive sm:col-span-2">
+                      {error}
+                    </p>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+          <div className="max-w-xs">
+            <Field
+              name="amount"
+              label="Or an amount (R)"
+              hint="Instead of lines: a price adjustment, say."
+              inputMode="decimal"
+              defaultValue={form.values.amount ?? ""}
+              error={errors.amount}
+              onEdit={clearError}
+            />
+          </div>
+          <TextareaField
+            name="reason"
+            label="Reason"
+            rows={2}
+            maxLength={255}
+            defaultValue={form.values.reason ?? ""}
+            error={errors.reason}
+            onEdit={clearError}
+          />
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium">Pay the money back</legend>
+            {options.provider && (
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="radio"
+                  name="method"
+                  value="provider"
+                  checked={method === "provider"}
+                  onChange={() => setMethod("provider")}
+                />
+                Through {options.provider.label}, to what the customer paid with
+              </label>
+            )}
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name="method"
+                value="eft"
+                checked={method === "eft"}
+                onChange={() => setMethod("eft")}
+              />
+              Paid back by EFT from the shop's bank account
+            </label>
+            {errors.method && <p className="text-sm text-destructive">{errors.method}</p>}
+          </fieldset>
+          {method === "eft" && (
+            <div className="max-w-xs">
+              <Field
+                name="eftReference"
+                label="EFT reference"
+                defaultValue={form.values.eftReference ?? ""}
+                error={errors.eftReference}
+                onEdit={clearError}
+              />
+            </div>
+          )}
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name="restock" defaultChecked />
+            Returned goods go back into stock
+          </label>
+          <Button type="submit" variant="destructive" disabled={form.submitting}>
+            {form.submitting ? "Refunding..." : "Refund"}
+          </Button>
+        </form.fetcher.Form>
+      </CardContent>
+    </Card>
+  );
+}
