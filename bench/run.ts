@@ -6,6 +6,7 @@ import { firstLoadJsKb } from "./first-load-js";
 import { auditPage, type PageScore } from "./lighthouse";
 import { benchAdminLists, type LatencyResult } from "./admin-lists";
 import { benchInventory, type AdjustmentResult } from "./inventory";
+import { benchInvoiceList, benchInvoicePdf, seedInvoices, type PdfResult } from "./invoices";
 import { loadTest, type LoadResult } from "./load";
 import { postgresAnswers, withScratchDatabase } from "./postgres";
 import { benchScale, type ScaleResult } from "./scale";
@@ -17,13 +18,14 @@ import { seedCatalogue, startBenchShop } from "./server";
  * and, when one answers, on PostgreSQL. Options: --products N (10000), --runs N (3: Lighthouse
  * runs per page and load runs per listing, medians kept), --seconds N (10 per load run),
  * --connections N (20), --workers N (server processes on PostgreSQL, WEB_CONCURRENCY; 2),
- * --only lighthouse|load|lists|inventory|scale (one part), --no-build (use the last build;
+ * --only lighthouse|load|lists|inventory|scale|invoices (one part), --no-build (use the last build;
  * BUILD_DIR picks the folder for both). The back office's lists are measured with --orders N
  * (100000) orders and --enquiries N (20000) enquiries; the inventory on PostgreSQL alone, one
  * process, with --movements N (1000000) stock movements. The scale part (distinct listings and
  * product pages, on PostgreSQL) runs at --products, or at each of --scale-products N,N (one
  * database filled up to each size in turn), the listings after --warmup N (60) seconds of the
- * same load.
+ * same load. The invoices part lays out one invoice's PDF 100 times in this process, and
+ * measures the invoices list on PostgreSQL with --invoices N (100000) invoices.
  */
 const args = parseArgs(process.argv.slice(2));
 const products = args.products ?? 10_000;
@@ -35,6 +37,7 @@ const only = args.only;
 const backOffice = { orders: args.orders ?? 100_000, enquiries: args.enquiries ?? 20_000 };
 const withLists = only === undefined || only === "lists";
 const movements = args.movements ?? 1_000_000;
+const invoiceCount = args.invoices ?? 100_000;
 const scaleSizes = args.scaleProducts ?? [products];
 const warmupSeconds = args.warmup ?? 60;
 
@@ -72,6 +75,10 @@ async function main() {
   }
   if (only === "scale") {
     printScale(await scaleOnPostgres());
+    return;
+  }
+  if (only === "invoices") {
+    await printInvoices();
     return;
   }
 
@@ -155,6 +162,39 @@ async function main() {
     printScale(await scaleOnPostgres());
     const inventory = await inventoryOnPostgres();
     if (inventory) printInventory(inventory.pages, inventory.adjustments);
+    await printInvoices();
+  }
+}
+
+/** One invoice's PDF, 100 times; the invoices list at --invoices invoices on PostgreSQL. */
+async function printInvoices() {
+  console.log("One invoice's PDF, 100 times in a row...");
+  const pdf: PdfResult = await benchInvoicePdf(100);
+  console.log(
+    `\nInvoice PDF (8 lines, DejaVu Sans embedded), ${pdf.renders} in a row in one process: median ${pdf.medianMs} ms, p95 ${pdf.p95Ms} ms; heap after a full collection ${pdf.heapAfter10Mb} MB after 10, ${pdf.heapAfterAllMb} MB after ${pdf.renders}; RSS ${pdf.rssAfterAllMb} MB`,
+  );
+  if (!(await postgresAnswers())) {
+    console.log("No PostgreSQL answered: the invoices list figures are left out.");
+    return;
+  }
+  const pages = await withScratchDatabase("invoices", async (env) => {
+    console.log(`Seeding 1000 products and ${invoiceCount} invoices into PostgreSQL...`);
+    seedCatalogue(env, 1000);
+    await seedInvoices(env.DATABASE_URL, invoiceCount);
+    const shop = await startBenchShop({ ...env, WEB_CONCURRENCY: "1" });
+    try {
+      return await benchInvoiceList(shop.url, invoiceCount);
+    } finally {
+      await shop.stop();
+    }
+  });
+  console.log(
+    `\nInvoices list on PostgreSQL, one process, ${invoiceCount} invoices: one request at a time, the whole page`,
+  );
+  console.log("| page | median ms | p95 ms |");
+  console.log("| --- | ---: | ---: |");
+  for (const [name, r] of Object.entries(pages)) {
+    console.log(`| ${name} | ${r.medianMs} | ${r.p95Ms} |`);
   }
 }
 
@@ -336,10 +376,11 @@ type Args = Partial<
     | "orders"
     | "enquiries"
     | "movements"
+    | "invoices"
     | "warmup",
     number
   > & {
-    only: "lighthouse" | "load" | "lists" | "inventory" | "scale";
+    only: "lighthouse" | "load" | "lists" | "inventory" | "scale" | "invoices";
     noBuild: boolean;
     scaleProducts: number[];
   }
@@ -358,9 +399,10 @@ function parseArgs(argv: string[]): Args {
         value !== "load" &&
         value !== "lists" &&
         value !== "inventory" &&
-        value !== "scale"
+        value !== "scale" &&
+        value !== "invoices"
       ) {
-        throw new Error("--only lighthouse|load|lists|inventory|scale");
+        throw new Error("--only lighthouse|load|lists|inventory|scale|invoices");
       }
       out.only = value;
     } else if (key === "scale-products") {
@@ -378,6 +420,7 @@ function parseArgs(argv: string[]): Args {
       key === "orders" ||
       key === "enquiries" ||
       key === "movements" ||
+      key === "invoices" ||
       key === "warmup"
     ) {
       const value = Number(argv[++i]);
