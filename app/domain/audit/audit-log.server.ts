@@ -40,7 +40,12 @@ export type AuditAction =
   | "promotion_updated"
   | "promotion_activated"
   | "promotion_deactivated"
-  | "promotion_deleted";
+  | "promotion_deleted"
+  | "invoice_created"
+  | "invoice_updated"
+  | "invoice_sent"
+  | "invoice_paid"
+  | "invoice_cancelled";
 
 export type AuditEntry = {
   action: AuditAction;

@@ -60,7 +60,13 @@ export async function orderInvoice(
  * R5,000 it is a full tax invoice and also names the buyer: name, address and VAT number when
  * given (s20(4)); at or below it is abridged (s20(5)).
  */
-export function invoicePrint(invoice: Invoice): BusinessDocument {
+export function invoicePrint(
+  invoice: Invoice,
+  options: {
+    /** A further issue of the same invoice (e-mailed again), marked so (VAT Act s20(2)). */
+    copy?: boolean;
+  } = {},
+): BusinessDocument {
   const amounts = {
     totalCents: invoice.totalCents,
     vatCents: invoice.vatCents,
@@ -78,12 +84,13 @@ export function invoicePrint(invoice: Invoice): BusinessDocument {
       ...(invoice.buyerEmail ? [invoice.buyerEmail] : []),
     ],
   };
-  const subtitle =
+  const kind =
     invoice.status === "cancelled"
       ? "Cancelled: this invoice is void"
       : amounts.full
         ? undefined
         : "Abridged tax invoice";
+  const subtitle = options.copy ? ["Copy", kind].filter(Boolean).join(" · ") : kind;
   return {
     title: "Tax Invoice",
     number: invoice.invoiceNumber,
@@ -130,11 +137,18 @@ export type RenderedInvoice = { filename: string; pdf: Buffer };
 
 /** An invoice as a PDF file named after its number (INV-000001.pdf). */
 export async function renderInvoicePdf(options: { invoiceId: number }): Promise<RenderedInvoice> {
-  const invoice = await getInvoice(options);
+  return invoicePdf(await getInvoice(options));
+}
+
+/** An invoice already read (or about to be issued as it stands) as its PDF file. */
+export async function invoicePdf(
+  invoice: Invoice,
+  options: Parameters<typeof invoicePrint>[1] = {},
+): Promise<RenderedInvoice> {
   // Loaded with the first PDF a process makes (see renderPurchaseOrderPdf).
   const { layOutDocument } = await import("~/domain/documents/document-pdf-layout.server");
   return {
     filename: `${invoice.invoiceNumber}.pdf`,
-    pdf: await layOutDocument(invoicePrint(invoice)),
+    pdf: await layOutDocument(invoicePrint(invoice, options)),
   };
 }

@@ -56,6 +56,11 @@ const ACTIONS: Record<string, string> = {
   promotion_activated: "Promotion activated",
   promotion_deactivated: "Promotion deactivated",
   promotion_deleted: "Promotion deleted",
+  invoice_created: "Invoice created",
+  invoice_updated: "Invoice draft changed",
+  invoice_sent: "Invoice sent",
+  invoice_paid: "Invoice marked paid",
+  invoice_cancelled: "Invoice cancelled",
 };
 
 export async function loader({ request }: Route.LoaderArgs) {

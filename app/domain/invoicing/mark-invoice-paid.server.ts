@@ -1,0 +1,32 @@
+import { eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { invoices } from "~/db/schema";
+import { auditInvoice, lockInvoiceFor, type InvoiceActor } from "./invoice-changes.server";
+
+/**
+ * Records the payment of a sent invoice (overdue or not) with its reference, as the bank shows
+ * it; a draft, a paid or a cancelled invoice is refused (409).
+ */
+export async function markInvoicePaid(options: {
+  invoiceId: number;
+  paymentReference: string;
+  actor: InvoiceActor;
+  now?: Date;
+}) {
+  const { invoiceId, paymentReference, actor } = options;
+  const now = options.now ?? new Date();
+  return db().transaction(async (tx) => {
+    const invoice = await lockInvoiceFor(tx, invoiceId, "mark_paid");
+    await tx
+      .update(invoices)
+      .set({ status: "paid", paidAt: now, paymentReference, updatedAt: now })
+      .where(eq(invoices.id, invoiceId));
+    await auditInvoice(tx, {
+      action: "invoice_paid",
+      actor,
+      number: invoice.number,
+      details: { paymentReference, totalCents: invoice.totalCents },
+    });
+    return { invoiceNumber: invoice.invoiceNumber, totalCents: invoice.totalCents };
+  });
+}

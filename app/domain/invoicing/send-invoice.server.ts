@@ -1,0 +1,117 @@
+import { eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { invoices } from "~/db/schema";
+import { conflict, DomainError } from "~/domain/errors";
+import { sendShopMail } from "~/domain/leads/shop-mail.server";
+import { getStoreSettings } from "~/domain/settings/store-settings.server";
+import { formatDay, shopToday } from "~/lib/dates";
+import { formatMoney } from "~/lib/money";
+import { auditInvoice, lockInvoiceFor, type InvoiceActor } from "./invoice-changes.server";
+import { getInvoice, invoicePdf, type Invoice } from "./invoice-document.server";
+import { sellerFromSettings } from "./invoice-seller";
+import { shownInvoiceStatus } from "./invoice-status";
+import { invoiceActionRefusal } from "./invoice-transitions";
+
+/**
+ * The invoice as it will stand once sent: the first send issues it (a tax invoice's date of
+ * issue is the day it is issued, with the shop's details as they are that day); a later send
+ * is a copy of what was issued.
+ */
+function asIssued(invoice: Invoice, seller: Invoice["seller"], now: Date): Invoice {
+  if (invoice.status !== "draft") return invoice;
+  const issued = { ...invoice, status: "sent" as const, issueDate: shopToday(now), seller };
+  return { ...issued, shownStatus: shownInvoiceStatus(issued, shopToday(now)) };
+}
+
+/**
+ * E-mails an invoice's PDF to the buyer, then records it: the first send issues a draft (status
+ * sent, dated today, the shop's details refreshed; its lines and buyer are frozen from then on),
+ * a later one sends a copy marked so (VAT Act s20(2)). Nothing is recorded when the mail could
+ * not be sent. A draft whose due date has passed is refused: it would be overdue on arrival.
+ */
+export async function sendInvoice(options: {
+  invoiceId: number;
+  actor: InvoiceActor;
+  now?: Date;
+}): Promise<{ sentTo: string; invoiceNumber: string; copy: boolean }> {
+  const { invoiceId, actor } = options;
+  const now = options.now ?? new Date();
+  const invoice = await getInvoice({ invoiceId });
+  const { invoiceNumber } = invoice;
+  const refusal = invoiceActionRefusal(invoiceNumber, invoice.status, "send");
+  if (refusal) throw conflict(refusal);
+  const sentTo = invoice.buyerEmail.trim();
+  if (!sentTo) {
+    throw new DomainError(
+      "invalid",
+      `${invoice.buyerName} has no e-mail address on ${invoiceNumber}: edit the draft to add one before sending it.`,
+      { title: "No E-mail Address" },
+    );
+  }
+  const today = shopToday(now);
+  if (invoice.status === "draft" && invoice.dueDate !== null && invoice.dueDate < today) {
+    throw new DomainError(
+      "invalid",
+      `${invoiceNumber} was due on ${formatDay(invoice.dueDate)}: edit the draft's due date before sending it.`,
+      { title: "Due Date Passed" },
+    );
+  }
+
+  const copy = invoice.status !== "draft";
+  const settings = await getStoreSettings();
+  const issued = asIssued(invoice, sellerFromSettings(settings), now);
+  const { pdf, filename } = await invoicePdf(issued, { copy });
+  const total = formatMoney(issued.totalCents, { cents: true });
+  try {
+    await sendShopMail(
+      (shop) => ({
+        to: sentTo,
+        subject: `${copy ? "Copy of tax invoice" : "Tax invoice"} ${invoiceNumber} from ${shop.storeName}`,
+        text: [
+          `Dear ${issued.buyerName},`,
+          "",
+          `Please find ${copy ? "a copy of " : ""}our tax invoice ${invoiceNumber} attached, for ${total} (VAT included)${issued.dueDate ? `, due on ${formatDay(issued.dueDate)}` : ""}.`,
+          `Please quote ${invoiceNumber} as the reference with your payment, and reply to this e-mail with any question.`,
+        ].join("\n"),
+        replyTo: shop.email,
+        attachments: [{ filename, content: pdf, contentType: "application/pdf" }],
+      }),
+      settings,
+    );
+  } catch (error) {
+    console.error(`Could not e-mail ${invoiceNumber}: ${(error as Error).message}`);
+    throw new DomainError(
+      "unavailable",
+      `${invoiceNumber} could not be e-mailed just now; nothing was recorded. Please try again.`,
+      { title: "Not Sent" },
+    );
+  }
+
+  await db().transaction(async (tx) => {
+    const locked = await lockInvoiceFor(tx, invoiceId, "send");
+    // Issued only once: a colleague's send in the meantime made this one a copy.
+    const issuing = locked.status === "draft";
+    if (issuing && locked.updatedAt.getTime() !== invoice.updatedAt.getTime()) {
+      throw conflict(
+        `${invoiceNumber} was changed while it was being sent, so the e-mail showed the earlier version: check it and send it again.`,
+      );
+    }
+    await tx
+      .update(invoices)
+      .set({
+        ...(issuing
+          ? { status: "sent" as const, issueDate: issued.issueDate, seller: issued.seller }
+          : {}),
+        sentAt: now,
+        updatedAt: now,
+      })
+      .where(eq(invoices.id, invoiceId));
+    await auditInvoice(tx, {
+      action: "invoice_sent",
+      actor,
+      number: locked.number,
+      details: { sentTo, copy: !issuing, totalCents: locked.totalCents },
+    });
+  });
+  return { sentTo, invoiceNumber, copy };
+}
