@@ -6,7 +6,8 @@ import { lineField } from "~/domain/purchasing/purchase-order-schemas";
 import type { FieldErrors } from "~/lib/forms";
 import { formatMoney } from "~/lib/money";
 import { describeVariant } from "~/domain/catalog/variant-suggestion";
-import { VariantSkuInput } from "./variant-sku-input";
+import { LineFieldMessage, lineFieldAria } from "~/components/admin/line-field";
+import { VariantSkuInput } from "~/components/admin/variant-sku-input";
 
 export type LineDraft = {
   key: number;
@@ -51,14 +52,8 @@ export function PurchaseOrderLineRows({
   const update = (key: number, change: Partial<LineDraft>) =>
     setLines((all) => all.map((l) => (l.key === key ? { ...l, ...change } : l)));
   const total = lines.reduce((sum, l) => sum + (lineTotal(l) ?? 0), 0);
-  const message = (name: string) =>
-    errors[name] ? (
-      <p id={`${name}-error`} className="text-sm text-destructive">
-        {errors[name]}
-      </p>
-    ) : null;
-  const aria = (name: string) =>
-    errors[name] ? { "aria-invalid": true as const, "aria-describedby": `${name}-error` } : {};
+  const message = (name: string) => <LineFieldMessage errors={errors} name={name} />;
+  const aria = (name: string) => lineFieldAria(errors, name);
 
   return (
     <div className="space-y-3">

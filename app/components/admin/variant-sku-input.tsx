@@ -4,8 +4,9 @@ import { useVariantSuggestions } from "~/components/admin/use-variant-suggestion
 import type { VariantSuggestion } from "~/domain/catalog/variant-suggestion";
 
 /**
- * A purchase order line's SKU: typed, or picked from suggestions that follow what is typed (SKU
- * or product name). The browser's own list (a datalist) is reached with the arrow keys.
+ * A document line's SKU (a purchase order's, an invoice's): typed, or picked from suggestions
+ * that follow what is typed (SKU or product name). The browser's own list (a datalist) is
+ * reached with the arrow keys.
  * `onPick` is told when the text is a suggested SKU, also when it was typed in full before its
  * suggestions arrived.
  */
