@@ -1,12 +1,16 @@
 import { ArrowLeft, Download } from "lucide-react";
 import { Link } from "react-router";
 import { DocumentView } from "~/components/admin/document-view";
+import { InvoiceActions } from "~/components/admin/invoices/invoice-actions";
 import { InvoiceStatusBadge } from "~/components/admin/invoices/invoice-status-badge";
 import { Button } from "~/components/admin/ui/button";
 import { getInvoice, invoicePrint } from "~/domain/invoicing/invoice-document.server";
+import { allowedInvoiceActions } from "~/domain/invoicing/invoice-transitions";
 import { loaded } from "~/lib/actions.server";
+import { formatDateTime } from "~/lib/dates";
 import { idParam } from "~/lib/request-input.server";
 import { requireStaff } from "~/lib/staff-gate.server";
+import { invoiceAction } from "./invoice-action.server";
 import type { Route } from "./+types/invoice";
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -23,14 +27,31 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       invoiceNumber: invoice.invoiceNumber,
       orderNumber: invoice.orderNumber,
       buyerName: invoice.buyerName,
+      buyerEmail: invoice.buyerEmail,
       shownStatus: invoice.shownStatus,
+      sent: invoice.sentAt !== null,
+      sentAt: invoice.sentAt,
+      paidAt: invoice.paidAt,
+      cancelledAt: invoice.cancelledAt,
     },
+    actions: allowedInvoiceActions(invoice.status),
     document: invoicePrint(invoice),
   };
 }
 
-export default function InvoicePage({ loaderData: d }: Route.ComponentProps) {
+/** Send (again), mark paid or cancel, as the invoice's status allows it now. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const actor = await requireStaff(request);
+  return invoiceAction({ request, invoiceId: idParam(params.id), actor });
+}
+
+export default function InvoicePage({ loaderData: d, actionData }: Route.ComponentProps) {
   const { invoice } = d;
+  const history = [
+    invoice.sentAt && `Last sent ${formatDateTime(invoice.sentAt)}`,
+    invoice.paidAt && `Paid ${formatDateTime(invoice.paidAt)}`,
+    invoice.cancelledAt && `Cancelled ${formatDateTime(invoice.cancelledAt)}`,
+  ].filter(Boolean);
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <Link
@@ -44,18 +65,30 @@ export default function InvoicePage({ loaderData: d }: Route.ComponentProps) {
         <InvoiceStatusBadge status={invoice.shownStatus} />
         <span className="text-muted-foreground">{invoice.buyerName}</span>
       </div>
-      <div className="flex flex-wrap gap-3">
-        <Button asChild>
-          <a href={`/admin/invoices/${invoice.id}/pdf`} download>
-            <Download className="size-4" aria-hidden /> Download PDF
-          </a>
-        </Button>
-        {invoice.orderNumber && (
+      {history.length > 0 && <p className="text-sm text-muted-foreground">{history.join(" · ")}</p>}
+      {/* Without JavaScript the action's answer comes back with the page. */}
+      {actionData && (
+        <p role="status" className="rounded-md border p-3 text-sm">
+          {actionData.ok
+            ? `${actionData.message.title}: ${actionData.message.description}`
+            : `${actionData.alert.title}: ${actionData.alert.description}`}
+        </p>
+      )}
+      {/* A web order's invoice is paid when it is issued; a refund starts on the order's page. */}
+      {invoice.orderNumber ? (
+        <div className="flex flex-wrap gap-3">
+          <Button asChild>
+            <a href={`/admin/invoices/${invoice.id}/pdf`} download>
+              <Download className="size-4" aria-hidden /> Download PDF
+            </a>
+          </Button>
           <Button asChild variant="outline">
             <Link to={`/admin/orders/${invoice.orderNumber}`}>Order #{invoice.orderNumber}</Link>
           </Button>
-        )}
-      </div>
+        </div>
+      ) : (
+        <InvoiceActions invoice={invoice} actions={d.actions} />
+      )}
       <DocumentView document={d.document} />
     </div>
   );

@@ -1,8 +1,10 @@
-import { AlertTriangle, CheckCircle2, Clock, FileText } from "lucide-react";
+import { AlertTriangle, CheckCircle2, Clock, FileText, Plus } from "lucide-react";
+import { Link } from "react-router";
 import { INVOICE_COLUMNS } from "~/components/admin/invoices/invoice-columns";
 import { ListCard } from "~/components/admin/list/list-card";
 import { ListEmpty } from "~/components/admin/list/list-toolbar";
 import { StatCard } from "~/components/admin/stat-card";
+import { Button } from "~/components/admin/ui/button";
 import { INVOICE_LIST, INVOICE_STATUS_CHOICES } from "~/domain/invoicing/invoice-list";
 import { listInvoices } from "~/domain/invoicing/list-invoices.server";
 import { readListParams } from "~/lib/list-params";
@@ -28,11 +30,18 @@ export default function InvoicesPage({ loaderData: d }: Route.ComponentProps) {
   const filtered = d.params.q !== "" || d.params.status !== "all";
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold">Invoices</h1>
-        <p className="text-muted-foreground">
-          Tax invoices of paid orders and those made for customers by phone.
-        </p>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">Invoices</h1>
+          <p className="text-muted-foreground">
+            Tax invoices of paid orders and those made for customers by phone.
+          </p>
+        </div>
+        <Button asChild>
+          <Link to="/admin/invoices/new">
+            <Plus className="size-4" aria-hidden /> Create Invoice
+          </Link>
+        </Button>
       </div>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard

@@ -32,6 +32,8 @@ import * as promotionsExport from "~/routes/admin/promotions-export";
 import * as invoicesPage from "~/routes/admin/invoices";
 import * as invoicesExport from "~/routes/admin/invoices-export";
 import * as invoicePage from "~/routes/admin/invoice";
+import * as invoiceNew from "~/routes/admin/invoice-new";
+import * as invoiceEdit from "~/routes/admin/invoice-edit";
 import * as invoicePdf from "~/routes/admin/invoice-pdf";
 import * as creditNotePdf from "~/routes/admin/credit-note-pdf";
 import * as suppliersPage from "~/routes/admin/suppliers";
@@ -72,7 +74,9 @@ const ROUTES: [string, Module, Record<string, string>][] = [
   ["/admin/promotions/export", promotionsExport, {}],
   ["/admin/invoices", invoicesPage, {}],
   ["/admin/invoices/export", invoicesExport, {}],
+  ["/admin/invoices/new", invoiceNew, {}],
   ["/admin/invoices/1", invoicePage, { id: "1" }],
+  ["/admin/invoices/1/edit", invoiceEdit, { id: "1" }],
   ["/admin/invoices/1/pdf", invoicePdf, { id: "1" }],
   ["/admin/credit-notes/1/pdf", creditNotePdf, { id: "1" }],
   ["/admin/suppliers", suppliersPage, {}],

@@ -1,0 +1,56 @@
+import type { SessionUser } from "~/domain/auth/roles";
+import { cancelInvoice } from "~/domain/invoicing/cancel-invoice.server";
+import {
+  cancelInvoiceSchema,
+  markInvoicePaidSchema,
+} from "~/domain/invoicing/manual-invoice-schemas";
+import { markInvoicePaid } from "~/domain/invoicing/mark-invoice-paid.server";
+import { sendInvoice } from "~/domain/invoicing/send-invoice.server";
+import { attempt, invalid, refused, succeeded } from "~/lib/actions.server";
+import { parseForm } from "~/lib/forms";
+import { readForm } from "~/lib/request-input.server";
+
+/**
+ * An invoice page's action, by intent: send (again), mark paid or cancel, each as the invoice's
+ * status allows it now (else 409 and nothing changes). Editing has its own page.
+ */
+export async function invoiceAction(options: {
+  request: Request;
+  invoiceId: number;
+  actor: SessionUser;
+}) {
+  const { invoiceId, actor } = options;
+  const formData = await readForm(options.request);
+  const intent = formData.get("intent");
+  if (intent === "send") {
+    return attempt(formData, async () => {
+      const r = await sendInvoice({ invoiceId, actor });
+      return succeeded(
+        "Invoice Sent",
+        r.copy
+          ? `A copy of ${r.invoiceNumber} was e-mailed to ${r.sentTo}.`
+          : `${r.invoiceNumber} was e-mailed to ${r.sentTo} with its PDF.`,
+      );
+    });
+  }
+  if (intent === "mark_paid") {
+    const parsed = parseForm(markInvoicePaidSchema, formData);
+    if (!parsed.ok) return invalid(parsed, formData);
+    return attempt(formData, async () => {
+      const r = await markInvoicePaid({ invoiceId, actor, ...parsed.data });
+      return succeeded("Invoice Paid", `${r.invoiceNumber} is paid.`);
+    });
+  }
+  if (intent === "cancel") {
+    const parsed = parseForm(cancelInvoiceSchema, formData);
+    if (!parsed.ok) return invalid(parsed, formData);
+    return attempt(formData, async () => {
+      const r = await cancelInvoice({ invoiceId, actor, reason: parsed.data.reason });
+      return succeeded(
+        "Invoice Cancelled",
+        `${r.invoiceNumber} is cancelled; its number stays in the series.`,
+      );
+    });
+  }
+  return refused(400, { title: "Error", description: "Unknown request." }, formData);
+}
