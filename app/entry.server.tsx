@@ -7,7 +7,9 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { documentPolicy, newNonce } from "./lib/csp.server";
 import { deferScripts } from "./lib/deferred-scripts.server";
+import { log } from "./lib/log.server";
 import { NonceContext } from "./lib/nonce";
+import { RequestIdContext } from "./lib/request-id";
 import { cachedRender, rememberRender, renderCacheKey } from "./lib/render-cache.server";
 
 /**
@@ -20,12 +22,24 @@ import { cachedRender, rememberRender, renderCacheKey } from "./lib/render-cache
  */
 export const streamTimeout = 5_000;
 
+/**
+ * A loader's, an action's or the render's unexpected error (a refusal thrown on purpose, a
+ * Response, is not one): logged with its stack and the request's id, which its error page shows.
+ * A request the visitor gave up on is not an error of ours.
+ */
+export function handleError(error: unknown, { request, context }: HandleErrorArgs) {
+  if (request.signal.aborted) return;
+  log.error({ err: error, reqId: context?.requestId }, "request failed");
+}
+
+type HandleErrorArgs = { request: Request; context?: AppLoadContext };
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     // The headers a GET of this page gets, its own policy included.
@@ -65,7 +79,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <RequestIdContext value={loadContext.requestId}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </RequestIdContext>
       </NonceContext>,
       {
         nonce,
@@ -99,7 +115,9 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) {
+            log.error({ err: error, reqId: loadContext.requestId }, "rendering failed");
+          }
         },
       },
     );

@@ -25,6 +25,17 @@ const envSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   DATABASE_URL: optionalUrl(["postgres", "postgresql"]),
   DATA_DIR: z.string().min(1).default("./data"),
+  /** How much the shop logs: fatal, error, warn, info (the default), debug, trace or silent. */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  /** "json" (one JSON object a line, the default in production) or "pretty" (readable lines). */
+  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
+  /** Unset: /metrics is 404. Set: /metrics answers Prometheus with Authorization: Bearer <it>. */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || v.length >= 16, "must be at least 16 characters"),
   PUBLIC_URL: optionalUrl(["http", "https"]),
   SMTP_URL: optionalUrl(["smtp", "smtps"]),
   MAIL_FROM: z.string().min(3).optional(),

@@ -2,6 +2,8 @@ import { deliverStockAlerts } from "~/domain/inventory/deliver-stock-alerts.serv
 import { applyRetention } from "~/domain/privacy/retention.server";
 import { expireUnpaidOrders } from "~/domain/orders/expire-orders.server";
 import { recheckPendingPayments } from "~/domain/payments/recheck.server";
+import { log } from "~/lib/log.server";
+import { countJobRun } from "~/lib/metrics.server";
 
 type Job = { name: string; everyMs: number; run: () => Promise<unknown> };
 
@@ -32,8 +34,10 @@ export function startBackgroundJobs(tickMs = MINUTE): () => Promise<void> {
       lastRun.set(job.name, now);
       try {
         await job.run();
+        countJobRun(job.name, true);
       } catch (error) {
-        console.error(`Background job "${job.name}" failed: ${(error as Error).message}`);
+        countJobRun(job.name, false);
+        log.error({ err: error, job: job.name }, `Background job "${job.name}" failed`);
       }
     }
   };

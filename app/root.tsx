@@ -16,6 +16,7 @@ import { revalidateUnlessRefused } from "./lib/connection-safe-action";
 import { deferredBootScript } from "./lib/deferred-scripts";
 import { routeErrorText } from "./lib/route-error";
 import { useNonce } from "./lib/nonce";
+import { ErrorReference } from "./lib/request-id";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A form from another address or site: the server turned it into this page (403).
@@ -91,6 +92,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <main className="mx-auto max-w-2xl px-4 py-24 text-center">
       <h1 className="text-2xl font-bold">{title}</h1>
       <p className="mt-4 text-muted-foreground">{message}</p>
+      <ErrorReference />
       <a href="/" className="mt-8 inline-block text-primary underline">
         Return to Home
       </a>

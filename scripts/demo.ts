@@ -52,6 +52,8 @@ const server = spawn(process.execPath, [builtEntry, "--seed-if-empty"], {
     PUBLIC_URL: process.env.PUBLIC_URL || `http://localhost:${port}`,
     DEMO_PAYMENTS: process.env.DEMO_PAYMENTS ?? "true",
     ALLOW_DEMO_OWNER: process.env.ALLOW_DEMO_OWNER ?? "true",
+    // Readable log lines in a terminal rather than production's JSON.
+    LOG_FORMAT: process.env.LOG_FORMAT ?? "pretty",
     BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET || demoSecret(),
   },
 });

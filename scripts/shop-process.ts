@@ -10,6 +10,8 @@ export type RunningShop = {
   stop(): Promise<number | null>;
   /** What the process wrote to stderr so far, when started with `captureStderr`. */
   stderr(): string;
+  /** What the process wrote to stdout so far (its log lines), when started with `captureStdout`. */
+  stdout(): string;
 };
 
 /**
@@ -21,6 +23,7 @@ export async function startShop(options: {
   seedIfEmpty?: boolean;
   output?: "inherit" | "ignore";
   captureStderr?: boolean;
+  captureStdout?: boolean;
   /** The host name of the shop's address (PUBLIC_URL); other names are sent there. */
   publicHost?: string;
 }): Promise<RunningShop> {
@@ -42,12 +45,20 @@ export async function startShop(options: {
       PUBLIC_URL: url,
       DEMO_PAYMENTS: "true",
       ALLOW_DEMO_OWNER: "true",
+      // A line per request would bury the test's own output; warnings and errors still show.
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
       ...options.env,
     },
-    stdio: ["ignore", options.output ?? "inherit", options.captureStderr ? "pipe" : "inherit"],
+    stdio: [
+      "ignore",
+      options.captureStdout ? "pipe" : (options.output ?? "inherit"),
+      options.captureStderr ? "pipe" : "inherit",
+    ],
   });
   let stderr = "";
+  let stdout = "";
   child.stderr?.setEncoding("utf8").on("data", (text: string) => (stderr += text));
+  child.stdout?.setEncoding("utf8").on("data", (text: string) => (stdout += text));
   const exited = new Promise<number | null>((resolve) =>
     child.once("exit", (code) => resolve(code)),
   );
@@ -60,6 +71,7 @@ export async function startShop(options: {
       return exited;
     },
     stderr: () => stderr,
+    stdout: () => stdout,
   };
 }
 

@@ -9,7 +9,12 @@ import { openDatabase, setDatabase } from "../app/db/client.server";
 import { parseEnv, type Env } from "../app/env.server";
 import { siteUrl } from "../app/lib/site-url.server";
 import { canonicalAddress } from "./canonical-address";
+import { log } from "../app/lib/log.server";
 import { keptCompressedAssets } from "./kept-assets";
+import { metricsEndpoint, serveClusterMetrics } from "./metrics-endpoint";
+import { requestLog } from "./request-log";
+import { routePatterns } from "./route-pattern";
+import { shopErrorPage } from "./shop-error-page";
 import { refuseTooLarge, shopRequestHandler } from "./request-handler";
 import { securityHeaders } from "./security-headers";
 import { workerEnv, workerExecArgv } from "./worker-settings";
@@ -59,9 +64,11 @@ async function main() {
 
   // Set on SIGTERM/SIGINT: answers then say `Connection: close`, so kept-alive clients go.
   let closing = false;
+  let currentBuild: ServerBuild | undefined;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
+  app.use(requestLog(routePatterns(() => currentBuild)));
   app.use(compression());
   app.use((_req, res, next) => {
     // React flushes the stream after every small chunk it writes when the response can flush,
@@ -85,7 +92,9 @@ async function main() {
   app.get("/healthz", (_req, res) => {
     res.set("cache-control", "no-store").type("text/plain").send("ok");
   });
-  // Load balancers call /healthz by address; everything else is on the shop's one address.
+  // Prometheus, like a load balancer, calls by address; everything else is on the shop's one
+  // address.
+  app.get("/metrics", metricsEndpoint(env.METRICS_TOKEN));
   app.use(canonicalAddress(siteUrl(env)));
   app.use(
     "/media",
@@ -111,13 +120,15 @@ async function main() {
       if (topNames.has(req.path.split("/")[1] ?? "")) clientFiles(req, res, next);
       else next();
     });
-    build = (await import(path.resolve(buildDir, "server/index.js"))) as ServerBuild;
+    build = currentBuild = (await import(path.resolve(buildDir, "server/index.js"))) as ServerBuild;
   } else {
     const vite = await import("vite");
     const devServer = await vite.createServer({ server: { middlewareMode: true } });
     app.use(devServer.middlewares);
-    build = () =>
-      devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+    build = async () =>
+      (currentBuild = (await devServer.ssrLoadModule(
+        "virtual:react-router/server-build",
+      )) as ServerBuild);
   }
   app.use(
     shopRequestHandler({
@@ -125,12 +136,28 @@ async function main() {
       mode: production ? "production" : "development",
       origin: siteUrl(env),
       bodyLimit,
-      getLoadContext: (req) => ({ clientAddress: req.ip ?? "unknown" }),
+      getLoadContext: (req) => ({
+        clientAddress: req.ip ?? "unknown",
+        requestId: String(req.res?.locals.requestId ?? ""),
+      }),
     }),
+  );
+  // Whatever failed before or outside React Router: logged with its stack, answered with the
+  // shop's own page and the request's reference, never Express's default error page.
+  app.use(
+    (error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
+      const reqId = String(res.locals.requestId ?? "");
+      log.error({ err: error, reqId, method: req.method }, "request failed");
+      if (res.headersSent) {
+        next(error);
+        return;
+      }
+      res.status(500).type("html").set("Cache-Control", "no-store").send(shopErrorPage(reqId));
+    },
   );
 
   const server = app.listen(env.PORT, env.HOST, () => {
-    console.log(`The shop is open at ${siteUrl(env)}`);
+    log.info(`The shop is open at ${siteUrl(env)}`);
   });
   // Expiring unpaid orders and re-checking pending payments (safe in several processes).
   const { startBackgroundJobs } = await import("../app/jobs.server");
@@ -139,7 +166,7 @@ async function main() {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    console.log(`${signal}: closing`);
+    log.info(`${signal}: closing`);
     const jobsStopped = stopJobs();
     // No new connections; requests under way are answered (for up to SHUTDOWN_GRACE_MS) before
     // the database closes under them, and kept-alive connections close once they fall idle.
@@ -148,7 +175,7 @@ async function main() {
       clearTimeout(force);
       jobsStopped
         .then(() => handle.close())
-        .catch((error: unknown) => console.error(error))
+        .catch((error: unknown) => log.error({ err: error }, "Closing failed"))
         .finally(() => process.exit(0));
     });
     server.closeIdleConnections();
@@ -178,6 +205,7 @@ async function primary(workers: number) {
   await refuseDemoOwner(env, () => handle.close());
   await handle.close();
 
+  serveClusterMetrics();
   let closing = false;
   const listening = new Set<number>();
   cluster.on("listening", (worker) => listening.add(worker.id));
@@ -191,13 +219,13 @@ async function primary(workers: number) {
     }
     if (!listening.has(worker.id)) {
       // It never started (a bad setting, the port taken): another copy would fail the same way.
-      console.error(`A server process could not start (${code}); stopping.`);
+      log.error(`A server process could not start (${code}); stopping.`);
       process.exitCode = 1;
       shutdown("SIGTERM");
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit();
       return;
     }
-    console.error(`Server process ${worker.process.pid} stopped (${code}); starting another.`);
+    log.error(`Server process ${worker.process.pid} stopped (${code}); starting another.`);
     fork();
   });
   const shutdown = (signal: NodeJS.Signals) => {

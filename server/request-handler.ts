@@ -82,7 +82,7 @@ export function shopRequestHandler(options: {
   /** The origin request URLs are built on (PUBLIC_URL, or http://localhost:PORT in development). */
   origin: string;
   bodyLimit: (path: string) => number;
-  getLoadContext: (req: ExpressRequest) => { clientAddress: string };
+  getLoadContext: (req: ExpressRequest) => { clientAddress: string; requestId: string };
 }) {
   const handle = createRequestHandler(options.build, options.mode);
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {

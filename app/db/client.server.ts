@@ -6,8 +6,11 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { answerBackupRequests } from "./backup-requests.server";
 import { lockDataDir } from "./data-dir-lock.server";
 import * as schema from "./schema";
+import { log } from "~/lib/log.server";
+import { reportPoolStats } from "~/lib/metrics.server";
 
 /** Both drivers share drizzle's Postgres query API; we type them as one. */
 export type Db = NodePgDatabase<typeof schema>;
@@ -66,8 +69,13 @@ function openPostgres(url: string): DatabaseHandle {
   // A kept connection the server ends (a restart, an administrator) is dropped from the pool
   // and the next query opens another; unheard, the pool's error would end the process.
   pool.on("error", (error) => {
-    console.error(`A database connection closed while idle: ${error.message}`);
+    log.warn({ err: error }, "A database connection closed while idle");
   });
+  reportPoolStats(() => ({
+    total: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+  }));
   const db = drizzlePg(pool, { schema });
   return {
     db,
@@ -96,12 +104,15 @@ async function openPglite(dataDir?: string, fromDump?: Blob): Promise<DatabaseHa
       loadDataDir: fromDump,
     });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
+    // Only the process holding the folder may read it, so it answers `npm run db:backup`.
+    const stopAnswering = dataDir ? answerBackupRequests(dataDir, client) : async () => {};
     return {
       db,
       kind: "pglite",
       migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
       dump: async () => client.dumpDataDir("none"),
       async close() {
+        await stopAnswering();
         await client.close();
         unlock();
       },

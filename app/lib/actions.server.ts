@@ -13,6 +13,7 @@ import {
   type FormActionResult,
 } from "~/lib/forms";
 import { readForm } from "~/lib/request-input.server";
+import { log } from "~/lib/log.server";
 
 /*
  * The route side of every form, storefront and back office: an action reads its form
@@ -113,7 +114,7 @@ export async function attempt<T>(
   } catch (error) {
     if (error instanceof Response) throw error;
     if (error instanceof DomainError) return refusedFor(error, formData);
-    console.error(`Action failed: ${(error as Error).message}`);
+    log.error({ err: error }, "Action failed");
     const alert = typeof apology.alert === "function" ? await apology.alert() : apology.alert;
     return refused(apology.status ?? 500, alert, formData);
   }

@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import { stringify } from "csv-stringify";
+import { log } from "~/lib/log.server";
 
 export type CsvCell = string | number | boolean | Date | null | undefined;
 
@@ -36,7 +37,7 @@ export function csvResponse(options: {
       }
       csv.end();
     } catch (error) {
-      console.error(`CSV export failed: ${(error as Error).message}`);
+      log.error({ err: error }, "CSV export failed");
       csv.destroy(error as Error);
     }
   })();

@@ -3,6 +3,8 @@ import type { EntryContext } from "react-router";
 import { compressBest, preferredEncoding, type Encoding } from "./compression.server";
 import { inlineScriptHashes } from "./csp.server";
 import { SizedCache } from "./sized-cache";
+import { log } from "~/lib/log.server";
+import { countCacheLookups } from "~/lib/metrics.server";
 
 /**
  * Rendered pages, kept by everything the render reads: the address and every route's loader
@@ -52,7 +54,7 @@ export type CachedPage = {
   scriptHashes: string[];
 };
 
-const cache = new SizedCache<Entry>(MAX_BYTES);
+const cache = new SizedCache<Entry>(MAX_BYTES, countCacheLookups("rendered_pages"));
 const seenOnce = new Set<string>();
 
 class Uncacheable extends Error {}
@@ -106,7 +108,7 @@ export function cachedRender(key: string, acceptEncoding: string | null): Cached
       entry.compressed[encoding] = bytes;
       cache.grow(key, bytes.length);
     })
-    .catch((error: unknown) => console.error(error));
+    .catch((error: unknown) => log.error({ err: error }, "Could not keep a rendered page"));
   return { body: entry.html, encoding: null, scriptHashes };
 }
 

@@ -7,7 +7,11 @@ export class SizedCache<V> {
   readonly #entries = new Map<string, { value: V; size: number }>();
   #size = 0;
 
-  constructor(readonly maxSize: number) {}
+  constructor(
+    readonly maxSize: number,
+    /** Told of every `get`: whether it found the key (the caches' metrics). */
+    private readonly onLookup?: (hit: boolean) => void,
+  ) {}
 
   /** The total size of what is kept. */
   get size(): number {
@@ -17,6 +21,7 @@ export class SizedCache<V> {
   /** The value kept under `key`, which becomes the most recently used. */
   get(key: string): V | undefined {
     const entry = this.#entries.get(key);
+    this.onLookup?.(entry !== undefined);
     if (entry === undefined) return undefined;
     this.#entries.delete(key);
     this.#entries.set(key, entry);

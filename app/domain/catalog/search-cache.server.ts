@@ -4,6 +4,7 @@ import { catalogVersion } from "~/db/schema";
 import { SizedCache, stringBytes } from "~/lib/sized-cache";
 import type { FacetCounts } from "./search-facets.server";
 import type { ProductCardData } from "./product-card";
+import { countCacheLookups } from "~/lib/metrics.server";
 
 /** A listing's products (without stock or pictures, which are always read fresh) and counts. */
 export type CachedListing = {
@@ -26,16 +27,17 @@ export const MAX_CACHED_PAGE = 4;
  * A cache of what was worked out from the catalogue, one per database, so tests that open
  * several never share answers. Entries carry the catalogue version they were read at.
  */
-export function perDatabase<V>(maxSize: number): () => SizedCache<V> {
+export function perDatabase<V>(name: string, maxSize: number): () => SizedCache<V> {
   const caches = new WeakMap<Db, SizedCache<V>>();
+  const onLookup = countCacheLookups(name);
   return () => {
     let cache = caches.get(db());
-    if (!cache) caches.set(db(), (cache = new SizedCache(maxSize)));
+    if (!cache) caches.set(db(), (cache = new SizedCache(maxSize, onLookup)));
     return cache;
   };
 }
 
-const cacheOf = perDatabase<Entry>(MAX_BYTES);
+const cacheOf = perDatabase<Entry>("listings", MAX_BYTES);
 
 /** The catalogue's version: it goes up whenever products, variants, brands or categories change. */
 export async function currentCatalogVersion(): Promise<number> {

@@ -73,7 +73,10 @@ async function attributeGroups(base: SQL): Promise<AttributeGroup[]> {
  */
 const MAX_KEPT_GROUPS = 20_000;
 
-const keptGroups = perDatabase<{ version: number; groups: AttributeGroup[] }>(MAX_KEPT_GROUPS);
+const keptGroups = perDatabase<{ version: number; groups: AttributeGroup[] }>(
+  "facet_groups",
+  MAX_KEPT_GROUPS,
+);
 
 async function groupsOf(
   query: ListingQuery,

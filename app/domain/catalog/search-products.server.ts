@@ -121,7 +121,10 @@ function sortOrder(sort: SortOption, tsquery: string | null): SQL[] {
  * search widens to are the catalogue's own, which change only with it. Shoppers type the same
  * few hundred words again and again; 256 KB holds a few thousand searches.
  */
-const fullTextQueries = perDatabase<{ version: number; tsquery: string | null }>(256 * 1024);
+const fullTextQueries = perDatabase<{ version: number; tsquery: string | null }>(
+  "full_text_queries",
+  256 * 1024,
+);
 
 /**
  * The search's full-text query as text, with misspelt words widened to the shop's closest

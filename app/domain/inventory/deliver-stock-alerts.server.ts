@@ -5,6 +5,7 @@ import { sendShopMail } from "~/domain/leads/shop-mail.server";
 import { getStoreSettings } from "~/domain/settings/store-settings.server";
 import { siteUrl } from "~/lib/site-url.server";
 import { stockAlertMail, type StockAlertLine } from "./stock-alert-mail";
+import { log } from "~/lib/log.server";
 
 const BATCH = 50;
 
@@ -102,6 +103,6 @@ export async function afterStockChange(): Promise<void> {
   try {
     await deliverStockAlerts();
   } catch (error) {
-    console.error(`Could not send the low-stock e-mails yet: ${(error as Error).message}`);
+    log.error({ err: error }, "Could not send the low-stock e-mails yet");
   }
 }

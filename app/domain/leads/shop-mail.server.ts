@@ -1,5 +1,6 @@
 import { sendMail, type MailMessage } from "~/mail/mailer.server";
 import { getStoreSettings, type StoreSettings } from "~/domain/settings/store-settings.server";
+import { log } from "~/lib/log.server";
 
 /**
  * Sends mail from the shop, signed with its name and contact details. Pass `settings` read
@@ -31,7 +32,7 @@ export async function notifyQuietly(
   try {
     await sendShopMail(build);
   } catch (error) {
-    console.error(`Could not send the ${what} e-mails: ${(error as Error).message}`);
+    log.error({ err: error }, `Could not send the ${what} e-mails`);
   }
 }
 

@@ -4,6 +4,7 @@ import type { StoreSettings } from "~/domain/settings/store-settings.server";
 import { formatMoney } from "~/lib/money";
 import { getOrderDetails, type OrderDetails } from "./get-order.server";
 import { DELIVERY_METHOD_LABELS } from "./totals";
+import { log } from "~/lib/log.server";
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
 
@@ -66,7 +67,7 @@ async function invoiceAttachment(orderId: number) {
       attachment: { filename, content: pdf, contentType: "application/pdf" },
     };
   } catch (error) {
-    console.error(`Could not make ${invoice.invoiceNumber}'s PDF: ${(error as Error).message}`);
+    log.error({ err: error, invoice: invoice.invoiceNumber }, "Could not make an invoice's PDF");
     return null;
   }
 }

@@ -15,6 +15,7 @@ import {
 import type { PaymentStart, StartContext } from "~/domain/payments/provider";
 import { findOrderForShopper, getOrderDetails, type OrderDetails } from "./get-order.server";
 import { orderPageUrl } from "./order-mail.server";
+import { log } from "~/lib/log.server";
 
 /** The order page's "Pay now" form. */
 export const payAgainSchema = z.object({
@@ -123,7 +124,7 @@ export async function startPayment(options: {
     start = await provider.start(paymentStartContext(order, payment, options.siteUrl));
   } catch (error) {
     // The provider refused or could not be reached: the order page says so and offers a retry.
-    console.error(`Could not start a ${payment.provider} payment: ${(error as Error).message}`);
+    log.error({ err: error, provider: payment.provider }, "Could not start a payment");
     return { kind: "redirect", url: `${orderPageUrl("", order)}&problem=provider` };
   }
   if (start.kind === "redirect") return { kind: "redirect", url: start.url };
@@ -146,8 +147,9 @@ export async function returnFromPayment(options: {
       const outcome = await provider.fetchOutcome(payment);
       if (outcome) await applyPaymentOutcome(outcome, siteUrl);
     } catch (error) {
-      console.error(
-        `Could not ask ${payment.provider} about ${reference}: ${(error as Error).message}`,
+      log.error(
+        { err: error, provider: payment.provider, payment: reference },
+        "Could not ask the provider about a payment",
       );
     }
   }

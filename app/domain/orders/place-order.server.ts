@@ -10,6 +10,7 @@ import { reserveStock } from "./order-stock.server";
 import { redeemPromotion } from "./promotions.server";
 import { mergeLines, priceLines } from "./quote.server";
 import { orderTotals } from "./totals";
+import { ordersPlaced } from "~/lib/metrics.server";
 
 export type PlacedOrder = typeof orders.$inferSelect;
 
@@ -114,6 +115,7 @@ export async function placeOrder(
       });
       return order;
     });
+    ordersPlaced.inc();
     return { order, created: true };
   } catch (error) {
     // The same key sent twice at once: the second insert loses the race; answer with the first.

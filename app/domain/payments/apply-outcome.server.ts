@@ -1,4 +1,5 @@
 import { sendPaymentMails } from "~/domain/orders/order-mail.server";
+import { ordersPaid } from "~/lib/metrics.server";
 import { recordPaymentOutcome } from "./payments.server";
 import type { PaymentOutcome } from "./provider";
 
@@ -8,6 +9,7 @@ import type { PaymentOutcome } from "./provider";
  */
 export async function applyPaymentOutcome(outcome: PaymentOutcome, siteUrl: string) {
   const recorded = await recordPaymentOutcome(outcome);
+  if (recorded.result === "paid") ordersPaid.inc();
   if (recorded.result === "paid" && recorded.orderId) {
     await sendPaymentMails(recorded.orderId, siteUrl);
   }

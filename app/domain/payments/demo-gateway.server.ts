@@ -8,6 +8,7 @@ import { env } from "~/env.server";
 import { DEMO_DECLINE_CARD } from "./demo-cards";
 import { applyPaymentOutcome } from "./apply-outcome.server";
 import type { PaymentOutcome, PaymentProvider, StartContext } from "./provider";
+import { log } from "~/lib/log.server";
 
 /**
  * The built-in demo gateway: a page of the shop that behaves like a provider's hosted payment
@@ -275,7 +276,7 @@ export async function notifyShop(
     });
     return response.ok;
   } catch (error) {
-    console.error(`The demo gateway could not reach the shop: ${(error as Error).message}`);
+    log.error({ err: error }, "The demo gateway could not reach the shop");
     return false;
   }
 }

@@ -13,6 +13,7 @@ import {
   type RefundRequest,
   type StartContext,
 } from "./provider";
+import { log } from "~/lib/log.server";
 
 /**
  * PayFast (https://developers.payfast.co.za/docs): card (`payment_method=cc`) and instant EFT
@@ -316,7 +317,7 @@ async function confirmWithPayfast(paramString: string, e: Env): Promise<boolean>
     const answer = (await response.text()).trim();
     return response.ok && answer === "VALID";
   } catch (error) {
-    console.error(`PayFast's validate call failed: ${(error as Error).message}`);
+    log.error({ err: error }, "PayFast's validate call failed");
     return false;
   }
 }
@@ -342,33 +343,33 @@ export async function processPayfastItn(
   const pfPaymentId = get("pf_payment_id");
   const status = get("payment_status");
   const amountCents = parseRandAmount(get("amount_gross"));
-  const log = (result: ItnResult, why = "") => {
+  const report = (result: ItnResult, why = "") => {
     const where = `reference ${reference ?? "-"}, pf_payment_id ${pfPaymentId ?? "-"}, from ${clientAddress}`;
     const line = `PayFast ITN ${result} (${where})${why ? `: ${why}` : ""}`;
-    if (["paid", "declined", "cancelled", "duplicate"].includes(result)) console.info(line);
-    else console.warn(line);
+    if (["paid", "declined", "cancelled", "duplicate"].includes(result)) log.info(line);
+    else log.warn(line);
     return result;
   };
 
   if (!reference || !pfPaymentId || !status || amountCents === null || !get("signature")) {
-    return log("malformed");
+    return report("malformed");
   }
   const expected = payfastItnSignature(fields, e.PAYFAST_PASSPHRASE);
-  if (!sameSecret(expected, get("signature")?.toLowerCase())) return log("bad_signature");
+  if (!sameSecret(expected, get("signature")?.toLowerCase())) return report("bad_signature");
   if (e.PAYFAST_MERCHANT_ID && get("merchant_id") !== e.PAYFAST_MERCHANT_ID) {
-    return log("wrong_merchant");
+    return report("wrong_merchant");
   }
   const sources = e.PAYFAST_VALID_SOURCES?.split(",") ?? PAYFAST_DEFAULT_SOURCES;
-  if (!(await isAllowedSource(clientAddress, sources))) return log("bad_source");
+  if (!(await isAllowedSource(clientAddress, sources))) return report("bad_source");
 
   const outcomeStatus =
     status === "COMPLETE" ? "approved" : status === "CANCELLED" ? "cancelled" : null;
-  if (!outcomeStatus) return log("ignored_status", `payment_status ${status}`);
+  if (!outcomeStatus) return report("ignored_status", `payment_status ${status}`);
 
   const payment = await findPayment(reference);
-  if (!payment || payment.provider !== "payfast") return log("unknown_payment");
+  if (!payment || payment.provider !== "payfast") return report("unknown_payment");
 
-  if (!(await confirmWithPayfast(itnParamString(fields), e))) return log("not_validated");
+  if (!(await confirmWithPayfast(itnParamString(fields), e))) return report("not_validated");
 
   const outcome: PaymentOutcome = {
     provider: "payfast",
@@ -383,12 +384,12 @@ export async function processPayfastItn(
   if (amountCents !== payment.amountCents) {
     // Recorded as an order event for staff (a real payment of the wrong amount); nothing else changes.
     await recordPaymentOutcome(outcome);
-    return log("amount_mismatch", `amount_gross ${get("amount_gross")}`);
+    return report("amount_mismatch", `amount_gross ${get("amount_gross")}`);
   }
   const { result } = await applyPaymentOutcome(outcome, siteUrl);
-  if (result === "unknown_payment") return log("unknown_payment");
-  if (result === "amount_mismatch") return log("amount_mismatch");
-  return log(result);
+  if (result === "unknown_payment") return report("unknown_payment");
+  if (result === "amount_mismatch") return report("amount_mismatch");
+  return report(result);
 }
 
 export type PayfastHooks = {
@@ -419,7 +420,7 @@ export function payfastProvider(e: Env = env(), hooks: PayfastHooks = {}): Payme
       // PayFast wants its 200 at once; the checks (including a call back to PayFast) follow.
       const body = await request.text().catch(() => "");
       const work = processPayfastItn(body, clientAddress, siteUrl(e), e).catch((error: unknown) => {
-        console.error(`PayFast ITN processing failed: ${(error as Error).message}`);
+        log.error({ err: error }, "PayFast ITN processing failed");
         return "error" as const;
       });
       hooks.background?.(work);

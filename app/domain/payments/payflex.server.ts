@@ -15,6 +15,7 @@ import {
   type RefundRequest,
   type StartContext,
 } from "./provider";
+import { log } from "~/lib/log.server";
 
 /**
  * PayFlex (pay in 4 interest-free instalments), through its merchant API as PayFlex's own
@@ -283,8 +284,9 @@ export async function fetchPayflexOutcome(
   if (!order) return null;
   const outcomeStatus = STATUSES[order.orderStatus];
   if (outcomeStatus === undefined) {
-    console.warn(
-      `PayFlex order ${payment.providerReference} has an unknown status "${order.orderStatus}".`,
+    log.warn(
+      { payflexOrder: payment.providerReference, status: order.orderStatus },
+      "A PayFlex order has an unknown status",
     );
     return null;
   }
@@ -397,9 +399,7 @@ export function payflexProvider(e: Env = env()): PaymentProvider | null {
         const { result } = await applyPaymentOutcome(outcome, siteUrl(e));
         return new Response(result, { status: 200 });
       } catch (error) {
-        console.error(
-          `PayFlex re-check of ${payment.reference} failed: ${(error as Error).message}`,
-        );
+        log.error({ err: error, payment: payment.reference }, "A PayFlex re-check failed");
         return new Response("error", { status: 200 });
       }
     },

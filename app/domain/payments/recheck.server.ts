@@ -9,6 +9,7 @@ import {
 } from "./payments.server";
 import type { PaymentProvider } from "./provider";
 import { paymentProviders, providerByName } from "./providers.server";
+import { log } from "~/lib/log.server";
 
 export type CheckResult = RecordResult | "pending" | "not_checkable" | "error";
 
@@ -25,8 +26,9 @@ export async function checkPayment(
     const { result } = await applyPaymentOutcome(outcome, siteUrl);
     return result;
   } catch (error) {
-    console.error(
-      `Could not check ${provider.name} payment ${payment.reference}: ${(error as Error).message}`,
+    log.error(
+      { err: error, provider: provider.name, payment: payment.reference },
+      "Could not check a pending payment",
     );
     return "error";
   }

@@ -7,6 +7,7 @@ import { sendShopMail } from "~/domain/leads/shop-mail.server";
 import { isDbId } from "~/lib/db-ids";
 import { formatPoNumber } from "./po-number";
 import { renderPurchaseOrderPdf } from "./purchase-order-pdf.server";
+import { log } from "~/lib/log.server";
 
 /**
  * The statuses a purchase order may be e-mailed in. A draft is still being written (its lines
@@ -78,7 +79,7 @@ export async function sendPurchaseOrderToSupplier(options: {
       attachments: [{ filename, content: pdf, contentType: "application/pdf" }],
     }));
   } catch (error) {
-    console.error(`Could not e-mail ${poNumber}: ${(error as Error).message}`);
+    log.error({ err: error, purchaseOrder: poNumber }, "Could not e-mail a purchase order");
     throw new DomainError(
       "unavailable",
       `${poNumber} could not be e-mailed just now; nothing was recorded. Please try again.`,

@@ -6,6 +6,7 @@ import { countNewEnquiries } from "~/domain/leads/enquiry-summary.server";
 import { requireStaff } from "~/lib/staff-gate.server";
 import { routeErrorText } from "~/lib/route-error";
 import type { Route } from "./+types/layout";
+import { ErrorReference } from "~/lib/request-id";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Admin | Slumber Corner Beds" },
@@ -54,6 +55,7 @@ function ErrorMessage({ error }: { error: unknown }) {
     <div className="mx-auto max-w-xl py-16 text-center">
       <h1 className="text-2xl font-bold">{heading}</h1>
       <p className="mt-3 text-muted-foreground">{text}</p>
+      <ErrorReference />
     </div>
   );
 }

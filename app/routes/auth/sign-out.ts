@@ -3,6 +3,7 @@ import { signOut } from "~/domain/auth/accounts.server";
 import { getSessionUser } from "~/domain/auth/session.server";
 import { siteUrl } from "~/lib/site-url.server";
 import type { Route } from "./+types/sign-out";
+import { log } from "~/lib/log.server";
 
 /** POST only: ends the session and goes to /auth ("Sign Out Failed" when it cannot). */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -17,7 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return redirect("/auth", { headers });
   } catch (error) {
-    console.error(`Sign-out failed: ${(error as Error).message}`);
+    log.error({ err: error }, "Sign-out failed");
     return data(
       {
         ok: false as const,

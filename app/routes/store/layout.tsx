@@ -10,6 +10,7 @@ import type { Route } from "./+types/layout";
 import { revalidateUnlessRefused } from "~/lib/connection-safe-action";
 import { routeErrorText } from "~/lib/route-error";
 import { pageTitle } from "~/lib/seo";
+import { ErrorReference } from "~/lib/request-id";
 
 export async function loader() {
   return { settings: publicStoreSettings(await getStoreSettings()) };
@@ -59,6 +60,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <div className="mx-auto max-w-2xl px-4 py-24 text-center">
         <h1 className="text-2xl font-bold">{title}</h1>
         <p className="mt-4 text-muted-foreground">{message}</p>
+        <ErrorReference />
         <a href="/" className="mt-6 inline-block text-primary underline underline-offset-4">
           Return to Home
         </a>

@@ -6,8 +6,8 @@ import type { Route } from "./+types/not-found";
 
 /** Any address the shop does not have: a 404 page of its own, with its title. */
 export function loader({ request }: Route.LoaderArgs) {
+  // Logged as the request's line (route "*", status 404), without the address a visitor typed.
   const { pathname } = new URL(request.url);
-  console.warn(`404 Not Found: ${pathname}`);
   return data({ pathname }, { status: 404 });
 }
 
