@@ -31,6 +31,8 @@ export function FormDialog({
   submittingLabel = "Saving...",
   resetOnSuccess = true,
   wide = false,
+  fetcherKey,
+  toasts,
   children,
 }: {
   /** The button that opens the dialog (rendered as the trigger). */
@@ -44,11 +46,20 @@ export function FormDialog({
   submittingLabel?: string;
   resetOnSuccess?: boolean;
   wide?: boolean;
+  /** See useAdminForm: for a dialog its saved change may take off the page. */
+  fetcherKey?: string;
+  toasts?: boolean;
   /** The fields; given the form's state (errors by field, clearError, kept values). */
   children: (form: FormDialogFields) => ReactNode;
 }) {
   const [open, setOpen] = useState(false);
-  const form = useAdminForm({ schema, resetOnSuccess, onSuccess: () => setOpen(false) });
+  const form = useAdminForm({
+    schema,
+    resetOnSuccess,
+    onSuccess: () => setOpen(false),
+    fetcherKey,
+    toasts,
+  });
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>

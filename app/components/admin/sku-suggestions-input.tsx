@@ -10,8 +10,14 @@ import { describeVariant, type VariantSuggestion } from "~/domain/catalog/varian
 export function SkuSuggestionsInput({
   id,
   suggestions,
+  describe = describeVariant,
   ...input
-}: ComponentProps<typeof Input> & { id: string; suggestions: VariantSuggestion[] }) {
+}: ComponentProps<typeof Input> & {
+  id: string;
+  suggestions: VariantSuggestion[];
+  /** How each suggestion reads beside its SKU; by default with its cost, for buying. */
+  describe?: (variant: VariantSuggestion) => string;
+}) {
   return (
     <>
       <Input
@@ -25,7 +31,7 @@ export function SkuSuggestionsInput({
       <datalist id={`${id}-suggestions`}>
         {suggestions.map((v) => (
           <option key={v.id} value={v.sku}>
-            {describeVariant(v)}
+            {describe(v)}
           </option>
         ))}
       </datalist>

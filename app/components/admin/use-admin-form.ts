@@ -18,8 +18,18 @@ export function useAdminForm(options: {
   /** Empties the form after a success (a create form); edit forms keep their values. */
   resetOnSuccess?: boolean;
   onSuccess?: () => void;
+  /**
+   * A fetcher shared by key with the page, for a form that may leave the page when its change
+   * is saved (an action its new status no longer offers): the page then shows the notices
+   * (`toasts: false` here), since a form gone from the page cannot.
+   */
+  fetcherKey?: string;
+  /** Whether this form shows its result as a toast; true unless the page does. */
+  toasts?: boolean;
 }) {
-  const fetcher = useFetcher<FormActionResult>();
+  const fetcher = useFetcher<FormActionResult>(
+    options.fetcherKey ? { key: options.fetcherKey } : undefined,
+  );
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const latest = useRef(options);
@@ -29,13 +39,16 @@ export function useAdminForm(options: {
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     const outcome = fetcher.data;
+    const toasts = latest.current.toasts ?? true;
     if (outcome.ok) {
-      notify.success(outcome.message.title, { description: outcome.message.description });
+      if (toasts) {
+        notify.success(outcome.message.title, { description: outcome.message.description });
+      }
       setErrors({});
       if (latest.current.resetOnSuccess) formRef.current?.reset();
       latest.current.onSuccess?.();
     } else {
-      notify.error(outcome.alert.title, { description: outcome.alert.description });
+      if (toasts) notify.error(outcome.alert.title, { description: outcome.alert.description });
       setErrors(outcome.fieldErrors);
     }
   }, [fetcher.state, fetcher.data]);

@@ -16,6 +16,7 @@ export function VariantSkuInput({
   value,
   onChange,
   onPick,
+  describe,
   ...aria
 }: {
   id: string;
@@ -23,6 +24,8 @@ export function VariantSkuInput({
   value: string;
   onChange: (value: string) => void;
   onPick: (variant: VariantSuggestion) => void;
+  /** How each suggestion reads (SkuSuggestionsInput's default: with its cost). */
+  describe?: (variant: VariantSuggestion) => string;
   "aria-invalid"?: true;
   "aria-describedby"?: string;
 }) {
@@ -48,6 +51,7 @@ export function VariantSkuInput({
       name={name}
       value={value}
       suggestions={suggestions}
+      describe={describe}
       onChange={(e) => changed(e.target.value)}
       {...aria}
     />

@@ -87,9 +87,11 @@ export function invoicePrint(
   const kind =
     invoice.status === "cancelled"
       ? "Cancelled: this invoice is void"
-      : amounts.full
-        ? undefined
-        : "Abridged tax invoice";
+      : invoice.status === "draft"
+        ? "Draft: not issued yet"
+        : amounts.full
+          ? undefined
+          : "Abridged tax invoice";
   const subtitle = options.copy ? ["Copy", kind].filter(Boolean).join(" · ") : kind;
   return {
     title: "Tax Invoice",
@@ -101,7 +103,7 @@ export function invoicePrint(
       { label: "Invoice number", value: invoice.invoiceNumber },
       { label: "Date of issue", value: formatDay(invoice.issueDate) },
       ...(invoice.orderNumber ? [{ label: "Order", value: `#${invoice.orderNumber}` }] : []),
-      ...(invoice.dueDate && invoice.status !== "paid"
+      ...(invoice.dueDate && (invoice.status === "draft" || invoice.status === "sent")
         ? [{ label: "Due date", value: formatDay(invoice.dueDate) }]
         : []),
       { label: "Status", value: INVOICE_STATUS_LABELS[invoice.shownStatus] },

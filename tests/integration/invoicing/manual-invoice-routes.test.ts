@@ -117,6 +117,7 @@ describe("Create Invoice", () => {
       const d = await view(id);
       expect(d.invoice.shownStatus).toBe("draft");
       expect(d.actions).toEqual(["edit", "send", "cancel"]);
+      expect(d.document.subtitle).toBe("Draft: not issued yet");
       expect(d.document.rows.map((r) => r[0])).toEqual([
         expect.stringMatching(/^Test Bed \d+, Queen$/),
         "Delivery to Mahikeng",

@@ -349,6 +349,7 @@ describe("sending", () => {
     expect(printed).toContain("Delivery and setting up in Mahikeng");
     expect(printed).toContain("R7,048.00");
     expect(printed).not.toContain("Copy");
+    expect(printed).not.toContain("Draft");
     // What was mailed is what the invoice now prints.
     expect(await pdfToText((await renderInvoicePdf({ invoiceId: created.id })).pdf)).toBe(printed);
   });

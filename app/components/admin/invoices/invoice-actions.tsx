@@ -26,15 +26,27 @@ type ActionsInvoice = {
   sent: boolean;
 };
 
-/** Send, or send a copy: e-mails the PDF to the buyer (the server checks the status again). */
-function SendButton({ invoice }: { invoice: ActionsInvoice }) {
-  const fetcher = useFetcher<FormActionResult>();
+/** The fetchers of an invoice's actions, by key: their notices outlive the buttons. */
+const fetcherKey = (invoiceId: number, action: "send" | "mark_paid" | "cancel") =>
+  `invoice-${invoiceId}-${action}`;
+
+/**
+ * Toasts one action's result. It lives with the actions' card, not the button or dialog: a
+ * saved change can take its own button off the page (a paid invoice offers no Mark Paid).
+ */
+function useResultToasts(key: string) {
+  const fetcher = useFetcher<FormActionResult>({ key });
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     const r = fetcher.data;
     if (r.ok) notify.success(r.message.title, { description: r.message.description });
     else notify.error(r.alert.title, { description: r.alert.description });
   }, [fetcher.state, fetcher.data]);
+}
+
+/** Send, or send a copy: e-mails the PDF to the buyer (the server checks the status again). */
+function SendButton({ invoice }: { invoice: ActionsInvoice }) {
+  const fetcher = useFetcher<FormActionResult>({ key: fetcherKey(invoice.id, "send") });
   return (
     <fetcher.Form method="post" action={`/admin/invoices/${invoice.id}`}>
       <input type="hidden" name="intent" value="send" />
@@ -64,6 +76,9 @@ export function InvoiceActions({
 }) {
   const can = (action: InvoiceAction) => actions.includes(action);
   const action = `/admin/invoices/${invoice.id}`;
+  useResultToasts(fetcherKey(invoice.id, "send"));
+  useResultToasts(fetcherKey(invoice.id, "mark_paid"));
+  useResultToasts(fetcherKey(invoice.id, "cancel"));
   return (
     <Card>
       <CardHeader>
@@ -89,6 +104,8 @@ export function InvoiceActions({
             description="The payment's reference, as the bank statement shows it."
             action={action}
             intent="mark_paid"
+            fetcherKey={fetcherKey(invoice.id, "mark_paid")}
+            toasts={false}
             schema={markInvoicePaidSchema}
             submitLabel="Mark Paid"
           >
@@ -121,6 +138,8 @@ export function InvoiceActions({
             description="The invoice stays, marked cancelled, and keeps its number in the series. The reason is added to its notes."
             action={action}
             intent="cancel"
+            fetcherKey={fetcherKey(invoice.id, "cancel")}
+            toasts={false}
             schema={cancelInvoiceSchema}
             submitLabel="Cancel Invoice"
             submittingLabel="Cancelling..."

@@ -4,6 +4,7 @@ import { Button } from "~/components/admin/ui/button";
 import { Input, Label } from "~/components/admin/ui/input";
 import { VariantSkuInput } from "~/components/admin/variant-sku-input";
 import { parseRandToCents } from "~/domain/catalog/product-schemas";
+import type { VariantSuggestion } from "~/domain/catalog/variant-suggestion";
 import { invoiceAmounts } from "~/domain/invoicing/invoice-amounts";
 import {
   invoiceLineField,
@@ -36,6 +37,8 @@ export const emptyInvoiceLine = (): InvoiceLineDraft => ({
 
 const FIELDS: InvoiceLineFieldName[] = ["sku", "description", "quantity", "unitPrice"];
 const money = (cents: number) => formatMoney(cents, { cents: true });
+/** A suggestion as the invoice form shows it: what the buyer gets, not what it cost the shop. */
+const productAndSize = (v: VariantSuggestion) => `${v.title} · ${v.size}`;
 
 /** A line's total as typed, or null while its quantity or price is not a number yet. */
 function lineTotal(line: InvoiceLineDraft): number | null {
@@ -108,11 +111,12 @@ export function InvoiceLineRows({
                     clearError(name("sku"));
                     update(line.key, (l) => skuChanged(l, value));
                   }}
+                  describe={productAndSize}
                   onPick={(variant) => {
                     clearError(name("sku"));
                     update(line.key, (l) => ({
                       sku: variant.sku,
-                      label: `${variant.title} · ${variant.size}`,
+                      label: productAndSize(variant),
                       quantity: l.quantity || "1",
                     }));
                   }}
