@@ -2,6 +2,7 @@ import { deliverStockAlerts } from "~/domain/inventory/deliver-stock-alerts.serv
 import { applyRetention } from "~/domain/privacy/retention.server";
 import { expireUnpaidOrders } from "~/domain/orders/expire-orders.server";
 import { recheckPendingPayments } from "~/domain/payments/recheck.server";
+import { claimJob } from "~/db/job-leases.server";
 import { log } from "~/lib/log.server";
 import { countJobRun } from "~/lib/metrics.server";
 
@@ -18,21 +19,20 @@ const JOBS: Job[] = [
 ];
 
 /**
- * Runs the shop's periodic jobs in this process. Each job is safe to run in several processes
- * at once (row locks with SKIP LOCKED, or plain deletes), so every copy of the server may start
- * them. Answers a function that stops them; its promise settles once a job under way has ended.
+ * Runs the shop's periodic jobs from this process. Every copy of the server starts them; each
+ * job's run is claimed in the database first (claimJob), so it runs once per interval across
+ * all processes and machines. The jobs are also safe to run twice at once (row locks with SKIP
+ * LOCKED, or plain deletes), should a run outlast its interval. Answers a function that stops
+ * them; its promise settles once a job under way has ended.
  */
-export function startBackgroundJobs(tickMs = MINUTE): () => Promise<void> {
-  const lastRun = new Map<string, number>();
+export function startBackgroundJobs(tickMs = 10_000): () => Promise<void> {
   let running: Promise<void> | null = null;
   let stopped = false;
   const tick = async () => {
     for (const job of JOBS) {
       if (stopped) return;
-      const now = Date.now();
-      if (now - (lastRun.get(job.name) ?? 0) < job.everyMs) continue;
-      lastRun.set(job.name, now);
       try {
+        if (!(await claimJob(job.name, job.everyMs))) continue;
         await job.run();
         countJobRun(job.name, true);
       } catch (error) {

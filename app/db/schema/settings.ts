@@ -64,3 +64,14 @@ export const userPreferences = pgTable("user_preferences", {
   lowStockAlerts: boolean("low_stock_alerts").notNull().default(true),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * When each background job may next run, shared by every server process: a process runs a job
+ * only after claiming it here, so with several machines each job still runs once per interval.
+ */
+export const jobLeases = pgTable("job_leases", {
+  name: text("name").primaryKey(),
+  runAfter: timestamp("run_after", { withTimezone: true }).notNull(),
+  /** The process that last ran it ("host:pid"), for whoever reads the table. */
+  ranBy: text("ran_by").notNull().default(""),
+});
