@@ -77,6 +77,23 @@ export function formTargets(f: ShopFacts): FormTarget[] {
     laybyText: "",
     deliveryText: "",
   };
+  const manualInvoice = {
+    buyerName: "Pule Furniture Co-op",
+    buyerEmail: email,
+    buyerPhone: "018 632 1234",
+    buyerAddress: "14 Nelson Mandela Drive\nMahikeng 2745",
+    buyerVatNumber: "4123456789",
+    dueDate: "2030-01-31",
+    notes: "Phone order",
+    "lines.0.sku": "FUZZ-Q",
+    "lines.0.description": "",
+    "lines.0.quantity": "2",
+    "lines.0.unitPrice": "",
+    "lines.1.sku": "",
+    "lines.1.description": "Delivery",
+    "lines.1.quantity": "1",
+    "lines.1.unitPrice": "650.00",
+  };
   const purchaseOrder = {
     intent: "submit",
     supplierId: "1",
@@ -214,6 +231,19 @@ export function formTargets(f: ShopFacts): FormTarget[] {
       owner: true,
     },
     { path: "/admin/purchase-orders/1", fields: { intent: "send" }, owner: true },
+    { path: "/admin/invoices/new", fields: manualInvoice, owner: true },
+    { path: "/admin/invoices/1/edit", fields: manualInvoice, owner: true },
+    { path: "/admin/invoices/1", fields: { intent: "send" }, owner: true },
+    {
+      path: "/admin/invoices/1",
+      fields: { intent: "mark_paid", paymentReference: "FNB 4471" },
+      owner: true,
+    },
+    {
+      path: "/admin/invoices/1",
+      fields: { intent: "cancel", reason: "Ordered twice" },
+      owner: true,
+    },
     // Warehouses: real ones only where nothing can change (the default one cannot be
     // deactivated); renames and switches name no warehouse, so no journey's names move.
     {
@@ -358,7 +388,9 @@ export function pageTargets(f: ShopFacts): PageTarget[] {
       owner: true,
     },
     { path: "/admin/invoices/export", query: { q: "Naledi", status: "paid" }, owner: true },
+    { path: "/admin/invoices/new", owner: true },
     { path: "/admin/invoices/:id", params: { id: "1" }, owner: true },
+    { path: "/admin/invoices/:id/edit", params: { id: "1" }, owner: true },
     { path: "/admin/invoices/:id/pdf", params: { id: "1" }, owner: true },
     { path: "/admin/credit-notes/:id/pdf", params: { id: "1" }, owner: true },
     { path: "/admin/purchase-orders/:id/pdf", params: { id: "1" }, owner: true },
@@ -488,6 +520,20 @@ export function knownCases(f: ShopFacts): FuzzRequest[] {
       "/admin/purchase-orders/new",
       formType,
       "supplierId=3000000000&lines.0.sku=A&lines.0.quantity=3000000000&lines.0.unitCost=99999999999",
+      true,
+    ),
+    post(
+      "an invoice line's quantity and price past the integer",
+      "/admin/invoices/new",
+      formType,
+      "buyerName=B&lines.0.description=D&lines.0.quantity=3000000000&lines.0.unitPrice=99999999999",
+      true,
+    ),
+    post(
+      "an invoice whose lines come to more than the integer",
+      "/admin/invoices/new",
+      formType,
+      "buyerName=B&lines.0.description=D&lines.0.quantity=100000&lines.0.unitPrice=9999999.99",
       true,
     ),
     post(
