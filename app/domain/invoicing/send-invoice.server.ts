@@ -11,6 +11,7 @@ import { getInvoice, invoicePdf, type Invoice } from "./invoice-document.server"
 import { sellerFromSettings } from "./invoice-seller";
 import { shownInvoiceStatus } from "./invoice-status";
 import { invoiceActionRefusal } from "./invoice-transitions";
+import { log } from "~/lib/log.server";
 
 /**
  * The invoice as it will stand once sent: the first send issues it (a tax invoice's date of
@@ -79,7 +80,7 @@ export async function sendInvoice(options: {
       settings,
     );
   } catch (error) {
-    console.error(`Could not e-mail ${invoiceNumber}: ${(error as Error).message}`);
+    log.error({ err: error, invoice: invoiceNumber }, "Could not e-mail an invoice");
     throw new DomainError(
       "unavailable",
       `${invoiceNumber} could not be e-mailed just now; nothing was recorded. Please try again.`,
