@@ -10,6 +10,7 @@ import { benchInvoiceList, benchInvoicePdf, seedInvoices, type PdfResult } from 
 import { loadTest, type LoadResult } from "./load";
 import { postgresAnswers, withScratchDatabase } from "./postgres";
 import { benchScale, type ScaleResult } from "./scale";
+import { benchSoak } from "./soak";
 import { seedCatalogue, startBenchShop } from "./server";
 
 /**
@@ -25,7 +26,9 @@ import { seedCatalogue, startBenchShop } from "./server";
  * product pages, on PostgreSQL) runs at --products, or at each of --scale-products N,N (one
  * database filled up to each size in turn), the listings after --warmup N (60) seconds of the
  * same load. The invoices part lays out one invoice's PDF 100 times in this process, and
- * measures the invoices list on PostgreSQL with --invoices N (100000) invoices.
+ * measures the invoices list on PostgreSQL with --invoices N (100000) invoices. The soak part
+ * (--only soak; not in a full run) sends mixed traffic for --minutes N (10) at --rate N (20)
+ * actions a second to two processes on PostgreSQL (bench/soak.ts).
  */
 const args = parseArgs(process.argv.slice(2));
 const products = args.products ?? 10_000;
@@ -79,6 +82,20 @@ async function main() {
   }
   if (only === "invoices") {
     await printInvoices();
+    return;
+  }
+  if (only === "soak") {
+    const result = await benchSoak({
+      minutes: args.minutes ?? 10,
+      products: products === 10_000 ? 2_000 : products,
+      rate: args.rate ?? 20,
+    });
+    if (!result) return;
+    console.log(
+      `\nSoak: ${result.requests} requests, ${result.fivexx} 5xx, ${result.errorLines} error log lines; ${result.ordersPaid} orders paid, ${result.ordersInDatabase} in the database, ${result.ordersWithoutSale} without their sale or payment, ${result.oversold} levels oversold`,
+    );
+    console.log(result.passed ? "PASSED" : `FAILED:\n  ${result.reasons.join("\n  ")}`);
+    if (!result.passed) process.exitCode = 1;
     return;
   }
 
@@ -377,10 +394,12 @@ type Args = Partial<
     | "enquiries"
     | "movements"
     | "invoices"
+    | "minutes"
+    | "rate"
     | "warmup",
     number
   > & {
-    only: "lighthouse" | "load" | "lists" | "inventory" | "scale" | "invoices";
+    only: "lighthouse" | "load" | "lists" | "inventory" | "scale" | "invoices" | "soak";
     noBuild: boolean;
     scaleProducts: number[];
   }
@@ -400,9 +419,10 @@ function parseArgs(argv: string[]): Args {
         value !== "lists" &&
         value !== "inventory" &&
         value !== "scale" &&
-        value !== "invoices"
+        value !== "invoices" &&
+        value !== "soak"
       ) {
-        throw new Error("--only lighthouse|load|lists|inventory|scale|invoices");
+        throw new Error("--only lighthouse|load|lists|inventory|scale|invoices|soak");
       }
       out.only = value;
     } else if (key === "scale-products") {
@@ -421,6 +441,8 @@ function parseArgs(argv: string[]): Args {
       key === "enquiries" ||
       key === "movements" ||
       key === "invoices" ||
+      key === "minutes" ||
+      key === "rate" ||
       key === "warmup"
     ) {
       const value = Number(argv[++i]);
