@@ -1,13 +1,7 @@
-/** The shop as every document prints it. */
-export type DocumentShop = {
-  storeName: string;
-  legalName: string;
-  registrationNumber: string;
-  vatNumber: string;
-  addressLines: string[];
-  phone: string;
-  email: string;
-};
+import type { InvoiceSeller } from "~/db/schema";
+
+/** The shop as every document prints it: as an invoice keeps it. */
+export type DocumentShop = InvoiceSeller;
 
 /**
  * A document the shop prints (a purchase order, a tax invoice, a credit note), as text ready to

@@ -10,6 +10,7 @@ import { isDbId } from "~/lib/db-ids";
 import { formatMoney } from "~/lib/money";
 import { FULL_TAX_INVOICE_ABOVE_CENTS } from "./invoice-amounts";
 import { formatCreditNoteNumber, formatInvoiceNumber } from "./invoice-number";
+import { printedLines } from "./printed-lines";
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
 
@@ -70,20 +71,7 @@ export function creditNotePrint(note: CreditNote): BusinessDocument {
       { label: "Invoice value", value: money(invoice.totalCents) },
       ...(invoice.orderNumber ? [{ label: "Order", value: `#${invoice.orderNumber}` }] : []),
     ],
-    columns: [
-      { label: "Description", width: "43%" },
-      { label: "SKU", width: "17%" },
-      { label: "Quantity", width: "10%", align: "right" },
-      { label: "Unit price", width: "15%", align: "right" },
-      { label: "Amount", width: "15%", align: "right" },
-    ],
-    rows: note.lines.map((line) => [
-      line.description,
-      line.sku,
-      String(line.quantity),
-      money(line.unitPriceCents),
-      money(line.lineTotalCents),
-    ]),
+    ...printedLines(note.lines),
     totals: [
       { label: "Credit excluding VAT", value: money(note.totalCents - note.vatCents) },
       { label: `VAT credited (${VAT_RATE_PERCENT}%)`, value: money(note.vatCents) },

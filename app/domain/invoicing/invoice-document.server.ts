@@ -11,6 +11,7 @@ import { formatMoney } from "~/lib/money";
 import { FULL_TAX_INVOICE_ABOVE_CENTS } from "./invoice-amounts";
 import { formatInvoiceNumber } from "./invoice-number";
 import { INVOICE_STATUS_LABELS, shownInvoiceStatus } from "./invoice-status";
+import { printedLines } from "./printed-lines";
 
 export type Invoice = Awaited<ReturnType<typeof getInvoice>>;
 
@@ -111,20 +112,7 @@ export function invoicePrint(
         ? [{ label: "Payment reference", value: invoice.paymentReference }]
         : []),
     ],
-    columns: [
-      { label: "Description", width: "43%" },
-      { label: "SKU", width: "17%" },
-      { label: "Quantity", width: "10%", align: "right" },
-      { label: "Unit price", width: "15%", align: "right" },
-      { label: "Amount", width: "15%", align: "right" },
-    ],
-    rows: invoice.lines.map((line) => [
-      line.description,
-      line.sku,
-      String(line.quantity),
-      money(line.unitPriceCents),
-      money(line.lineTotalCents),
-    ]),
+    ...printedLines(invoice.lines),
     totals: [
       { label: "Total excluding VAT", value: money(amounts.netCents) },
       { label: `VAT (${VAT_RATE_PERCENT}%)`, value: money(amounts.vatCents) },
