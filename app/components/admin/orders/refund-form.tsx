@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Field, TextareaField } from "~/components/admin/field";
+import { LineQuantityField } from "~/components/admin/line-quantity-field";
 import { Button } from "~/components/admin/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
-import { Input, Label } from "~/components/admin/ui/input";
 import { useAdminForm } from "~/components/admin/use-admin-form";
 import type { RefundOptions } from "~/domain/invoicing/refund-options.server";
 import { refundFormSchema, refundQuantityField } from "~/domain/invoicing/refund-schemas";
@@ -63,45 +63,28 @@ export function RefundForm({
             amount.
           </p>
           <ul className="space-y-3">
-            {options.lines.map((line) => {
-              const name = refundQuantityField(line.position);
-              const error = errors[name];
-              return (
-                <li
-                  key={line.position}
-                  className="grid gap-1.5 sm:grid-cols-[minmax(0,1fr)_6rem] sm:items-center"
-                >
-                  <Label htmlFor={`field-${name}`} className="leading-snug">
+            {options.lines.map((line) => (
+              <LineQuantityField
+                key={line.position}
+                name={refundQuantityField(line.position)}
+                label={
+                  <>
                     {line.description}{" "}
                     {line.sku && (
                       <span className="font-mono text-xs text-muted-foreground">{line.sku}</span>
                     )}
-                    <span className="block text-xs font-normal text-muted-foreground">
-                      {money(line.unitPriceCents)} each · {line.refundable} of {line.quantity} can
-                      be refunded
-                    </span>
-                  </Label>
-                  <Input
-                    id={`field-${name}`}
-                    name={name}
-                    inputMode="numeric"
-                    defaultValue={form.values[name] ?? "0"}
-                    disabled={line.refundable === 0}
-                    onInput={() => {
-                      clearError(name);
-                      clearError("amount");
-                    }}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={error ? `${name}-error` : undefined}
-                  />
-                  {error && (
-                    <p id={`${name}-error`} className="text-sm text-destructive sm:col-span-2">
-                      {error}
-                    </p>
-                  )}
-                </li>
-              );
-            })}
+                  </>
+                }
+                note={`${money(line.unitPriceCents)} each · ${line.refundable} of ${line.quantity} can be refunded`}
+                defaultValue={form.values[refundQuantityField(line.position)] ?? "0"}
+                errors={errors}
+                disabled={line.refundable === 0}
+                onEdit={() => {
+                  clearError(refundQuantityField(line.position));
+                  clearError("amount");
+                }}
+              />
+            ))}
           </ul>
           <div className="max-w-xs">
             <Field
@@ -126,27 +109,13 @@ export function RefundForm({
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium">Pay the money back</legend>
             {options.provider && (
-              <label className="flex items-center gap-2 text-sm">
-                <input
-                  type="radio"
-                  name="method"
-                  value="provider"
-                  checked={method === "provider"}
-                  onChange={() => setMethod("provider")}
-                />
+              <MethodChoice value="provider" chosen={method} onChoose={setMethod}>
                 Through {options.provider.label}, to what the customer paid with
-              </label>
+              </MethodChoice>
             )}
-            <label className="flex items-center gap-2 text-sm">
-              <input
-                type="radio"
-                name="method"
-                value="eft"
-                checked={method === "eft"}
-                onChange={() => setMethod("eft")}
-              />
-              Paid back by EFT from the shop's bank account
-            </label>
+            <MethodChoice value="eft" chosen={method} onChoose={setMethod}>
+              Paid back by EFT from the shop&apos;s bank account
+            </MethodChoice>
             {errors.method && <p className="text-sm text-destructive">{errors.method}</p>}
           </fieldset>
           {method === "eft" && (
@@ -170,5 +139,30 @@ export function RefundForm({
         </form.fetcher.Form>
       </CardContent>
     </Card>
+  );
+}
+
+function MethodChoice({
+  value,
+  chosen,
+  onChoose,
+  children,
+}: {
+  value: "provider" | "eft";
+  chosen: "provider" | "eft";
+  onChoose: (value: "provider" | "eft") => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <input
+        type="radio"
+        name="method"
+        value={value}
+        checked={chosen === value}
+        onChange={() => onChoose(value)}
+      />
+      {children}
+    </label>
   );
 }

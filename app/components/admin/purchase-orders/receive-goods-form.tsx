@@ -1,7 +1,7 @@
 import { SelectField } from "~/components/admin/field";
+import { LineQuantityField } from "~/components/admin/line-quantity-field";
 import { Button } from "~/components/admin/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
-import { Input, Label } from "~/components/admin/ui/input";
 import { useAdminForm } from "~/components/admin/use-admin-form";
 import { FORM_CARD } from "./purchase-order-form";
 import {
@@ -94,41 +94,25 @@ export function ReceiveGoodsForm({
             </p>
           )}
           <ul className="space-y-3">
-            {open.map((line) => {
-              const name = receiveField(line.id);
-              const error = errors[name];
-              return (
-                <li
-                  key={line.id}
-                  className="grid gap-1.5 sm:grid-cols-[minmax(0,1fr)_8rem] sm:items-center"
-                >
-                  <Label htmlFor={`field-${name}`} className="leading-snug">
+            {open.map((line) => (
+              <LineQuantityField
+                key={line.id}
+                name={receiveField(line.id)}
+                label={
+                  <>
                     {line.title} · {line.size}{" "}
                     <span className="font-mono text-xs text-muted-foreground">{line.sku}</span>
-                    <span className="block text-xs font-normal text-muted-foreground">
-                      {line.remaining} still to come
-                    </span>
-                  </Label>
-                  <Input
-                    id={`field-${name}`}
-                    name={name}
-                    inputMode="numeric"
-                    defaultValue={form.values[name] ?? String(line.remaining)}
-                    onInput={() => {
-                      clearError(name);
-                      clearError("receive");
-                    }}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={error ? `${name}-error` : undefined}
-                  />
-                  {error && (
-                    <p id={`${name}-error`} className="text-sm text-destructive sm:col-span-2">
-                      {error}
-                    </p>
-                  )}
-                </li>
-              );
-            })}
+                  </>
+                }
+                note={`${line.remaining} still to come`}
+                defaultValue={form.values[receiveField(line.id)] ?? String(line.remaining)}
+                errors={errors}
+                onEdit={() => {
+                  clearError(receiveField(line.id));
+                  clearError("receive");
+                }}
+              />
+            ))}
           </ul>
           <Button type="submit" disabled={form.submitting || warehouses.length === 0}>
             {form.submitting ? "Receiving..." : "Receive"}
