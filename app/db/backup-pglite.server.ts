@@ -75,28 +75,30 @@ export async function pgliteRows(dataDir: string): Promise<Record<string, number
 
 /**
  * Puts the backup's database (`databaseFile`, a gzipped tarball of a PGlite folder) in place of
- * the one in `dataDir`, which the caller has locked. The old folder is set aside first and put
- * back if the new one does not open.
+ * the one in `dataDir`, which the caller has locked. It is opened in `stagingDir` first (which
+ * also counts its rows), then swapped in with two renames, the old folder kept there meanwhile.
  */
 export async function restorePglite(
   dataDir: string,
   databaseFile: string,
-  asideDir: string,
+  stagingDir: string,
 ): Promise<DatabaseContents> {
   const folder = pgliteFolder(dataDir);
-  const aside = path.join(asideDir, "pglite");
+  const restored = path.join(stagingDir, "pglite-restored");
+  const aside = path.join(stagingDir, "pglite-before");
+  const dump = await fs.openAsBlob(databaseFile, { type: "application/x-gzip" });
+  const contents = await withPglite({ dataDir: restored, loadDataDir: dump }, (client) =>
+    readContents(rowsOf(client)),
+  );
   const hadOne = fs.existsSync(folder);
   if (hadOne) await fsp.rename(folder, aside);
   try {
-    const dump = await fs.openAsBlob(databaseFile, { type: "application/x-gzip" });
-    return await withPglite({ dataDir: folder, loadDataDir: dump }, (client) =>
-      readContents(rowsOf(client)),
-    );
+    await fsp.rename(restored, folder);
   } catch (error) {
-    await fsp.rm(folder, { recursive: true, force: true });
     if (hadOne) await fsp.rename(aside, folder);
     throw error;
   }
+  return contents;
 }
 
 async function withPglite<T>(

@@ -154,7 +154,7 @@ function rowsOf(client: pg.Client) {
 /**
  * DATABASE_URL as the PostgreSQL tools take it: the password moves to PGPASSWORD, so it is
  * never on a command line (which other users of the machine can list), and node-postgres's
- * `ssl=true` becomes libpq's `sslmode=require`.
+ * `ssl=true` and `sslmode=no-verify` become libpq's `sslmode=require`.
  */
 export function libpqConnection(url: string): { dbname: string; env: Record<string, string> } {
   const parsed = new URL(url);
@@ -167,6 +167,10 @@ export function libpqConnection(url: string): { dbname: string; env: Record<stri
     if ((ssl === "true" || ssl === "1") && !parsed.searchParams.has("sslmode")) {
       parsed.searchParams.set("sslmode", "require");
     }
+  }
+  // node-postgres's own sslmode: encrypted without checking the certificate.
+  if (parsed.searchParams.get("sslmode") === "no-verify") {
+    parsed.searchParams.set("sslmode", "require");
   }
   return { dbname: parsed.toString(), env };
 }

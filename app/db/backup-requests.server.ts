@@ -12,6 +12,7 @@ import type { PGlite } from "@electric-sql/pglite";
  */
 const REQUEST = "pglite-data-dir\n";
 const SOCKET_FOLDER = "run";
+const ANSWER_TIMEOUT_MS = 120_000;
 
 /** The socket's address: a relative one when shorter (a socket path may hold about 100 bytes). */
 export function backupSocketPath(dataDir: string): string {
@@ -40,7 +41,10 @@ async function copyDataDir(client: PGlite): Promise<Blob> {
 export function answerBackupRequests(dataDir: string, client: PGlite): () => Promise<void> {
   const socketPath = backupSocketPath(dataDir);
   let queue: Promise<unknown> = Promise.resolve();
+  const connections = new Set<net.Socket>();
   const server = net.createServer((socket) => {
+    connections.add(socket);
+    socket.once("close", () => connections.delete(socket));
     socket.setTimeout(30_000, () => socket.destroy());
     socket.on("error", () => {});
     readRequest(socket).then((request) => {
@@ -66,7 +70,10 @@ export function answerBackupRequests(dataDir: string, client: PGlite): () => Pro
   server.on("error", warnOff);
   server.listen(socketPath);
   return async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    // Closing the database ends a copy being sent: the backup reports it cut short.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    for (const socket of connections) socket.destroy();
+    await closed;
     fs.rmSync(socketPath, { force: true });
   };
 }
@@ -122,6 +129,10 @@ export async function requestCopyFromHolder(dataDir: string, file: string): Prom
     if (code === "ENOENT" || code === "ECONNREFUSED") return false;
     throw error;
   }
+  // The shop answers once its transactions under way have finished: give it time, not forever.
+  socket.setTimeout(ANSWER_TIMEOUT_MS, () =>
+    socket.destroy(new Error("The shop did not answer the backup's request within 2 minutes.")),
+  );
   try {
     socket.write(REQUEST);
     const { header, rest } = await readHeader(socket);

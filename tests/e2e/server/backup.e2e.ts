@@ -101,6 +101,10 @@ describe("backing up the running shop (PGlite)", () => {
       expect(backup.stdout).toContain("copied by the running shop");
       expect([...statuses]).toEqual([200]);
       expect(await fs.readFile(path.join(shopDir, "bed-shop.lock"), "utf8")).toBe(String(shop.pid));
+      // Nor may a restore go into the folder the shop holds, even forced.
+      const refused = await runScript("scripts/db-restore.ts", [file, "--force"], shopDir);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(`is in use by process ${shop.pid}`);
     } finally {
       stop = true;
       expect(await shop.stop()).toBe(0);
