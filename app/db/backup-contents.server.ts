@@ -12,10 +12,16 @@ export type DatabaseContents = {
 };
 
 /**
- * Tables the migrations fill themselves (counters that start at 1, the search word list), so
- * rows there do not make a database one that "holds data".
+ * Tables the migrations fill themselves (counters that start at 1, the search word list), and
+ * the background jobs' leases a shop writes as soon as it starts, so rows there do not make a
+ * database one that "holds data".
  */
-const FILLED_BY_MIGRATIONS = new Set(["catalog_version", "stock_version", "search_words"]);
+const FILLED_BY_MIGRATIONS = new Set([
+  "catalog_version",
+  "stock_version",
+  "search_words",
+  "job_leases",
+]);
 
 /** Rows in each of the shop's tables (the public schema), counted in one statement. */
 export async function countShopRows(query: RunQuery): Promise<Record<string, number>> {
