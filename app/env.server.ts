@@ -66,6 +66,32 @@ const envSchema = z.object({
   FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Server processes (node cluster) in production with DATABASE_URL; PGlite allows only one. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /**
+   * Where product images and their sizes are kept: unset, the data folder (DATA_DIR/media);
+   * s3://bucket/prefix, S3-compatible object storage that every machine shares.
+   */
+  MEDIA_STORE: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => mediaStoreSetting(v, ctx)),
+  /** An S3-compatible service's address (Cloudflare R2, MinIO, a local server); unset for AWS S3. */
+  S3_ENDPOINT: optionalUrl(["http", "https"]),
+  /** The bucket's region; us-east-1 by default, which R2 and MinIO also accept. */
+  S3_REGION: optionalText(),
+  /** Read by the AWS SDK itself (never logged); here only checked to come as a pair. */
+  AWS_ACCESS_KEY_ID: optionalText(),
+  AWS_SECRET_ACCESS_KEY: optionalText(),
+  /**
+   * A CDN (or the bucket's public address) in front of the media: image URLs are written on it,
+   * e.g. https://media.example.co.za/shop for the object prefix/products/oak-640.webp.
+   */
+  MEDIA_PUBLIC_URL: optionalUrl(["http", "https"])
+    .refine(
+      (v) => v === undefined || !/[?#]/.test(v),
+      "must be an address without a query or fragment, e.g. https://media.example.co.za/shop",
+    )
+    .transform((v) => v?.replace(/\/+$/, "")),
   /** Signs session cookies; required in production, a dev-only default elsewhere (authSecret). */
   BETTER_AUTH_SECRET: z.string().trim().min(32, "must be at least 32 characters").optional(),
   /** Minutes an unpaid order holds its stock before it is cancelled. */
@@ -91,6 +117,32 @@ const envSchema = z.object({
   PAYFLEX_MIN_AMOUNT: z.coerce.number().min(0).default(50),
   PAYFLEX_MAX_AMOUNT: z.coerce.number().min(0).default(20000),
 });
+
+/** Object storage for the media: a bucket and the prefix of every object name ("" for none). */
+export type MediaBucket = { bucket: string; prefix: string };
+
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+/** Path segments of letters, digits, dots, hyphens and underscores, none of them "." or "..". */
+const OBJECT_PREFIX = /^(?!\.{1,2}(\/|$))[\w.-]+(\/(?!\.{1,2}(\/|$))[\w.-]+)*$/;
+
+function mediaStoreSetting(
+  value: string | undefined,
+  ctx: z.RefinementCtx,
+): MediaBucket | undefined {
+  if (!value) return undefined;
+  const match = /^s3:\/\/([^/]+)\/*(.*?)\/*$/.exec(value);
+  const bucket = match?.[1] ?? "";
+  const prefix = match?.[2] ?? "";
+  if (BUCKET_NAME.test(bucket) && (prefix === "" || OBJECT_PREFIX.test(prefix))) {
+    return { bucket, prefix };
+  }
+  ctx.addIssue({
+    code: "custom",
+    message:
+      "must be s3://bucket or s3://bucket/prefix (a bucket name of 3-63 lower-case letters, digits, dots and hyphens; a prefix of letters, digits, dots, hyphens, underscores and slashes); unset keeps the media in DATA_DIR/media",
+  });
+  return undefined;
+}
 
 /** Express's `trust proxy` value for TRUST_PROXY (see the schema). */
 export type TrustProxy = false | number | string[];
@@ -144,6 +196,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment variables:\n${lines.join("\n")}`);
   }
+  const storage = objectStorageProblems(result.data);
+  if (storage.length) throw new Error(`Invalid environment variables:\n${storage.join("\n")}`);
   if (result.data.NODE_ENV === "production") {
     const missing: string[] = [];
     if (!result.data.BETTER_AUTH_SECRET) {
@@ -157,6 +211,27 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     if (missing.length) throw new Error(`Invalid environment variables:\n${missing.join("\n")}`);
   }
   return result.data;
+}
+
+/** Settings for object storage that make no sense without it, or half a pair of keys. */
+function objectStorageProblems(e: Env): string[] {
+  const problems: string[] = [];
+  if (!e.MEDIA_STORE) {
+    for (const name of ["S3_ENDPOINT", "S3_REGION"] as const) {
+      if (e[name]) {
+        problems.push(
+          `  ${name}: is set, but MEDIA_STORE is not (s3://bucket/prefix), so the media would stay in DATA_DIR/media`,
+        );
+      }
+    }
+  }
+  if (!e.AWS_ACCESS_KEY_ID !== !e.AWS_SECRET_ACCESS_KEY) {
+    const [missing, given] = e.AWS_ACCESS_KEY_ID
+      ? ["AWS_SECRET_ACCESS_KEY", "AWS_ACCESS_KEY_ID"]
+      : ["AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"];
+    problems.push(`  ${missing}: is required with ${given} (the object storage's key pair)`);
+  }
+  return problems;
 }
 
 const ENV_NAMES = Object.keys(envSchema.shape);

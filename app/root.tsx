@@ -11,6 +11,8 @@ import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { siteUrl } from "./lib/site-url.server";
+import { mediaBaseUrl } from "./lib/configured-media-store.server";
+import { setMediaBase } from "./lib/media";
 import { readThemeCookie, themeBootScript, useSystemTheme, type Theme } from "./lib/theme";
 import { revalidateUnlessRefused } from "./lib/connection-safe-action";
 import { deferredBootScript } from "./lib/deferred-scripts";
@@ -25,6 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     theme: readThemeCookie(request.headers.get("cookie")),
     // Pages' canonical and Open Graph URLs must be absolute (see ~/lib/seo).
     origin: siteUrl(),
+    // Where image URLs point: /media, or the CDN of MEDIA_PUBLIC_URL (see ~/lib/media).
+    mediaBase: mediaBaseUrl(),
   };
 }
 
@@ -33,6 +37,8 @@ export const shouldRevalidate = revalidateUnlessRefused;
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const theme: Theme = data?.theme ?? "system";
+  // Before anything below renders an image's URL, on the server and in the browser alike.
+  setMediaBase(data?.mediaBase);
   const nonce = useNonce();
   return (
     <html

@@ -11,6 +11,8 @@ import { siteUrl } from "../app/lib/site-url.server";
 import { canonicalAddress } from "./canonical-address";
 import { log } from "../app/lib/log.server";
 import { keptCompressedAssets } from "./kept-assets";
+import { mediaRoute } from "./media-route";
+import { mediaStore } from "../app/lib/configured-media-store.server";
 import { metricsEndpoint, serveClusterMetrics } from "./metrics-endpoint";
 import { requestLog } from "./request-log";
 import { routePatterns } from "./route-pattern";
@@ -96,10 +98,8 @@ async function main() {
   // address.
   app.get("/metrics", metricsEndpoint(env.METRICS_TOKEN));
   app.use(canonicalAddress(siteUrl(env)));
-  app.use(
-    "/media",
-    express.static(path.join(env.DATA_DIR, "media"), { immutable: true, maxAge: "1y" }),
-  );
+  // The stored images: from the data folder, or streamed from the object storage (MEDIA_STORE).
+  app.use("/media", mediaRoute(mediaStore({ dataDir: env.DATA_DIR }, env)));
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (production) {

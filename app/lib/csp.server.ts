@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { paymentProviders } from "~/domain/payments/providers.server";
+import { mediaOrigin } from "./configured-media-store.server";
 
 /** A fresh nonce for one document's inline scripts. */
 export function newNonce(): string {
@@ -23,7 +24,8 @@ export function documentPolicy(scripts: { nonce: string } | { hashes: readonly s
     // React sets style attributes (a slider's range, a rating's width) and toasts add a style
     // element: inline styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    // Images may come from a CDN in front of the object storage (MEDIA_PUBLIC_URL).
+    `img-src 'self' data: blob: ${mediaOrigin() ?? ""}`.trim(),
     "font-src 'self' data:",
     // Development: Vite's hot reload talks over its own WebSocket.
     process.env.NODE_ENV === "production" ? "connect-src 'self'" : "connect-src 'self' ws:",

@@ -16,6 +16,8 @@ export function siteNameFromMatches(matches: readonly Match[]): string | undefin
 }
 
 export function absoluteUrl(origin: string, path: string): string {
+  // Already absolute: an image on the CDN of MEDIA_PUBLIC_URL.
+  if (/^https?:\/\//.test(path)) return path;
   return `${origin.replace(/\/$/, "")}${path.startsWith("/") ? path : `/${path}`}`;
 }
 

@@ -2,8 +2,14 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { IMAGE_FORMATS, IMAGE_WIDTHS, mediaSrc } from "~/lib/media";
-import { mediaDir, writeImageVariants } from "~/lib/media.server";
+import { IMAGE_FORMATS, IMAGE_WIDTHS } from "~/lib/media";
+import {
+  renderImageVariants,
+  storeImageVariants,
+  type ImageVariant,
+  type RenderedImage,
+} from "~/lib/media.server";
+import type { MediaStore } from "~/lib/media-store.server";
 
 type ImageSize = { width: number; height: number };
 
@@ -14,56 +20,56 @@ const CACHE_ROOT = path.join(os.tmpdir(), "bed-shop-seed-images");
 /**
  * The demo's drawings never change between seeds, but encoding them (AVIF above all) takes most
  * of a seed's time. Each drawing is rendered once per machine into a cache folder, keyed by its
- * content, and copied from there into the media folder of every later seed (tests, benchmarks).
+ * content, and written from there to the media store of every later seed (tests, benchmarks).
  */
-export async function writeDrawing(dataDir: string, key: string, svg: string): Promise<ImageSize> {
+export async function writeDrawing(
+  store: MediaStore,
+  key: string,
+  svg: string,
+): Promise<ImageSize> {
   const hash = crypto
     .createHash("sha256")
     .update(JSON.stringify({ svg, IMAGE_WIDTHS, IMAGE_FORMATS, RENDERING_VERSION }))
     .digest("hex");
   const cached = path.join(CACHE_ROOT, hash);
-  const size = await readSize(cached);
-  if (size) {
-    await copyVariants(cached, dataDir, key);
-    return size;
-  }
-  const rendered = await writeImageVariants({ dataDir, key, input: svg });
-  await storeInCache(cached, dataDir, key, rendered).catch(() => {});
-  return rendered;
+  const rendered = (await readCached(cached)) ?? (await renderAndCache(cached, svg));
+  await storeImageVariants(store, key, rendered.variants);
+  return rendered.size;
 }
 
-async function readSize(dir: string): Promise<ImageSize | null> {
+const variantFile = (v: Pick<ImageVariant, "width" | "format">) => `${v.width}.${v.format}`;
+
+async function readCached(dir: string): Promise<RenderedImage | null> {
   try {
-    return JSON.parse(await fs.readFile(path.join(dir, "size.json"), "utf8")) as ImageSize;
+    const size = JSON.parse(await fs.readFile(path.join(dir, "size.json"), "utf8")) as ImageSize;
+    const variants = await Promise.all(
+      IMAGE_WIDTHS.flatMap((width) =>
+        IMAGE_FORMATS.map(async (format) => ({
+          width,
+          format,
+          bytes: await fs.readFile(path.join(dir, variantFile({ width, format }))),
+        })),
+      ),
+    );
+    return { size, variants };
   } catch {
     return null;
   }
 }
 
-function variantFiles(key: string) {
-  return IMAGE_WIDTHS.flatMap((width) =>
-    IMAGE_FORMATS.map((format) => ({
-      name: `${width}.${format}`,
-      relative: mediaSrc(key, width, format).replace(/^\/media\//, ""),
-    })),
-  );
-}
-
-async function copyVariants(cached: string, dataDir: string, key: string) {
-  for (const file of variantFiles(key)) {
-    const target = path.join(mediaDir(dataDir), file.relative);
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    await fs.copyFile(path.join(cached, file.name), target);
-  }
+async function renderAndCache(cached: string, svg: string): Promise<RenderedImage> {
+  const rendered = await renderImageVariants(svg);
+  await storeInCache(cached, rendered).catch(() => {});
+  return rendered;
 }
 
 /** Fills a private folder first and renames it into place, so readers never see half a set. */
-async function storeInCache(cached: string, dataDir: string, key: string, size: ImageSize) {
+async function storeInCache(cached: string, rendered: RenderedImage) {
   const staging = `${cached}.${process.pid}.${crypto.randomBytes(4).toString("hex")}`;
   await fs.mkdir(staging, { recursive: true });
-  for (const file of variantFiles(key)) {
-    await fs.copyFile(path.join(mediaDir(dataDir), file.relative), path.join(staging, file.name));
+  for (const variant of rendered.variants) {
+    await fs.writeFile(path.join(staging, variantFile(variant)), variant.bytes);
   }
-  await fs.writeFile(path.join(staging, "size.json"), JSON.stringify(size));
+  await fs.writeFile(path.join(staging, "size.json"), JSON.stringify(rendered.size));
   await fs.rename(staging, cached).catch(() => fs.rm(staging, { recursive: true, force: true }));
 }

@@ -2,6 +2,7 @@ import type { SeedProduct } from "./catalog/seed-product";
 import { drawProduct } from "./drawings/product-art";
 import { drawLifestyle, drawShopFront, drawShowroom } from "./drawings/showroom";
 import { SITE_IMAGES, type SiteImageKey } from "~/lib/site-images";
+import type { MediaStore } from "~/lib/media-store.server";
 import { writeDrawing } from "./image-cache.server";
 
 export { SITE_IMAGE_KEYS } from "~/lib/site-images";
@@ -28,10 +29,10 @@ const SITE_DRAWINGS: Record<SiteImageKey, () => string> = {
   "site/about": drawShopFront,
 };
 
-/** Draws the hero slides, the lifestyle banner and the about-page picture into the media folder. */
-export async function writeSiteImages(dataDir: string): Promise<void> {
+/** Draws the hero slides, the lifestyle banner and the about-page picture into the media store. */
+export async function writeSiteImages(store: MediaStore): Promise<void> {
   await eachLimited(SITE_IMAGES, async ({ key }) => {
-    await writeDrawing(dataDir, key, SITE_DRAWINGS[key]());
+    await writeDrawing(store, key, SITE_DRAWINGS[key]());
   });
 }
 
@@ -41,13 +42,13 @@ export function productImageKey(slug: string) {
 
 /** Draws each product's picture; returns each one's size by slug. */
 export async function writeProductImages(
-  dataDir: string,
+  store: MediaStore,
   products: readonly SeedProduct[],
 ): Promise<Map<string, ImageSize>> {
   const sizes = new Map<string, ImageSize>();
   await eachLimited(products, async (product) => {
     const key = productImageKey(product.slug);
-    sizes.set(product.slug, await writeDrawing(dataDir, key, drawProduct(product.art)));
+    sizes.set(product.slug, await writeDrawing(store, key, drawProduct(product.art)));
   });
   return sizes;
 }

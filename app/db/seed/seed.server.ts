@@ -12,6 +12,7 @@ import {
   warehouses,
 } from "~/db/schema";
 import { ensureDemoOwner } from "~/domain/auth/demo-owner.server";
+import { mediaStore } from "~/lib/configured-media-store.server";
 import { insertDemoEnquiries } from "./demo-enquiries.server";
 import { insertDemoPurchaseOrders } from "./demo-purchase-orders.server";
 import { stockDemoWarehouses } from "./demo-warehouses.server";
@@ -62,9 +63,11 @@ async function seed(dataDir: string, whenNotEmpty: "skip" | "throw"): Promise<bo
       if (whenNotEmpty === "skip") return false;
       throw new Error("The database already has products; the demo catalogue was not seeded.");
     }
+    // Into the configured store (MEDIA_STORE): the data folder, or the shared object storage.
+    const store = mediaStore({ dataDir });
     const [imageSizes] = await Promise.all([
-      writeProductImages(dataDir, DEMO_PRODUCTS),
-      writeSiteImages(dataDir),
+      writeProductImages(store, DEMO_PRODUCTS),
+      writeSiteImages(store),
     ]);
     await insertCatalogue(tx, imageSizes);
     await stockDemoWarehouses(tx);

@@ -13,8 +13,8 @@ import {
 } from "~/db/schema";
 import type { SessionUser } from "~/domain/auth/roles";
 import { SIZE_LABELS } from "~/domain/catalog/product-card";
-import { env } from "~/env.server";
-import { writeImageVariants } from "~/lib/media.server";
+import { mediaStore } from "~/lib/configured-media-store.server";
+import { renderImageVariants, storeImageVariants, type RenderedImage } from "~/lib/media.server";
 import { recordAudit } from "~/domain/audit/audit-log.server";
 import { conflict, invalid, notFound } from "~/domain/errors";
 import { BED_SIZES, type ProductFormInput } from "./product-schemas";
@@ -278,17 +278,17 @@ async function storeUploads(uploads: Upload[], slug: string): Promise<StoredPict
     if (file.size > MAX_IMAGE_BYTES) {
       throw invalid("Each picture may be at most 5 MB.", "images");
     }
-    const key = `products/${slug}-${crypto.randomBytes(4).toString("hex")}`;
+    let rendered: RenderedImage;
     try {
-      const size = await writeImageVariants({
-        dataDir: env().DATA_DIR,
-        key,
-        input: Buffer.from(await file.arrayBuffer()),
-      });
-      stored.push({ mediaKey: key, ...size, alt });
+      rendered = await renderImageVariants(Buffer.from(await file.arrayBuffer()));
     } catch {
       throw invalid(`${file.name} could not be read as a picture.`, "images");
     }
+    // A new name for every upload: stored files never change, so they are cached for a year.
+    const key = `products/${slug}-${crypto.randomBytes(4).toString("hex")}`;
+    // A store that fails is the shop's error (logged, 500), not a picture staff must change.
+    await storeImageVariants(mediaStore(), key, rendered.variants);
+    stored.push({ mediaKey: key, ...rendered.size, alt });
   }
   return stored;
 }
