@@ -6,7 +6,5 @@ declare module "react-router" {
     clientAddress: string;
     /** This request's short id: in its log line and, on an error page, as the reference. */
     requestId: string;
-    /** Set when the request was refused before it reached the shop (server/canonical-address.ts). */
-    refusal?: { status: number; message: string };
   }
 }

@@ -1,12 +1,4 @@
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  data,
-  useRouteLoaderData,
-} from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -20,9 +12,7 @@ import { routeErrorText } from "./lib/route-error";
 import { useNonce } from "./lib/nonce";
 import { ErrorReference } from "./lib/request-id";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  // A form from another address or site: the server turned it into this page (403).
-  if (context.refusal) throw data(context.refusal.message, { status: context.refusal.status });
+export async function loader({ request }: Route.LoaderArgs) {
   return {
     theme: readThemeCookie(request.headers.get("cookie")),
     // Pages' canonical and Open Graph URLs must be absolute (see ~/lib/seo).

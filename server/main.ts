@@ -16,7 +16,7 @@ import { mediaStore } from "../app/lib/configured-media-store.server";
 import { metricsEndpoint, serveClusterMetrics } from "./metrics-endpoint";
 import { requestLog } from "./request-log";
 import { routePatterns } from "./route-pattern";
-import { shopErrorPage } from "./shop-error-page";
+import { sendShopErrorPage } from "./shop-error-page";
 import { refuseTooLarge, shopRequestHandler } from "./request-handler";
 import { securityHeaders } from "./security-headers";
 import { workerEnv, workerExecArgv } from "./worker-settings";
@@ -152,7 +152,10 @@ async function main() {
         next(error);
         return;
       }
-      res.status(500).type("html").set("Cache-Control", "no-store").send(shopErrorPage(reqId));
+      sendShopErrorPage(res, 500, {
+        title: "Something went wrong",
+        message: "Something went wrong on our side. Please try again.",
+      });
     },
   );
 

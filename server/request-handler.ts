@@ -1,7 +1,6 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import type { Refusal } from "./canonical-address";
 
 /** What the shop answers a body over its limit with, before anything parses it. */
 export const TOO_LARGE_MESSAGE = "The request is too large.";
@@ -70,11 +69,10 @@ export function readBody(req: ExpressRequest, limit: number): Promise<Uint8Array
 }
 
 /**
- * Express to React Router, as @react-router/express does, with three differences: the request's
+ * Express to React Router, as @react-router/express does, with two differences: the request's
  * URL is built on the shop's configured origin (`origin`), never on the Host or X-Forwarded-Host
  * headers a client writes; and the body is read first, within `bodyLimit(path)` bytes, so an
- * oversized one is answered 413 before any action parses it; a request refused on the way
- * (`res.locals.refusal`) gets the shop's error page with its status.
+ * oversized one is answered 413 before any action parses it.
  */
 export function shopRequestHandler(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -91,13 +89,8 @@ export function shopRequestHandler(options: {
       res.on("close", () => {
         if (!res.writableFinished) controller.abort();
       });
-      // Refused before it reached the shop (server/canonical-address.ts): its body is thrown
-      // away unread and the page says why, rendered as a GET so no action runs.
-      const refusal = res.locals.refusal as Refusal | undefined;
       let body: Uint8Array<ArrayBuffer> | undefined;
-      if (refusal) {
-        req.resume();
-      } else if (req.method !== "GET" && req.method !== "HEAD") {
+      if (req.method !== "GET" && req.method !== "HEAD") {
         try {
           body = await readBody(req, options.bodyLimit(req.path));
         } catch (error) {
@@ -112,12 +105,12 @@ export function shopRequestHandler(options: {
         return;
       }
       const request = new Request(url, {
-        method: refusal ? "GET" : req.method,
+        method: req.method,
         headers: requestHeaders(req),
         body: body?.length ? body : undefined,
         signal: controller.signal,
       });
-      const response = await handle(request, { ...options.getLoadContext(req), refusal });
+      const response = await handle(request, options.getLoadContext(req));
       await sendResponse(res, response);
     } catch (error) {
       next(error);

@@ -89,7 +89,10 @@ describe("invoices made by staff", () => {
 
     await page.waitForURL(/\/admin\/invoices\/\d+$/);
     await toast(page, "Invoice Created").waitFor();
-    const invoiceNumber = (await page.getByRole("heading", { level: 1 }).textContent())!;
+    // The address changes before React swaps the page: wait for the invoice's own heading.
+    const invoiceNumber = (await page
+      .getByRole("heading", { level: 1, name: /^INV-\d{6}$/ })
+      .textContent())!;
     expect(invoiceNumber).toMatch(/^INV-\d{6}$/);
     await main(page).getByText("Draft", { exact: true }).first().waitFor();
     const invoice = page.getByRole("article", { name: `Tax Invoice ${invoiceNumber}` });
@@ -163,7 +166,10 @@ describe("invoices made by staff", () => {
       .toContain("R47,960.00");
     await page.getByRole("button", { name: "Create Invoice" }).click();
     await page.waitForURL(/\/admin\/invoices\/\d+$/);
-    const invoiceNumber = (await page.getByRole("heading", { level: 1 }).textContent())!;
+    // The address changes before React swaps the page: wait for the invoice's own heading.
+    const invoiceNumber = (await page
+      .getByRole("heading", { level: 1, name: /^INV-\d{6}$/ })
+      .textContent())!;
     await waitForHydration(page);
 
     await page.getByRole("link", { name: "Edit", exact: true }).click();

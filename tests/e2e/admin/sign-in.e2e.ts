@@ -148,7 +148,7 @@ describe("the admin shell", () => {
       );
     await width(256);
     await page.getByText("Coming soon").first().waitFor();
-    expect(await page.getByRole("link", { name: "Invoices" }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Reports", exact: true }).count()).toBe(0);
 
     await page.keyboard.press("Control+b");
     expect(await sidebar.getAttribute("data-state")).toBe("collapsed");

@@ -127,7 +127,7 @@ describe("a production shop behind one proxy", () => {
       body: new URLSearchParams({ email: DEMO_OWNER.email }).toString(),
     });
     expect(forged.status).toBe(403);
-    expect(forged.body).toContain("sent from another website");
+    expect(forged.body).toContain("came from another site");
     // A load balancer checks health by address.
     const health = await rawRequest({ path: "/healthz", headers: { Host: "10.1.2.3:3000" } });
     expect(health.status).toBe(200);
