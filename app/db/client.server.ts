@@ -2,7 +2,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { readMigrationFiles } from "drizzle-orm/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
@@ -80,17 +80,7 @@ function openPostgres(url: string): DatabaseHandle {
   return {
     db,
     kind: "postgres",
-    async migrate() {
-      // Several server processes may start together: one migrates, the others wait.
-      const client = await pool.connect();
-      try {
-        await client.query("select pg_advisory_lock(7310431)");
-        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
-      } finally {
-        await client.query("select pg_advisory_unlock(7310431)").catch(() => {});
-        client.release();
-      }
-    },
+    migrate: () => migratePostgres(pool),
     close: () => pool.end(),
   };
 }
@@ -157,4 +147,46 @@ export function preparedQuery<T>(build: (db: Db) => T): () => T {
     if (query === undefined) byDatabase.set(current, (query = build(current)));
     return query;
   };
+}
+
+const MIGRATIONS_TABLE = '"drizzle"."__drizzle_migrations"';
+
+/**
+ * Applies the migrations not yet applied, as drizzle's migrator does (the same bookkeeping
+ * table), but all in one transaction that first takes a transaction-level advisory lock: several
+ * processes starting together migrate one after another, and the lock ends with the
+ * transaction, so it also holds behind PgBouncer in transaction mode (a session-level lock there
+ * could be taken on one server connection and released on another, and the next start hang).
+ */
+async function migratePostgres(pool: pg.Pool): Promise<void> {
+  const migrations = readMigrationFiles({ migrationsFolder });
+  const client = await pool.connect();
+  try {
+    await client.query("begin");
+    await client.query("select pg_advisory_xact_lock(7310431)");
+    await client.query('create schema if not exists "drizzle"');
+    await client.query(
+      `create table if not exists ${MIGRATIONS_TABLE} (id serial primary key, hash text not null, created_at bigint)`,
+    );
+    const { rows } = await client.query<{ created_at: string }>(
+      `select created_at from ${MIGRATIONS_TABLE} order by created_at desc limit 1`,
+    );
+    const last = rows[0] ? Number(rows[0].created_at) : -1;
+    for (const migration of migrations) {
+      if (migration.folderMillis <= last) continue;
+      for (const statement of migration.sql) {
+        if (statement.trim()) await client.query(statement);
+      }
+      await client.query(`insert into ${MIGRATIONS_TABLE} (hash, created_at) values ($1, $2)`, [
+        migration.hash,
+        migration.folderMillis,
+      ]);
+    }
+    await client.query("commit");
+  } catch (error) {
+    await client.query("rollback").catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
 }
