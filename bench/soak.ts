@@ -6,7 +6,15 @@ import { postgresAnswers, withScratchDatabase } from "./postgres";
 import { activeProductSlugs, serverProcesses } from "./scale";
 import { seedCatalogue } from "./server";
 
-export type SoakMinute = { minute: number; rps: number; p99: number; rssMb: number[] };
+export type SoakMinute = {
+  minute: number;
+  rps: number;
+  p99: number;
+  /** Each process's RSS as the minute ended. */
+  rssMb: number[];
+  /** Each process's median RSS over the minute, sampled every second. */
+  medianRssMb: number[];
+};
 export type SoakResult = {
   minutes: SoakMinute[];
   requests: number;
@@ -76,6 +84,10 @@ async function soak(
   const variants = await inStockVariants(databaseUrl);
   const pids = serverProcesses(pid);
   let times: number[] = [];
+  // RSS swings by tens of MB with each full collection, so one reading says little: every
+  // process is read once a second, and each minute reports the median of its readings too.
+  let rssSamples: number[][] = pids.map(() => []);
+  const sampler = setInterval(() => pids.forEach((p, i) => rssSamples[i]!.push(rssMb(p))), 1000);
   let requests = 0;
   let fivexx = 0;
   let ordersPaid = 0;
@@ -207,17 +219,20 @@ async function soak(
         rps: Math.round((sorted.length / ((Date.now() - (nextMinute - 60_000)) / 1000)) * 10) / 10,
         p99: Math.round(sorted[Math.ceil(sorted.length * 0.99) - 1] ?? 0),
         rssMb: pids.map(rssMb),
+        medianRssMb: rssSamples.map((samples) => median(samples)),
       };
       minutes.push(minute);
       console.log(
-        `minute ${minute.minute}: ${minute.rps} requests/s, p99 ${minute.p99} ms, RSS ${minute.rssMb.join(" / ")} MB`,
+        `minute ${minute.minute}: ${minute.rps} requests/s, p99 ${minute.p99} ms, RSS ${minute.rssMb.join(" / ")} MB (median over the minute ${minute.medianRssMb.join(" / ")} MB)`,
       );
       times = [];
+      rssSamples = pids.map(() => []);
       nextMinute += 60_000;
     }
     void tickStarted;
   }
   await Promise.all(inFlight);
+  clearInterval(sampler);
 
   const errorLines = logs()
     .split("\n")
@@ -237,10 +252,13 @@ async function soak(
     reasons.push(`last minute's p99 ${last.p99} ms is over 1.5 x the second's (${second.p99} ms)`);
   }
   if (second && last) {
-    last.rssMb.forEach((mb, i) => {
-      const after2 = second.rssMb[i] ?? 0;
+    // RSS after two minutes and at the end: each the median of that minute's readings.
+    last.medianRssMb.forEach((mb, i) => {
+      const after2 = second.medianRssMb[i] ?? 0;
       if (after2 > 0 && Math.abs(mb - after2) > after2 * 0.1) {
-        reasons.push(`process ${i + 1}'s RSS went from ${after2} MB after two minutes to ${mb} MB`);
+        reasons.push(
+          `process ${i + 1}'s RSS went from ${after2} MB in minute 2 to ${mb} MB in the last (medians)`,
+        );
       }
     });
   }
@@ -256,6 +274,11 @@ async function soak(
     passed: reasons.length === 0,
     reasons,
   };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
 async function inStockVariants(databaseUrl: string): Promise<number[]> {
