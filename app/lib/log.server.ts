@@ -59,9 +59,3 @@ function createLogger() {
 }
 
 export const log = createLogger();
-
-/** An e-mail address as a log line may name it: its domain only (n***@example.co.za). */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf("@");
-  return at > 0 ? `${email[0]}***${email.slice(at)}` : "***";
-}

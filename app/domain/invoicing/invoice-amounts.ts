@@ -1,4 +1,4 @@
-import { VAT_RATE_PERCENT, vatIncludedCents } from "~/domain/orders/totals";
+import { vatIncludedCents } from "~/domain/orders/totals";
 
 /**
  * Above this total (VAT included) a tax invoice must name the buyer: their name, address and
@@ -31,5 +31,3 @@ export function invoiceAmounts(lines: { lineTotalCents: number }[]): InvoiceAmou
     full: totalCents > FULL_TAX_INVOICE_ABOVE_CENTS,
   };
 }
-
-export const VAT_LABEL = `VAT (${VAT_RATE_PERCENT}%) included`;

@@ -1,13 +1,9 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { invoiceLines, invoices, orders, payments, refunds } from "~/db/schema";
+import { invoiceLines, invoices, orders, payments } from "~/db/schema";
+import { PROVIDER_NAMES } from "~/domain/payments/provider";
 import { providerByName } from "~/domain/payments/providers.server";
-
-const PROVIDER_LABELS: Record<string, string> = {
-  demo: "the demo gateway",
-  payfast: "PayFast",
-  payflex: "PayFlex",
-};
+import { refundedSoFar } from "./refunded-so-far.server";
 
 /**
  * What the order page's refund form offers for a paid order: each invoice line with how many
@@ -26,7 +22,7 @@ export async function refundOptions(orderId: number) {
     .from(invoices)
     .where(eq(invoices.orderId, orderId));
   if (!invoice) return null;
-  const [lines, earlier, [paid]] = await Promise.all([
+  const [lines, { refundedCents, credited }, [paid]] = await Promise.all([
     db()
       .select({
         position: invoiceLines.position,
@@ -38,21 +34,14 @@ export async function refundOptions(orderId: number) {
       .from(invoiceLines)
       .where(eq(invoiceLines.invoiceId, invoice.id))
       .orderBy(asc(invoiceLines.position)),
-    db()
-      .select({ amountCents: refunds.amountCents, lines: refunds.lines })
-      .from(refunds)
-      .where(and(eq(refunds.orderId, orderId), inArray(refunds.status, ["pending", "completed"]))),
+    refundedSoFar(orderId),
     db()
       .select({ provider: payments.provider })
       .from(payments)
       .where(and(eq(payments.orderId, orderId), eq(payments.status, "approved")))
       .orderBy(asc(payments.id)),
   ]);
-  const credited = new Map<number, number>();
-  for (const r of earlier) {
-    for (const l of r.lines) credited.set(l.position, (credited.get(l.position) ?? 0) + l.quantity);
-  }
-  const remainingCents = invoice.totalCents - earlier.reduce((s, r) => s + r.amountCents, 0);
+  const remainingCents = invoice.totalCents - refundedCents;
   if (remainingCents <= 0) return null;
   return {
     remainingCents,
@@ -62,7 +51,7 @@ export async function refundOptions(orderId: number) {
     hasDiscount: lines.some((l) => l.unitPriceCents < 0),
     provider:
       paid && providerByName(paid.provider)
-        ? { name: paid.provider, label: PROVIDER_LABELS[paid.provider] ?? paid.provider }
+        ? { name: paid.provider, label: PROVIDER_NAMES[paid.provider] }
         : null,
   };
 }

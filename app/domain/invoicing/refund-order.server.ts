@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
 import { nextDocumentNumber } from "~/db/document-counter.server";
 import {
@@ -18,19 +18,17 @@ import type { SessionUser } from "~/domain/auth/roles";
 import { DomainError, conflict, invalid, notFound } from "~/domain/errors";
 import { recordStockMovements } from "~/domain/inventory/stock-ledger.server";
 import { providerByName } from "~/domain/payments/providers.server";
-import { RefundRefused } from "~/domain/payments/provider";
+import { PROVIDER_NAMES, RefundRefused } from "~/domain/payments/provider";
 import { shopToday } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { invoiceAmounts } from "./invoice-amounts";
 import { formatCreditNoteNumber, formatInvoiceNumber } from "./invoice-number";
 import { creditNoteLinesFor, type InvoiceLineForCredit } from "./credit-note-lines";
+import { refundedSoFar } from "./refunded-so-far.server";
 import { refundQuantityField, type RefundInput } from "./refund-schemas";
 
 type Actor = Pick<SessionUser, "id" | "email">;
 const money = (cents: number) => formatMoney(cents, { cents: true });
-
-/** Refunds that hold money back from being refunded again: done, or being asked for now. */
-const HOLDING = ["pending", "completed"] as const;
 
 /**
  * Pays back part or all of a paid order (VAT Act s21) and issues its credit note:
@@ -73,7 +71,7 @@ export async function refundOrder(options: {
       const why =
         error instanceof RefundRefused
           ? error.message
-          : `${pending.providerLabel} could not be asked: ${(error as Error).message}`;
+          : `${capitalised(pending.providerLabel)} could not be asked: ${(error as Error).message}`;
       await failRefund({ refundId: pending.refundId, orderId, why, actor });
       throw new DomainError("conflict", `${why} Nothing was refunded and no credit note issued.`, {
         title: "Refund Refused",
@@ -89,7 +87,7 @@ export async function refundOrder(options: {
 type Pending = {
   refundId: number;
   amountCents: number;
-  invoice: { id: number; number: number };
+  invoice: { id: number; number: number; totalCents: number };
   creditLines: ReturnType<typeof creditNoteLinesFor>;
   payment: {
     reference: string;
@@ -130,16 +128,8 @@ async function reserveRefund(
     .where(eq(invoiceLines.invoiceId, invoice.id))
     .orderBy(asc(invoiceLines.position));
 
-  const earlier = await tx
-    .select({ amountCents: refunds.amountCents, lines: refunds.lines })
-    .from(refunds)
-    .where(and(eq(refunds.orderId, orderId), inArray(refunds.status, [...HOLDING])));
-  const refundedCents = earlier.reduce((sum, r) => sum + r.amountCents, 0);
+  const { refundedCents, credited } = await refundedSoFar(orderId, tx);
   const remainingCents = invoice.totalCents - refundedCents;
-  const credited = new Map<number, number>();
-  for (const r of earlier) {
-    for (const l of r.lines) credited.set(l.position, (credited.get(l.position) ?? 0) + l.quantity);
-  }
 
   for (const chosen of input.lines) {
     const line = lines.find((l) => l.position === chosen.position);
@@ -181,10 +171,10 @@ async function reserveRefund(
       .where(and(eq(payments.orderId, orderId), eq(payments.status, "approved")))
       .orderBy(asc(payments.id));
     const provider = paid ? providerByName(paid.provider) : null;
-    providerLabel = PROVIDER_LABELS[paid?.provider ?? "demo"];
+    providerLabel = PROVIDER_NAMES[paid?.provider ?? "demo"];
     if (!paid || !provider) {
       throw invalid(
-        `${paid ? providerLabel : "The payment provider"} is not set up now: pay the money back by EFT and give its reference.`,
+        `${paid ? capitalised(providerLabel) : "The payment provider"} is not set up now: pay the money back by EFT and give its reference.`,
         "method",
       );
     }
@@ -214,7 +204,7 @@ async function reserveRefund(
   return {
     refundId: refund!.id,
     amountCents,
-    invoice: { id: invoice.id, number: invoice.number },
+    invoice: { id: invoice.id, number: invoice.number, totalCents: invoice.totalCents },
     creditLines,
     payment,
     providerLabel,
@@ -222,7 +212,7 @@ async function reserveRefund(
   };
 }
 
-const PROVIDER_LABELS = { demo: "The demo gateway", payfast: "PayFast", payflex: "PayFlex" };
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 async function failRefund(options: {
   refundId: number;
@@ -296,7 +286,7 @@ async function completeRefund(
     .select({ refunded: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
     .from(refunds)
     .where(and(eq(refunds.orderId, orderId), eq(refunds.status, "completed")));
-  const full = (totals?.refunded ?? 0) >= (await invoiceTotal(tx, invoice.id));
+  const full = (totals?.refunded ?? 0) >= invoice.totalCents;
   if (full) {
     await tx
       .update(orders)
@@ -331,14 +321,6 @@ async function completeRefund(
     tx,
   );
   return { refundId: options.refundId, creditNoteId: note!.id, creditNoteNumber, amountCents };
-}
-
-async function invoiceTotal(tx: Tx, invoiceId: number) {
-  const [row] = await tx
-    .select({ total: invoices.totalCents })
-    .from(invoices)
-    .where(eq(invoices.id, invoiceId));
-  return row!.total;
 }
 
 /**

@@ -2,6 +2,13 @@ import type { PaymentMethod } from "~/domain/orders/totals";
 
 export type PaymentProviderName = "demo" | "payfast" | "payflex";
 
+/** How staff read each provider's name in a sentence ("paid back through PayFast"). */
+export const PROVIDER_NAMES: Record<PaymentProviderName, string> = {
+  demo: "the demo gateway",
+  payfast: "PayFast",
+  payflex: "PayFlex",
+};
+
 /** How the shopper's browser gets to the provider's page. */
 export type PaymentStart =
   | { kind: "redirect"; url: string }

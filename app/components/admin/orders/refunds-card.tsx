@@ -1,4 +1,5 @@
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
+import { PROVIDER_NAMES, type PaymentProviderName } from "~/domain/payments/provider";
 import { formatDateTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 
@@ -31,8 +32,10 @@ export function RefundsCard({ refunds }: { refunds: Refund[] }) {
             <li key={r.id} className="space-y-0.5">
               <p>
                 <span className="font-medium">{formatMoney(r.amountCents, { cents: true })}</span>{" "}
-                {r.method === "eft" ? `by EFT (${r.reference})` : `through ${r.provider}`} ·{" "}
-                {formatDateTime(r.createdAt)}
+                {r.method === "eft"
+                  ? `by EFT (${r.reference})`
+                  : `through ${PROVIDER_NAMES[r.provider as PaymentProviderName] ?? r.provider}`}{" "}
+                · {formatDateTime(r.createdAt)}
                 {r.restocked ? " · goods back in stock" : ""}
               </p>
               <p className="text-muted-foreground">{r.reason}</p>
