@@ -1,18 +1,13 @@
 import { siteUrl } from "~/lib/site-url.server";
-import crypto from "node:crypto";
 import dns from "node:dns/promises";
 import net from "node:net";
 import { sameSecret } from "~/domain/security/same-secret.server";
 import { env, type Env } from "~/env.server";
 import { applyPaymentOutcome } from "./apply-outcome.server";
 import { findPayment, recordPaymentOutcome } from "./payments.server";
-import {
-  RefundRefused,
-  type PaymentOutcome,
-  type PaymentProvider,
-  type RefundRequest,
-  type StartContext,
-} from "./provider";
+import { md5, phpUrlEncode } from "./payfast-encoding";
+import { refundWithPayfast } from "./payfast-refund.server";
+import type { PaymentOutcome, PaymentProvider, StartContext } from "./provider";
 import { log } from "~/lib/log.server";
 
 /**
@@ -26,8 +21,6 @@ const PROCESS_URLS = {
   sandbox: "https://sandbox.payfast.co.za/eng/process",
   live: "https://www.payfast.co.za/eng/process",
 } as const;
-/** PayFast's REST API (refunds); the sandbox is the same host, asked with ?testing=true. */
-const API_URL = "https://api.payfast.co.za";
 const VALIDATE_URLS = {
   sandbox: "https://sandbox.payfast.co.za/eng/query/validate",
   live: "https://www.payfast.co.za/eng/query/validate",
@@ -87,15 +80,6 @@ export const PAYFAST_FIELD_ORDER = [
 
 export type PayfastField = (typeof PAYFAST_FIELD_ORDER)[number];
 
-/** URL-encodes like PHP's urlencode(), which PayFast's signature uses: spaces as '+', upper-case hex. */
-export function phpUrlEncode(value: string): string {
-  return encodeURIComponent(value)
-    .replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
-    .replace(/%20/g, "+");
-}
-
-const md5 = (text: string) => crypto.createHash("md5").update(text, "utf8").digest("hex");
-
 /**
  * The signature of a checkout form: its non-empty fields in the order given, values trimmed and
  * URL-encoded, joined with '&', the passphrase appended when there is one, MD5 in lower-case hex.
@@ -109,76 +93,6 @@ export function payfastFormSignature(
     .map(([name, value]) => `${name}=${phpUrlEncode(value.trim())}`);
   if (passphrase) pairs.push(`passphrase=${phpUrlEncode(passphrase.trim())}`);
   return md5(pairs.join("&"));
-}
-
-/**
- * The signature of a call to PayFast's REST API: the headers merchant-id, version and timestamp
- * and the body's fields, with the passphrase, sorted by name, URL-encoded and joined with '&',
- * MD5 in lower-case hex.
- */
-export function payfastApiSignature(fields: Record<string, string>, passphrase?: string): string {
-  const all: Record<string, string> = { ...fields };
-  if (passphrase) all.passphrase = passphrase.trim();
-  return md5(
-    Object.keys(all)
-      .sort()
-      .map((name) => `${name}=${phpUrlEncode(all[name]!)}`)
-      .join("&"),
-  );
-}
-
-/**
- * POST {api}/refunds/{pf_payment_id}: the amount in cents, the reason, and the buyer told by
- * PayFast. Only PayFast's "success" with a true response is a refund made.
- */
-export async function refundWithPayfast(
-  request: RefundRequest,
-  e: Env = env(),
-): Promise<{ providerRefundId: string }> {
-  const pfPaymentId = request.payment.providerReference;
-  if (!pfPaymentId) throw new RefundRefused("PayFast never named this payment.");
-  const body = {
-    amount: String(request.amountCents),
-    reason: request.reason.slice(0, 255),
-    notify_buyer: "1",
-  };
-  const headers = {
-    "merchant-id": e.PAYFAST_MERCHANT_ID ?? "",
-    version: "v1",
-    timestamp: new Date().toISOString().replace(/\.\d{3}Z$/, "+00:00"),
-  };
-  const signature = payfastApiSignature({ ...headers, ...body }, e.PAYFAST_PASSPHRASE);
-  const base = (e.PAYFAST_API_URL ?? API_URL).replace(/\/+$/, "");
-  const testing = e.PAYFAST_MODE === "sandbox" ? "?testing=true" : "";
-  let response: Response;
-  try {
-    response = await fetch(`${base}/refunds/${encodeURIComponent(pfPaymentId)}${testing}`, {
-      method: "POST",
-      headers: {
-        ...headers,
-        signature,
-        "Content-Type": "application/x-www-form-urlencoded",
-        Accept: "application/json",
-      },
-      body: new URLSearchParams(body).toString(),
-      signal: AbortSignal.timeout(20_000),
-    });
-  } catch (error) {
-    throw new RefundRefused(`PayFast could not be reached: ${(error as Error).message}.`);
-  }
-  const answer = (await response.json().catch(() => null)) as {
-    status?: unknown;
-    data?: { response?: unknown; message?: unknown; refund_id?: unknown };
-  } | null;
-  if (!response.ok || answer?.status !== "success" || answer.data?.response !== true) {
-    const message = typeof answer?.data?.message === "string" ? `: ${answer.data.message}` : "";
-    throw new RefundRefused(`PayFast refused the refund (HTTP ${response.status})${message}.`);
-  }
-  const id = answer.data.refund_id;
-  return {
-    providerRefundId:
-      typeof id === "string" || typeof id === "number" ? String(id) : request.reference,
-  };
 }
 
 /**

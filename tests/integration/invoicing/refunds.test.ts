@@ -18,7 +18,7 @@ import { renderCreditNotePdf } from "~/domain/invoicing/credit-note-document.ser
 import { refundOrder } from "~/domain/invoicing/refund-order.server";
 import type { RefundInput } from "~/domain/invoicing/refund-schemas";
 import { placeOrder } from "~/domain/orders/place-order.server";
-import { payfastApiSignature } from "~/domain/payments/payfast.server";
+import { payfastApiSignature } from "~/domain/payments/payfast-refund.server";
 import { resetPayflexTokens } from "~/domain/payments/payflex.server";
 import { createPaymentAttempt, recordPaymentOutcome } from "~/domain/payments/payments.server";
 import { useTestDatabase } from "../../setup/database";
