@@ -4,13 +4,14 @@ import { sendShopErrorPage } from "./shop-error-page";
 export const FOREIGN_HOST_MESSAGE =
   "This address is not the shop's. Please open the shop at its own address and try again.";
 export const FOREIGN_ORIGIN_MESSAGE =
-  "This form came from another site, so the shop did not accept it. Please use the shop's own pages.";
+  "This request came from another site. Please use the shop's own page to make this change.";
 
 /**
  * One address for the whole shop: `origin` (PUBLIC_URL, or http://localhost:PORT in
  * development). A request that names another host (127.0.0.1, www., the bare domain, a proxy's
  * own name) is sent there: GET and HEAD with a 308 to the same path and query, anything else is
- * refused (403) with the shop's own page, as is a form posted from another site (its Origin).
+ * refused (403) with the shop's own page, as is a form posted from another site (its Origin or
+ * Sec-Fetch-Site), for every route: pages and resource routes (/theme) alike.
  * React Router would otherwise refuse such a form with a bare 400: its action check compares the
  * Origin with the URL built on `origin`. Behind a trusted proxy the host is the one it forwards
  * (X-Forwarded-Host). `/healthz` and `/metrics` are answered before this, on any host. A refused
@@ -29,7 +30,7 @@ export function canonicalAddress(origin: string) {
         return;
       }
       refusal = FOREIGN_HOST_MESSAGE;
-    } else if (!safe && !sameOrigin(req.get("origin"), canonical.origin)) {
+    } else if (!safe && crossSite(req, canonical.origin)) {
       refusal = FOREIGN_ORIGIN_MESSAGE;
     }
     if (refusal === undefined) {
@@ -41,13 +42,18 @@ export function canonicalAddress(origin: string) {
   };
 }
 
-/** A request without an Origin header (a server, curl, an old browser) is not refused for it. */
-function sameOrigin(header: string | undefined, origin: string): boolean {
-  if (header === undefined) return true;
+/**
+ * A browser's `Sec-Fetch-Site: cross-site`, or an Origin header naming another origin (or the
+ * opaque "null"), on a request that changes something. A request with neither (a server, curl,
+ * an older browser) is not refused for it, as React Router does not refuse it.
+ */
+function crossSite(req: Request, origin: string): boolean {
+  if (req.get("sec-fetch-site") === "cross-site") return true;
+  const header = req.get("origin");
+  if (header === undefined) return false;
   try {
-    return new URL(header).origin === origin;
+    return new URL(header).origin !== origin;
   } catch {
-    // "null" (a sandboxed or privacy-sensitive page) or garbage
-    return false;
+    return true;
   }
 }

@@ -58,6 +58,6 @@ describe("the shop's one address", () => {
     ]);
     expect(answer.status()).toBe(403);
     await page.getByRole("heading", { name: "Not allowed" }).waitFor();
-    await page.getByText("This form came from another site").waitFor();
+    await page.getByText("This request came from another site").waitFor();
   });
 });
