@@ -119,9 +119,12 @@ describe("logs", () => {
     expect(answer.status).toBe(404);
     const reference = /Reference: <code>([\w-]+)<\/code>/.exec(await answer.text())?.[1];
     expect(reference).toBe(answer.headers.get("x-request-id"));
-    expect(logLines()).toContainEqual(
-      expect.objectContaining({ reqId: reference, route: "/products/:slug", status: 404 }),
-    );
+    // The line is written once the answer has gone, and reaches this process's pipe after it.
+    await expect
+      .poll(logLines)
+      .toContainEqual(
+        expect.objectContaining({ reqId: reference, route: "/products/:slug", status: 404 }),
+      );
   });
 });
 
