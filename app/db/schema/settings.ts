@@ -39,6 +39,10 @@ export const storeSettings = pgTable(
     expressDeliveryCents: integer("express_delivery_cents").notNull().default(29900),
     currency: text("currency").notNull().default("ZAR"),
     timezone: text("timezone").notNull().default("Africa/Johannesburg"),
+    /** How the back office writes dates: "DD/MM/YYYY", "MM/DD/YYYY" or "YYYY-MM-DD". */
+    dateFormat: text("date_format").notNull().default("DD/MM/YYYY"),
+    /** The owner's rule: every staff member signs in with a second factor. */
+    requireTwoFactor: boolean("require_two_factor").notNull().default(false),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("store_settings_single_row", sql`${t.id} = 1`)],
@@ -55,15 +59,27 @@ export const rateLimitHits = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
 
-/** Each staff member's own choices (the settings page's notification switches, for now). */
-export const userPreferences = pgTable("user_preferences", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  /** E-mail me when a stock level falls to its low-stock threshold (on by default, as the spec). */
-  lowStockAlerts: boolean("low_stock_alerts").notNull().default(true),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+/** Each staff member's own choices: which e-mails they get, and how the back office looks. */
+export const userPreferences = pgTable(
+  "user_preferences",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The specification's Notifications switches and their defaults. */
+    newOrders: boolean("new_orders").notNull().default(true),
+    /** E-mail me when a stock level falls to its low-stock threshold. */
+    lowStockAlerts: boolean("low_stock_alerts").notNull().default(true),
+    paymentConfirmations: boolean("payment_confirmations").notNull().default(true),
+    weeklyReports: boolean("weekly_reports").notNull().default(false),
+    marketingUpdates: boolean("marketing_updates").notNull().default(false),
+    /** Appearance: "light", "dark" or "system", and denser tables. */
+    theme: text("theme").notNull().default("system"),
+    compactMode: boolean("compact_mode").notNull().default(false),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("user_preferences_theme_known", sql`${t.theme} in ('light', 'dark', 'system')`)],
+);
 
 /**
  * When each background job may next run, shared by every server process: a process runs a job

@@ -8,6 +8,8 @@ export type ListTab = {
   /** A figure shown beside the label when above zero ("3"), and what it counts for screen readers. */
   count?: number;
   countLabel?: string;
+  /** Marked only on its own address, not on the addresses below it (a section's first tab). */
+  end?: boolean;
 };
 
 /** A resource's lists side by side, as links styled as tabs; the current one is marked. */
@@ -21,6 +23,7 @@ export function ListTabs({ label, tabs }: { label: string; tabs: readonly ListTa
         <NavLink
           key={tab.to}
           to={tab.to}
+          end={tab.end}
           className={({ isActive }) =>
             cn(
               "inline-flex h-8 items-center gap-1.5 rounded-md px-3 text-sm font-medium transition-colors hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",

@@ -1,0 +1,9 @@
+ALTER TABLE "store_settings" ADD COLUMN "date_format" text DEFAULT 'DD/MM/YYYY' NOT NULL;--> statement-breakpoint
+ALTER TABLE "store_settings" ADD COLUMN "require_two_factor" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "user_preferences" ADD COLUMN "new_orders" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "user_preferences" ADD COLUMN "payment_confirmations" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "user_preferences" ADD COLUMN "weekly_reports" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "user_preferences" ADD COLUMN "marketing_updates" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "user_preferences" ADD COLUMN "theme" text DEFAULT 'system' NOT NULL;--> statement-breakpoint
+ALTER TABLE "user_preferences" ADD COLUMN "compact_mode" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "user_preferences" ADD CONSTRAINT "user_preferences_theme_known" CHECK ("user_preferences"."theme" in ('light', 'dark', 'system'));
