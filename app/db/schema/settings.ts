@@ -43,6 +43,13 @@ export const storeSettings = pgTable(
     dateFormat: text("date_format").notNull().default("DD/MM/YYYY"),
     /** The owner's rule: every staff member signs in with a second factor. */
     requireTwoFactor: boolean("require_two_factor").notNull().default(false),
+    /**
+     * Visitor analytics, off until the owner switches it on: a Plausible-style script (its URL)
+     * and the site name it reports under. No third-party script loads while it is off.
+     */
+    analyticsEnabled: boolean("analytics_enabled").notNull().default(false),
+    analyticsScriptUrl: text("analytics_script_url").notNull().default(""),
+    analyticsDomain: text("analytics_domain").notNull().default(""),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("store_settings_single_row", sql`${t.id} = 1`)],
