@@ -1,5 +1,14 @@
-import { describe, expect, it } from "vitest";
-import { addDays, formatDay, isCalendarDay, shopToday } from "./dates";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  addDays,
+  configureDates,
+  DEFAULT_DATE_SETTINGS,
+  dateSettingsOf,
+  formatDateTime,
+  formatDay,
+  isCalendarDay,
+  shopToday,
+} from "./dates";
 
 describe("calendar days in the shop's time zone", () => {
   it("today is Johannesburg's day, not the server's", () => {
@@ -23,7 +32,40 @@ describe("calendar days in the shop's time zone", () => {
   });
 
   it("shows a day as staff read it", () => {
-    expect(formatDay("2026-10-12")).toBe("12 Oct 2026");
+    expect(formatDay("2026-10-12")).toBe("12/10/2026");
     expect(formatDay(null)).toBe("");
+    expect(formatDay("2026-02-30")).toBe("");
+  });
+});
+
+describe("dates follow the shop's time zone and date format", () => {
+  beforeEach(() => configureDates(DEFAULT_DATE_SETTINGS));
+  afterEach(() => configureDates(DEFAULT_DATE_SETTINGS));
+
+  it("writes a day in each of the three formats", () => {
+    configureDates({ timeZone: "Africa/Johannesburg", dateFormat: "MM/DD/YYYY" });
+    expect(formatDay("2026-10-12")).toBe("10/12/2026");
+    configureDates({ timeZone: "Africa/Johannesburg", dateFormat: "YYYY-MM-DD" });
+    expect(formatDay("2026-10-12")).toBe("2026-10-12");
+  });
+
+  it("writes a moment in the chosen zone: 22:30 UTC is the next day in Johannesburg", () => {
+    const moment = new Date("2026-12-31T22:30:00Z");
+    expect(formatDateTime(moment)).toBe("01/01/2027, 00:30");
+    configureDates({ timeZone: "America/New_York", dateFormat: "MM/DD/YYYY" });
+    expect(formatDateTime(moment)).toBe("12/31/2026, 17:30");
+    // Summer time in the United States: UTC-4 in July.
+    configureDates({ timeZone: "America/Los_Angeles", dateFormat: "YYYY-MM-DD" });
+    expect(formatDateTime("2026-07-01T12:00:00Z")).toBe("2026-07-01, 05:00");
+  });
+
+  it("reads an unknown stored zone or format as the default", () => {
+    expect(dateSettingsOf({ timezone: "Mars/Olympus", dateFormat: "D.M.Y" })).toEqual(
+      DEFAULT_DATE_SETTINGS,
+    );
+    expect(dateSettingsOf({ timezone: "America/Chicago", dateFormat: "YYYY-MM-DD" })).toEqual({
+      timeZone: "America/Chicago",
+      dateFormat: "YYYY-MM-DD",
+    });
   });
 });

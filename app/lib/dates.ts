@@ -1,19 +1,90 @@
-/** The back office's dates: day and time in the shop's time zone (SAST). */
-const DATE_TIME = new Intl.DateTimeFormat("en-ZA", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Africa/Johannesburg",
-});
+/**
+ * The back office's dates, written as the shop's settings say (General: time zone and date
+ * format). The settings are the shop's, not a visitor's: every read of the store settings on the
+ * server (`getStoreSettings`) and the back office's layout in the browser hand them to
+ * `configureDates`, so a saved change shows on the next request of every process.
+ */
 
-/** "12 Oct 2026, 14:05"; loader data may carry a date as a Date or as its text. */
+/** The shop's own zone, and the specification's ET/CT/MT/PT as real IANA zones. */
+export const TIME_ZONES = [
+  { value: "Africa/Johannesburg", label: "South Africa Standard Time (SAST)" },
+  { value: "America/New_York", label: "Eastern Time (ET)" },
+  { value: "America/Chicago", label: "Central Time (CT)" },
+  { value: "America/Denver", label: "Mountain Time (MT)" },
+  { value: "America/Los_Angeles", label: "Pacific Time (PT)" },
+] as const;
+export type TimeZone = (typeof TIME_ZONES)[number]["value"];
+
+/** The specification's three ways of writing a day. */
+export const DATE_FORMATS = ["DD/MM/YYYY", "MM/DD/YYYY", "YYYY-MM-DD"] as const;
+export type DateFormat = (typeof DATE_FORMATS)[number];
+
+export type DateSettings = { timeZone: TimeZone; dateFormat: DateFormat };
+export const DEFAULT_DATE_SETTINGS: DateSettings = {
+  timeZone: "Africa/Johannesburg",
+  dateFormat: "DD/MM/YYYY",
+};
+
+export function isTimeZone(value: string): value is TimeZone {
+  return TIME_ZONES.some((zone) => zone.value === value);
+}
+
+export function isDateFormat(value: string): value is DateFormat {
+  return (DATE_FORMATS as readonly string[]).includes(value);
+}
+
+/** The settings as stored, with anything unknown (an older row) read as the default. */
+export function dateSettingsOf(row: { timezone: string; dateFormat: string }): DateSettings {
+  return {
+    timeZone: isTimeZone(row.timezone) ? row.timezone : DEFAULT_DATE_SETTINGS.timeZone,
+    dateFormat: isDateFormat(row.dateFormat) ? row.dateFormat : DEFAULT_DATE_SETTINGS.dateFormat,
+  };
+}
+
+let current: DateSettings = DEFAULT_DATE_SETTINGS;
+let dayAndTime = partsFormatter(current.timeZone);
+
+function partsFormatter(timeZone: string) {
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
+}
+
+/** Makes every date written from now on follow these settings (the shop's, for everyone). */
+export function configureDates(settings: DateSettings): void {
+  if (settings.timeZone !== current.timeZone) dayAndTime = partsFormatter(settings.timeZone);
+  current = settings;
+}
+
+export function currentDateSettings(): DateSettings {
+  return current;
+}
+
+function writeDay(year: string, month: string, day: string, format: DateFormat): string {
+  if (format === "MM/DD/YYYY") return `${month}/${day}/${year}`;
+  if (format === "YYYY-MM-DD") return `${year}-${month}-${day}`;
+  return `${day}/${month}/${year}`;
+}
+
+/** "24/11/2026, 14:05" in the shop's zone and format; loader data may carry a Date or its text. */
 export function formatDateTime(value: Date | string): string {
-  return DATE_TIME.format(new Date(value));
+  const parts: Record<string, string> = {};
+  for (const part of dayAndTime.formatToParts(new Date(value))) parts[part.type] = part.value;
+  const day = writeDay(parts.year!, parts.month!, parts.day!, current.dateFormat);
+  return `${day}, ${parts.hour}:${parts.minute}`;
 }
 
 /**
  * Calendar days (an invoice's issue date, a purchase order's expected date) are days in the
- * shop's time zone (Africa/Johannesburg), kept as "YYYY-MM-DD" as the database's date columns
- * and `<input type="date">` hold them.
+ * shop's trading zone (Africa/Johannesburg, where it sells and delivers), kept as "YYYY-MM-DD" as
+ * the database's date columns and `<input type="date">` hold them. The time zone setting changes
+ * how moments are shown, not which day an invoice is dated.
  */
 const SHOP_DAY = new Intl.DateTimeFormat("en-CA", {
   timeZone: "Africa/Johannesburg",
@@ -21,8 +92,6 @@ const SHOP_DAY = new Intl.DateTimeFormat("en-CA", {
   month: "2-digit",
   day: "2-digit",
 });
-
-const DAY_SHOWN = new Intl.DateTimeFormat("en-ZA", { dateStyle: "medium", timeZone: "UTC" });
 
 /** Today in Johannesburg: after 22:00 UTC it is already tomorrow there. */
 export function shopToday(now: Date = new Date()): string {
@@ -42,7 +111,8 @@ export function addDays(day: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** "12 Oct 2026", or "" for no date. */
+/** "12/10/2026" (in the shop's date format), or "" for no date. */
 export function formatDay(day: string | null | undefined): string {
-  return day && isCalendarDay(day) ? DAY_SHOWN.format(new Date(`${day}T00:00:00Z`)) : "";
+  if (!day || !isCalendarDay(day)) return "";
+  return writeDay(day.slice(0, 4), day.slice(5, 7), day.slice(8, 10), current.dateFormat);
 }

@@ -69,10 +69,10 @@ describe("what each invoice status allows", () => {
 describe("the cancellation's line in the notes", () => {
   it("is the notes' last line, with the day and the reason", () => {
     expect(cancellationNote("", "2026-03-04", "Ordered twice")).toBe(
-      "Cancelled on 04 Mar 2026: Ordered twice",
+      "Cancelled on 04/03/2026: Ordered twice",
     );
     expect(cancellationNote("Deliver to the back gate.\n", "2026-03-04", "Ordered twice")).toBe(
-      "Deliver to the back gate.\nCancelled on 04 Mar 2026: Ordered twice",
+      "Deliver to the back gate.\nCancelled on 04/03/2026: Ordered twice",
     );
   });
 });

@@ -37,9 +37,9 @@ describe("a promotion's period in the shop's time zone", () => {
   });
 
   it("is shown as staff read it", () => {
-    expect(formatPeriod("2025-06-01", "2025-08-31")).toBe("01 Jun 2025 – 31 Aug 2025");
-    expect(formatPeriod("2025-06-01", null)).toBe("From 01 Jun 2025");
-    expect(formatPeriod(null, "2025-08-31")).toBe("Until 31 Aug 2025");
+    expect(formatPeriod("2025-06-01", "2025-08-31")).toBe("01/06/2025 – 31/08/2025");
+    expect(formatPeriod("2025-06-01", null)).toBe("From 01/06/2025");
+    expect(formatPeriod(null, "2025-08-31")).toBe("Until 31/08/2025");
     expect(formatPeriod(null, null)).toBe("Always");
   });
 });
@@ -69,7 +69,7 @@ describe("the notice after a change", () => {
     );
     expect(
       availabilityNote({ code, active: true, ...periodFromDays("2026-07-01", null) }, now),
-    ).toBe("WINTER10 can be used at checkout from 01 Jul 2026.");
+    ).toBe("WINTER10 can be used at checkout from 01/07/2026.");
     expect(
       availabilityNote({ code, active: true, ...periodFromDays(null, "2026-06-14") }, now),
     ).toBe("WINTER10's end date has passed: checkout refuses it.");

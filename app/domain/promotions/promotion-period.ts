@@ -47,7 +47,7 @@ export function periodState(period: PromotionPeriod, now: Date = new Date()): Pe
   return "running";
 }
 
-/** "01 Jun 2025 – 31 Aug 2025", "From 01 Jun 2025", "Until 31 Aug 2025" or "Always". */
+/** "01/06/2025 – 31/08/2025", "From 01/06/2025", "Until 31/08/2025" or "Always". */
 export function formatPeriod(startDay: string | null, endDay: string | null): string {
   if (startDay && endDay) return `${formatDay(startDay)} – ${formatDay(endDay)}`;
   if (startDay) return `From ${formatDay(startDay)}`;

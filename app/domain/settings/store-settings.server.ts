@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { preparedQuery } from "~/db/client.server";
 import { storeSettings } from "~/db/schema";
+import { configureDates, dateSettingsOf } from "~/lib/dates";
 
 export type StoreSettings = typeof storeSettings.$inferSelect;
 
@@ -8,12 +9,18 @@ const settingsQuery = preparedQuery((db) =>
   db.select().from(storeSettings).where(eq(storeSettings.id, 1)).prepare("store_settings"),
 );
 
-/** The shop's details as every page shows them (name, contact, hours, legal details). */
+/**
+ * The shop's details as every page shows them (name, contact, hours, legal details). They are
+ * read from the database on every call, never kept in a process: a change saved by one server
+ * process shows on the next request to any of them. Each read also sets how dates are written
+ * (time zone and date format), for whatever this request or job goes on to write.
+ */
 export async function getStoreSettings(): Promise<StoreSettings> {
   const [row] = await settingsQuery().execute();
   if (!row) {
     throw new Error("The store settings are missing: run `npm run db:seed` or set them up first.");
   }
+  configureDates(dateSettingsOf(row));
   return row;
 }
 

@@ -14,6 +14,7 @@ import { requireOwner } from "~/lib/staff-gate.server";
 import { parseDbId } from "~/lib/db-ids";
 import { readSearchParams } from "~/lib/request-input.server";
 import type { Route } from "./+types/audit-log";
+import { formatDateTime } from "~/lib/dates";
 
 export const meta: Route.MetaFunction = () => [{ title: "Audit Log | Admin" }];
 
@@ -71,12 +72,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   return listAuditLog({ action: action in ACTIONS ? action : undefined, page });
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-ZA", {
-  dateStyle: "medium",
-  timeStyle: "medium",
-  timeZone: "Africa/Johannesburg",
-});
-
 function describe(details: Record<string, unknown>) {
   const parts = Object.entries(details).map(
     ([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : String(v)}`,
@@ -133,9 +128,7 @@ export default function AuditLogPage({ loaderData: d }: Route.ComponentProps) {
               <TableBody>
                 {d.rows.map((row) => (
                   <TableRow key={row.id} data-testid="audit-row">
-                    <TableCell className="whitespace-nowrap">
-                      {dateFormat.format(new Date(row.at))}
-                    </TableCell>
+                    <TableCell className="whitespace-nowrap">{formatDateTime(row.at)}</TableCell>
                     <TableCell>{ACTIONS[row.action] ?? row.action}</TableCell>
                     <TableCell>{row.actorEmail ?? "N/A"}</TableCell>
                     <TableCell className="font-mono text-xs">{row.ipAddress ?? ""}</TableCell>

@@ -3,6 +3,8 @@ import { AdminShell } from "~/components/admin/admin-shell";
 import { sidebarOpenFromCookie } from "~/components/admin/nav-items";
 import { NoAccess } from "~/components/admin/no-access";
 import { countNewEnquiries } from "~/domain/leads/enquiry-summary.server";
+import { getStoreSettings } from "~/domain/settings/store-settings.server";
+import { configureDates, dateSettingsOf } from "~/lib/dates";
 import { requireStaff } from "~/lib/staff-gate.server";
 import { routeErrorText } from "~/lib/route-error";
 import type { Route } from "./+types/layout";
@@ -19,10 +21,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     user,
     sidebarOpen: sidebarOpenFromCookie(request.headers.get("cookie")),
     counts: { "/admin/enquiries": await countNewEnquiries() },
+    // The shop's time zone and date format, for the dates the browser writes (see ~/lib/dates).
+    dates: dateSettingsOf(await getStoreSettings()),
   };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  // Before any page below writes a date, on the server and in the browser alike.
+  configureDates(loaderData.dates);
   return (
     <AdminShell
       user={loaderData.user}

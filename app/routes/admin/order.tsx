@@ -33,6 +33,7 @@ import { formatMoney } from "~/lib/money";
 import { notify } from "~/lib/notify";
 import { idParam, readForm } from "~/lib/request-input.server";
 import type { Route } from "./+types/order";
+import { formatDateTime } from "~/lib/dates";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `Order #${data?.order.number ?? ""} | Admin` },
@@ -77,12 +78,6 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
-const dateFormat = new Intl.DateTimeFormat("en-ZA", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Africa/Johannesburg",
-});
-
 export default function OrderPage({
   loaderData: { order, events, invoice, refundable, refunds },
   actionData,
@@ -255,10 +250,8 @@ export default function OrderPage({
             <ol className="space-y-2 text-sm" data-testid="order-timeline">
               {events.map((e) => (
                 <li key={e.id}>
-                  <span className="text-muted-foreground">
-                    {dateFormat.format(new Date(e.createdAt))}
-                  </span>{" "}
-                  · {e.message}
+                  <span className="text-muted-foreground">{formatDateTime(e.createdAt)}</span> ·{" "}
+                  {e.message}
                   <span className="text-muted-foreground"> ({e.actor})</span>
                 </li>
               ))}

@@ -13,6 +13,7 @@ import { readListParams, statusChoices } from "~/lib/list-params";
 import { formatMoney } from "~/lib/money";
 import { readSearchParams } from "~/lib/request-input.server";
 import type { Route } from "./+types/orders";
+import { formatDateTime } from "~/lib/dates";
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders | Admin" }];
 
@@ -23,12 +24,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
-const dateFormat = new Intl.DateTimeFormat("en-ZA", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Africa/Johannesburg",
-});
-
 type OrderRow = Route.ComponentProps["loaderData"]["rows"][number];
 
 const COLUMNS: ListColumn<OrderRow>[] = [
@@ -59,7 +54,7 @@ const COLUMNS: ListColumn<OrderRow>[] = [
     header: "Date",
     sortable: true,
     className: "whitespace-nowrap",
-    cell: (o) => dateFormat.format(new Date(o.createdAt)),
+    cell: (o) => formatDateTime(o.createdAt),
   },
   { key: "total", header: "Total", sortable: true, cell: (o) => money(o.totalCents) },
   { key: "status", header: "Status", cell: (o) => <StatusBadge status={o.status} /> },

@@ -22,6 +22,7 @@ import { parseForm, type FormActionResult } from "~/lib/forms";
 import { notify } from "~/lib/notify";
 import { readForm } from "~/lib/request-input.server";
 import type { Route } from "./+types/team";
+import { formatDateTime } from "~/lib/dates";
 
 export const meta: Route.MetaFunction = () => [{ title: "Team | Admin" }];
 
@@ -52,12 +53,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   });
 }
-
-const dateFormat = new Intl.DateTimeFormat("en-ZA", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Africa/Johannesburg",
-});
 
 export default function TeamPage({ loaderData }: Route.ComponentProps) {
   return (
@@ -100,7 +95,7 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
                     <StatusBadge status={member.role} />
                   </TableCell>
                   <TableCell>
-                    {member.lastSignIn ? dateFormat.format(new Date(member.lastSignIn)) : "Never"}
+                    {member.lastSignIn ? formatDateTime(member.lastSignIn) : "Never"}
                   </TableCell>
                   <TableCell>
                     <RoleForm userId={member.id} email={member.email} role={member.role} />
