@@ -45,7 +45,9 @@ export type AuditAction =
   | "invoice_updated"
   | "invoice_sent"
   | "invoice_paid"
-  | "invoice_cancelled";
+  | "invoice_cancelled"
+  | "settings_updated"
+  | "test_email_sent";
 
 export type AuditEntry = {
   action: AuditAction;
