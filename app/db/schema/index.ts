@@ -6,3 +6,4 @@ export * from "./inventory";
 export * from "./purchasing";
 export * from "./auth";
 export * from "./invoicing";
+export * from "./reports";

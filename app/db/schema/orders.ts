@@ -134,6 +134,13 @@ export const orders = pgTable(
     index("orders_total_idx").on(t.totalCents, t.id),
     index("orders_status_total_idx").on(t.status, t.totalCents),
     index("orders_search_idx").using("gin", sql`(${orderSearchText(t)}) gin_trgm_ops`),
+    // Reports: paid orders by the moment they were paid, and a buyer's earlier paid orders.
+    index("orders_paid_at_idx")
+      .on(t.paidAt)
+      .where(sql`${t.paidAt} is not null`),
+    index("orders_email_paid_at_idx")
+      .on(sql`lower(${t.email})`, t.paidAt)
+      .where(sql`${t.paidAt} is not null`),
     index("orders_unpaid_pay_by_idx")
       .on(t.payBy)
       .where(sql`${t.paymentStatus} = 'unpaid' and ${t.status} = 'pending'`),
