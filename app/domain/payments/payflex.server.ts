@@ -111,6 +111,16 @@ async function requestToken(c: Credentials): Promise<CachedToken> {
   return { token: body.access_token, expiresAt: Date.now() + lifetimeMs };
 }
 
+/**
+ * Asks PayFlex for a fresh token with the configured credentials (the settings' connection
+ * check): resolves when PayFlex accepts them, throws PayflexError when not, or a network error.
+ */
+export async function checkPayflexCredentials(e: Env = env()): Promise<void> {
+  const c = credentials(e);
+  if (!c) throw new PayflexError("PayFlex is not configured.");
+  await requestToken(c);
+}
+
 /** A bearer token for the API, reused until shortly before it expires. */
 export async function payflexToken(e: Env = env()): Promise<string> {
   const c = credentials(e);
