@@ -34,6 +34,14 @@ export function handleError(error: unknown, { request, context }: HandleErrorArg
 
 type HandleErrorArgs = { request: Request; context?: AppLoadContext };
 
+/** The analytics script's origin when the storefront's layout loads it (it is on), else null. */
+function analyticsOrigin(context: EntryContext): string | null {
+  const store = context.staticHandlerContext.loaderData["routes/store/layout"] as
+    { analytics?: { scriptUrl: string } | null } | undefined;
+  const url = store?.analytics?.scriptUrl;
+  return url ? new URL(url).origin : null;
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -58,7 +66,10 @@ export default function handleRequest(
     : undefined;
   if (cached !== undefined) {
     responseHeaders.set("Content-Type", "text/html");
-    responseHeaders.set("Content-Security-Policy", documentPolicy({ hashes: cached.scriptHashes }));
+    responseHeaders.set(
+      "Content-Security-Policy",
+      documentPolicy({ hashes: cached.scriptHashes }, analyticsOrigin(routerContext)),
+    );
     responseHeaders.append("Vary", "Accept-Encoding");
     // Already compressed: the compression middleware leaves it as it is.
     if (cached.encoding) responseHeaders.set("Content-Encoding", cached.encoding);
@@ -101,7 +112,10 @@ export default function handleRequest(
           const out = new PassThrough();
           body.pipe(out);
           responseHeaders.set("Content-Type", "text/html");
-          responseHeaders.set("Content-Security-Policy", documentPolicy({ nonce }));
+          responseHeaders.set(
+            "Content-Security-Policy",
+            documentPolicy({ nonce }, analyticsOrigin(routerContext)),
+          );
           pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(out), {

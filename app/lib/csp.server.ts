@@ -14,9 +14,20 @@ export function newNonce(): string {
  * No `unsafe-eval`; no framing; forms post to the shop and to the configured payment providers'
  * pages only.
  */
-export function documentPolicy(scripts: { nonce: string } | { hashes: readonly string[] }): string {
+export function documentPolicy(
+  scripts: { nonce: string } | { hashes: readonly string[] },
+  /**
+   * The analytics service's origin, only when the owner switched analytics on and this page
+   * loads its script (Settings, Integrations): its script may run and send its events there.
+   */
+  analyticsOrigin?: string | null,
+): string {
   const scriptSources =
     "nonce" in scripts ? [`'nonce-${scripts.nonce}'`] : scripts.hashes.map((h) => `'${h}'`);
+  if (analyticsOrigin) scriptSources.push(analyticsOrigin);
+  const connectSources = ["'self'"];
+  if (process.env.NODE_ENV !== "production") connectSources.push("ws:");
+  if (analyticsOrigin) connectSources.push(analyticsOrigin);
   const formTargets = paymentProviders().flatMap((p) => p.pageOrigins);
   return [
     "default-src 'self'",
@@ -28,7 +39,7 @@ export function documentPolicy(scripts: { nonce: string } | { hashes: readonly s
     `img-src 'self' data: blob: ${mediaOrigin() ?? ""}`.trim(),
     "font-src 'self' data:",
     // Development: Vite's hot reload talks over its own WebSocket.
-    process.env.NODE_ENV === "production" ? "connect-src 'self'" : "connect-src 'self' ws:",
+    `connect-src ${connectSources.join(" ")}`,
     `form-action 'self' ${formTargets.join(" ")}`.trim(),
     "frame-ancestors 'none'",
     "base-uri 'self'",

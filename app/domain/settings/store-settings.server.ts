@@ -53,3 +53,12 @@ export function publicStoreSettings(s: StoreSettings) {
 }
 
 export type PublicStoreSettings = ReturnType<typeof publicStoreSettings>;
+
+/**
+ * The analytics script the storefront loads, or null: only when the owner switched analytics
+ * on (Settings, Integrations) with a script address and the site's domain.
+ */
+export function analyticsScript(s: StoreSettings): { scriptUrl: string; domain: string } | null {
+  if (!s.analyticsEnabled || !s.analyticsScriptUrl || !s.analyticsDomain) return null;
+  return { scriptUrl: s.analyticsScriptUrl, domain: s.analyticsDomain };
+}

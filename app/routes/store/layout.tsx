@@ -5,7 +5,11 @@ import { NotFoundMessage } from "~/components/store/not-found-message";
 import { SiteFooter } from "~/components/store/site-footer";
 import { SiteHeader } from "~/components/store/site-header";
 import { Toaster } from "~/components/store/toaster";
-import { getStoreSettings, publicStoreSettings } from "~/domain/settings/store-settings.server";
+import {
+  analyticsScript,
+  getStoreSettings,
+  publicStoreSettings,
+} from "~/domain/settings/store-settings.server";
 import type { Route } from "./+types/layout";
 import { revalidateUnlessRefused } from "~/lib/connection-safe-action";
 import { routeErrorText } from "~/lib/route-error";
@@ -13,7 +17,9 @@ import { pageTitle } from "~/lib/seo";
 import { ErrorReference } from "~/lib/request-id";
 
 export async function loader() {
-  return { settings: publicStoreSettings(await getStoreSettings()) };
+  const settings = await getStoreSettings();
+  // Both are part of the render cache's key: a saved change never gets an old page.
+  return { settings: publicStoreSettings(settings), analytics: analyticsScript(settings) };
 }
 
 export const shouldRevalidate = revalidateUnlessRefused;
@@ -27,9 +33,12 @@ export const meta: Route.MetaFunction = ({ error, matches }) =>
       ]
     : [];
 
-export default function StoreLayout() {
+export default function StoreLayout({ loaderData }: Route.ComponentProps) {
+  const { analytics } = loaderData;
   return (
     <>
+      {/* Only when the owner switched analytics on; the page's CSP allows it only then. */}
+      {analytics && <script defer data-domain={analytics.domain} src={analytics.scriptUrl} />}
       <a
         href="#main"
         className="sr-only z-50 rounded bg-background p-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"

@@ -1,0 +1,154 @@
+import { describe, expect, it } from "vitest";
+import { parseForm } from "~/lib/forms";
+import {
+  analyticsSettingsSchema,
+  CURRENCY_MESSAGE,
+  generalSettingsSchema,
+  shippingSettingsSchema,
+} from "./settings-schemas";
+
+const GENERAL = {
+  storeName: "Slumber Corner Beds",
+  email: "Shop@Example.co.za",
+  phone: "018 632 1234",
+  streetAddress: "12 Church Street",
+  town: "Lichtenburg",
+  province: "North West",
+  postalCode: "2740",
+  legalName: "Slumber Corner (Pty) Ltd",
+  registrationNumber: "2009/123456/07",
+  vatNumber: "4123 456 789",
+  timezone: "Africa/Johannesburg",
+  dateFormat: "DD/MM/YYYY",
+  currency: "ZAR",
+};
+
+const errorsOf = (schema: Parameters<typeof parseForm>[0], input: Record<string, unknown>) => {
+  const parsed = parseForm(schema, input);
+  return parsed.ok ? {} : parsed.fieldErrors;
+};
+
+describe("General settings", () => {
+  it("takes a complete form, lower-casing the e-mail and keeping the VAT number's digits", () => {
+    const parsed = parseForm(generalSettingsSchema, GENERAL);
+    expect(parsed).toMatchObject({
+      ok: true,
+      data: { email: "shop@example.co.za", vatNumber: "4123456789", currency: "ZAR" },
+    });
+  });
+
+  it("allows no VAT number (a shop not registered for VAT)", () => {
+    expect(parseForm(generalSettingsSchema, { ...GENERAL, vatNumber: "" }).ok).toBe(true);
+  });
+
+  it.each([
+    ["storeName", "", "This field is required."],
+    ["email", "shop@", "Please enter a valid email address."],
+    ["phone", "call me", "Enter a phone number such as 018 632 1234."],
+    ["phone", "12345", "Enter a phone number such as 018 632 1234."],
+    ["postalCode", "27400", "Enter the four-digit postal code."],
+    [
+      "registrationNumber",
+      "123456",
+      "Enter the company number as CIPC writes it, such as 2009/123456/07.",
+    ],
+    ["vatNumber", "5123456789", "Enter a VAT number of 10 digits starting with 4."],
+    ["timezone", "Europe/London", "Choose one of the listed time zones."],
+    ["dateFormat", "D.M.YYYY", "Choose one of the listed date formats."],
+    ["currency", "USD", CURRENCY_MESSAGE],
+    ["legalName", "x".repeat(201), "This is too long."],
+  ])("refuses %s = %j with a message by the field", (field, value, message) => {
+    expect(errorsOf(generalSettingsSchema, { ...GENERAL, [field]: value })).toEqual({
+      [field]: message,
+    });
+  });
+
+  it("offers the specification's US time zones as real zones", () => {
+    for (const zone of [
+      "America/New_York",
+      "America/Chicago",
+      "America/Denver",
+      "America/Los_Angeles",
+    ]) {
+      expect(parseForm(generalSettingsSchema, { ...GENERAL, timezone: zone }).ok).toBe(true);
+    }
+  });
+});
+
+describe("shipping settings", () => {
+  it("reads Rand as typed into cents", () => {
+    expect(
+      parseForm(shippingSettingsSchema, {
+        standardDeliveryCents: "299",
+        expressDeliveryCents: "R 349.50",
+        freeDeliveryThresholdCents: "2 500.00",
+      }),
+    ).toEqual({
+      ok: true,
+      data: {
+        standardDeliveryCents: 29900,
+        expressDeliveryCents: 34950,
+        freeDeliveryThresholdCents: 250000,
+      },
+    });
+  });
+
+  it("refuses missing, negative and unreadable amounts by their fields", () => {
+    expect(
+      errorsOf(shippingSettingsSchema, {
+        standardDeliveryCents: "",
+        expressDeliveryCents: "-5",
+        freeDeliveryThresholdCents: "lots",
+      }),
+    ).toEqual({
+      standardDeliveryCents: "This field is required.",
+      expressDeliveryCents: "Enter an amount in Rand, such as 299.00.",
+      freeDeliveryThresholdCents: "Enter an amount in Rand, such as 299.00.",
+    });
+    expect(
+      errorsOf(shippingSettingsSchema, {
+        standardDeliveryCents: "10001",
+        expressDeliveryCents: "1",
+        freeDeliveryThresholdCents: "1",
+      }),
+    ).toEqual({ standardDeliveryCents: "Enter at most R10000." });
+  });
+});
+
+describe("analytics settings", () => {
+  it("is off when the switch is not sent, and needs nothing then", () => {
+    expect(parseForm(analyticsSettingsSchema, {})).toEqual({
+      ok: true,
+      data: { analyticsEnabled: false, analyticsScriptUrl: "", analyticsDomain: "" },
+    });
+  });
+
+  it("needs an https script and a domain when switched on", () => {
+    expect(errorsOf(analyticsSettingsSchema, { analyticsEnabled: "on" })).toEqual({
+      analyticsScriptUrl: "Enter the script's full https:// address.",
+      analyticsDomain:
+        "Enter the site name as the analytics service knows it, such as example.co.za.",
+    });
+    expect(
+      errorsOf(analyticsSettingsSchema, {
+        analyticsEnabled: "on",
+        analyticsScriptUrl: "http://plausible.io/js/script.js",
+        analyticsDomain: "not a domain",
+      }),
+    ).toEqual({
+      analyticsScriptUrl: "Enter the script's full https:// address.",
+      analyticsDomain:
+        "Enter the site name as the analytics service knows it, such as example.co.za.",
+    });
+    expect(
+      parseForm(analyticsSettingsSchema, {
+        analyticsEnabled: "on",
+        analyticsScriptUrl: "https://plausible.io/js/script.js",
+        analyticsDomain: "Slumber.CO.ZA",
+      }),
+    ).toMatchObject({
+      ok: true,
+      data: { analyticsEnabled: true, analyticsDomain: "slumber.co.za" },
+    });
+  });
+});

@@ -1,0 +1,132 @@
+import { z } from "zod";
+import { parseRandToCents } from "~/domain/catalog/product-schemas";
+import { parseVatNumber } from "~/domain/invoicing/manual-invoice-schemas";
+import { DATE_FORMATS, TIME_ZONES } from "~/lib/dates";
+import { emailField, REQUIRED_MESSAGE, textField } from "~/lib/forms";
+
+/** The currencies the General tab lists: the shop trades in Rand, the others are not offered. */
+export const CURRENCIES = [
+  { code: "ZAR", label: "South African Rand (R)", available: true },
+  { code: "USD", label: "US Dollar ($): not available", available: false },
+  { code: "EUR", label: "Euro (€): not available", available: false },
+  { code: "GBP", label: "British Pound (£): not available", available: false },
+] as const;
+
+export const CURRENCY_MESSAGE =
+  "The shop trades in Rand only: prices, payments and invoices are in ZAR.";
+
+const PHONE_MESSAGE = "Enter a phone number such as 018 632 1234.";
+/** A South African or international number as people write it: 9 to 15 digits. */
+const phoneField = textField({ required: true, max: 40 }).refine(
+  (v) => v === "" || (/^[\d\s()+-]+$/.test(v) && /^(\D*\d){9,15}\D*$/.test(v)),
+  PHONE_MESSAGE,
+);
+
+/** CIPC company numbers: year, six digits, type (2009/123456/07). */
+const REGISTRATION = /^\d{4}\/\d{6}\/\d{2}$/;
+
+/** The General tab: the shop's name, contact and legal details, and how dates are written. */
+export const generalSettingsSchema = z.object({
+  storeName: textField({ required: true, max: 100 }),
+  email: emailField(),
+  phone: phoneField,
+  streetAddress: textField({ required: true, max: 200 }),
+  town: textField({ required: true, max: 100 }),
+  province: textField({ required: true, max: 100 }),
+  postalCode: textField({ required: true, max: 10 }).refine(
+    (v) => v === "" || /^\d{4}$/.test(v),
+    "Enter the four-digit postal code.",
+  ),
+  legalName: textField({ required: true, max: 200 }),
+  registrationNumber: textField({ required: true, max: 20 }).refine(
+    (v) => v === "" || REGISTRATION.test(v),
+    "Enter the company number as CIPC writes it, such as 2009/123456/07.",
+  ),
+  vatNumber: textField({ max: 20 }).transform((v, ctx) => {
+    if (v === "") return "";
+    const digits = parseVatNumber(v);
+    if (digits === null) {
+      ctx.addIssue({ code: "custom", message: "Enter a VAT number of 10 digits starting with 4." });
+      return z.NEVER;
+    }
+    return digits;
+  }),
+  timezone: z.enum(
+    TIME_ZONES.map((zone) => zone.value),
+    "Choose one of the listed time zones.",
+  ),
+  dateFormat: z.enum(DATE_FORMATS, "Choose one of the listed date formats."),
+  currency: z.literal("ZAR", CURRENCY_MESSAGE),
+});
+export type GeneralSettingsInput = z.output<typeof generalSettingsSchema>;
+
+/** Rand as typed ("299", "2 000.00") to cents, with the field's own message. */
+function randField(max: number) {
+  return z
+    .string(REQUIRED_MESSAGE)
+    .trim()
+    .min(1, REQUIRED_MESSAGE)
+    .transform((text, ctx) => {
+      const cents = parseRandToCents(text);
+      if (cents === null) {
+        ctx.addIssue({ code: "custom", message: "Enter an amount in Rand, such as 299.00." });
+        return z.NEVER;
+      }
+      if (cents > max) {
+        ctx.addIssue({ code: "custom", message: `Enter at most R${(max / 100).toFixed(0)}.` });
+        return z.NEVER;
+      }
+      return cents;
+    });
+}
+
+/** Integrations' shipping card: own delivery's fees and where standard delivery becomes free. */
+export const shippingSettingsSchema = z.object({
+  standardDeliveryCents: randField(1_000_000),
+  expressDeliveryCents: randField(1_000_000),
+  freeDeliveryThresholdCents: randField(100_000_000),
+});
+export type ShippingSettingsInput = z.output<typeof shippingSettingsSchema>;
+
+const URL_MESSAGE = "Enter the script's full https:// address.";
+const DOMAIN_MESSAGE =
+  "Enter the site name as the analytics service knows it, such as example.co.za.";
+
+/**
+ * Integrations' analytics card. Off needs nothing; on needs an https script address and the
+ * site's domain (a Plausible-style service: one script, no cookies).
+ */
+export const analyticsSettingsSchema = z
+  .object({
+    analyticsEnabled: z
+      .literal("on", "Switch it on or off.")
+      .optional()
+      .transform((v) => v === "on"),
+    analyticsScriptUrl: textField({ max: 500 }),
+    analyticsDomain: textField({ max: 253 }).transform((v) => v.toLowerCase()),
+  })
+  .superRefine((input, ctx) => {
+    const url = input.analyticsScriptUrl;
+    if (url && !isHttpsUrl(url)) {
+      ctx.addIssue({ code: "custom", path: ["analyticsScriptUrl"], message: URL_MESSAGE });
+    }
+    const domain = input.analyticsDomain;
+    if (domain && !/^(?=.{4,253}$)([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/.test(domain)) {
+      ctx.addIssue({ code: "custom", path: ["analyticsDomain"], message: DOMAIN_MESSAGE });
+    }
+    if (!input.analyticsEnabled) return;
+    if (!url) ctx.addIssue({ code: "custom", path: ["analyticsScriptUrl"], message: URL_MESSAGE });
+    if (!domain) {
+      ctx.addIssue({ code: "custom", path: ["analyticsDomain"], message: DOMAIN_MESSAGE });
+    }
+  });
+export type AnalyticsSettingsInput = z.output<typeof analyticsSettingsSchema>;
+
+function isHttpsUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === "https:" && url.hostname.includes(".") && !url.username;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,87 @@
+import { eq, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { storeSettings } from "~/db/schema";
+import type { SessionUser } from "~/domain/auth/roles";
+import { recordAudit } from "~/domain/audit/audit-log.server";
+import { DomainError } from "~/domain/errors";
+import type {
+  AnalyticsSettingsInput,
+  GeneralSettingsInput,
+  ShippingSettingsInput,
+} from "./settings-schemas";
+import type { StoreSettings } from "./store-settings.server";
+
+type Actor = Pick<SessionUser, "id" | "email" | "role">;
+
+/** The parts of the settings each tab saves, named as the audit log shows them. */
+export type SettingsSection = "general" | "shipping" | "analytics";
+
+type Changes = Partial<
+  Pick<
+    StoreSettings,
+    | keyof Omit<GeneralSettingsInput, "currency">
+    | keyof ShippingSettingsInput
+    | keyof AnalyticsSettingsInput
+  >
+>;
+
+/**
+ * Saves some of the shop's settings, for the owner only, in one transaction with the audit
+ * line naming each field that changed (its old and new value). Nothing changed: nothing is
+ * written. The storefront and the back office read the row on every request, so the next
+ * request of any server process shows the change; the render cache keys pages by the settings
+ * they were rendered with (decision 010), so no page rendered with the old ones is sent again.
+ */
+async function saveSettings(options: {
+  actor: Actor;
+  section: SettingsSection;
+  changes: Changes;
+}): Promise<{ changed: string[] }> {
+  const { actor, section, changes } = options;
+  if (actor.role !== "owner") {
+    throw new DomainError("forbidden", "Only the shop's owner can change the shop's settings.");
+  }
+  return db().transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(storeSettings)
+      .where(eq(storeSettings.id, 1))
+      .for("update");
+    if (!current) throw new DomainError("not_found", "The store settings are missing.");
+    const diff: Record<string, { from: unknown; to: unknown }> = {};
+    for (const [key, value] of Object.entries(changes) as [keyof Changes, unknown][]) {
+      if (current[key] !== value) diff[key] = { from: current[key], to: value };
+    }
+    const changed = Object.keys(diff);
+    if (changed.length === 0) return { changed };
+    await tx
+      .update(storeSettings)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(storeSettings.id, 1));
+    await recordAudit(
+      {
+        action: "settings_updated",
+        actorId: actor.id,
+        actorEmail: actor.email,
+        subject: `settings:${section}`,
+        details: diff,
+      },
+      tx,
+    );
+    return { changed };
+  });
+}
+
+export function updateGeneralSettings(options: { actor: Actor; input: GeneralSettingsInput }) {
+  const { currency: _currency, ...changes } = options.input;
+  return saveSettings({ actor: options.actor, section: "general", changes });
+}
+
+export function updateShippingSettings(options: { actor: Actor; input: ShippingSettingsInput }) {
+  return saveSettings({ actor: options.actor, section: "shipping", changes: options.input });
+}
+
+/** Switched off, the script address and domain are kept for switching it on again. */
+export function updateAnalyticsSettings(options: { actor: Actor; input: AnalyticsSettingsInput }) {
+  return saveSettings({ actor: options.actor, section: "analytics", changes: options.input });
+}

@@ -1,0 +1,71 @@
+import { FormNotice } from "~/components/admin/auth-card";
+import { GeneralSettingsForm } from "~/components/admin/settings/general-settings-form";
+import { OwnerOnlyNote } from "~/components/admin/settings/owner-only-note";
+import { generalSettingsSchema } from "~/domain/settings/settings-schemas";
+import { getStoreSettings } from "~/domain/settings/store-settings.server";
+import { updateGeneralSettings } from "~/domain/settings/update-settings.server";
+import { attempt, invalid, succeeded } from "~/lib/actions.server";
+import { parseForm } from "~/lib/forms";
+import { readForm } from "~/lib/request-input.server";
+import { requireOwner, requireStaff } from "~/lib/staff-gate.server";
+import type { Route } from "./+types/settings-general";
+
+export const meta: Route.MetaFunction = () => [{ title: "General Settings | Admin" }];
+
+/** Every staff member sees the shop's details; only the owner may change them. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireStaff(request);
+  const s = await getStoreSettings();
+  return {
+    canEdit: user.role === "owner",
+    saved: {
+      storeName: s.storeName,
+      email: s.email,
+      phone: s.phone,
+      streetAddress: s.streetAddress,
+      town: s.town,
+      province: s.province,
+      postalCode: s.postalCode,
+      legalName: s.legalName,
+      registrationNumber: s.registrationNumber,
+      vatNumber: s.vatNumber,
+      timezone: s.timezone,
+      dateFormat: s.dateFormat,
+    },
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireOwner(request);
+  const formData = await readForm(request);
+  const parsed = parseForm(generalSettingsSchema, formData);
+  if (!parsed.ok) return invalid(parsed, formData);
+  return attempt(formData, async () => {
+    const { changed } = await updateGeneralSettings({ actor: user, input: parsed.data });
+    return succeeded(
+      "Settings Saved",
+      changed.length === 0
+        ? "Nothing had changed."
+        : "The shop's details are updated on the storefront, in e-mails and on invoices.",
+    );
+  });
+}
+
+export default function GeneralSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { canEdit, saved } = loaderData;
+  return (
+    <section aria-labelledby="general-heading" className="space-y-4">
+      <h2 id="general-heading" className="text-lg font-semibold">
+        General
+      </h2>
+      {!canEdit && <OwnerOnlyNote />}
+      {/* Without JavaScript the form posts normally: the result shows here. */}
+      {actionData?.ok && (
+        <FormNotice tone="success" title={actionData.message.title}>
+          {actionData.message.description}
+        </FormNotice>
+      )}
+      <GeneralSettingsForm saved={saved} canEdit={canEdit} pageResult={actionData} />
+    </section>
+  );
+}

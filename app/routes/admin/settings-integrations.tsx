@@ -1,0 +1,232 @@
+import type { ReactNode } from "react";
+import { FormNotice } from "~/components/admin/auth-card";
+import {
+  AnalyticsForm,
+  IntegrationActionButton,
+  ShippingForm,
+} from "~/components/admin/settings/integration-forms";
+import { OwnerOnlyNote } from "~/components/admin/settings/owner-only-note";
+import { Badge } from "~/components/admin/ui/badge";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
+import { centsToRandText } from "~/domain/catalog/product-schemas";
+import {
+  checkPaymentConnection,
+  integrationStatus,
+  sendTestEmail,
+  type ProviderStatus,
+} from "~/domain/settings/integrations.server";
+import {
+  analyticsSettingsSchema,
+  shippingSettingsSchema,
+} from "~/domain/settings/settings-schemas";
+import { getStoreSettings } from "~/domain/settings/store-settings.server";
+import {
+  updateAnalyticsSettings,
+  updateShippingSettings,
+} from "~/domain/settings/update-settings.server";
+import { attempt, invalid, refused, succeeded } from "~/lib/actions.server";
+import { parseForm, type FormActionResult } from "~/lib/forms";
+import { readForm } from "~/lib/request-input.server";
+import { requireOwner, requireStaff } from "~/lib/staff-gate.server";
+import type { Route } from "./+types/settings-integrations";
+
+export const meta: Route.MetaFunction = () => [{ title: "Integrations | Admin" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireStaff(request);
+  const s = await getStoreSettings();
+  return {
+    canEdit: user.role === "owner",
+    status: integrationStatus(),
+    shipping: {
+      standardDelivery: centsToRandText(s.standardDeliveryCents),
+      expressDelivery: centsToRandText(s.expressDeliveryCents),
+      freeDeliveryThreshold: centsToRandText(s.freeDeliveryThresholdCents),
+    },
+    analytics: {
+      enabled: s.analyticsEnabled,
+      scriptUrl: s.analyticsScriptUrl,
+      domain: s.analyticsDomain,
+    },
+  };
+}
+
+/** Each card's form names its intent; every one of them is the owner's. */
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireOwner(request);
+  const formData = await readForm(request);
+  const intent = formData.get("intent");
+  if (intent === "shipping") {
+    const parsed = parseForm(shippingSettingsSchema, formData);
+    if (!parsed.ok) return invalid(parsed, formData);
+    return attempt(formData, async () => {
+      await updateShippingSettings({ actor, input: parsed.data });
+      return succeeded("Settings Saved", "Cart and checkout charge the new delivery fees.");
+    });
+  }
+  if (intent === "analytics") {
+    const parsed = parseForm(analyticsSettingsSchema, formData);
+    if (!parsed.ok) return invalid(parsed, formData);
+    return attempt(formData, async () => {
+      await updateAnalyticsSettings({ actor, input: parsed.data });
+      return succeeded(
+        "Settings Saved",
+        parsed.data.analyticsEnabled
+          ? "The storefront now loads the analytics script."
+          : "Analytics is off: the storefront loads no analytics script.",
+      );
+    });
+  }
+  if (intent === "test-email") {
+    return attempt(formData, async () => {
+      const { to } = await sendTestEmail({ actor });
+      return succeeded("Test E-mail Sent", `A test e-mail was sent to ${to}.`);
+    });
+  }
+  if (intent === "check-payfast" || intent === "check-payflex") {
+    const provider = intent === "check-payfast" ? "payfast" : "payflex";
+    return attempt(formData, async () => {
+      const { message } = await checkPaymentConnection({ actor, provider });
+      return succeeded("Connection Works", message);
+    });
+  }
+  return refused(400, { title: "Error", description: "Unknown request." }, formData);
+}
+
+export default function IntegrationsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { canEdit, status, shipping, analytics } = loaderData;
+  // Without JavaScript a form posts normally: its refusal goes back to that form.
+  const resultFor = (intent: string): FormActionResult | undefined =>
+    actionData && !actionData.ok && actionData.values.intent === intent ? actionData : undefined;
+  return (
+    <section aria-labelledby="integrations-heading" className="space-y-4">
+      <h2 id="integrations-heading" className="text-lg font-semibold">
+        Integrations
+      </h2>
+      {!canEdit && <OwnerOnlyNote />}
+      {actionData?.ok && (
+        <FormNotice tone="success" title={actionData.message.title}>
+          {actionData.message.description}
+        </FormNotice>
+      )}
+      <Card>
+        <CardHeader>
+          <CardTitle>Email Service</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-3 text-sm">
+          <p>
+            <Badge variant={status.mail === "smtp" ? "default" : "secondary"}>
+              {status.mail === "smtp" ? "SMTP configured" : "Outbox only"}
+            </Badge>{" "}
+            {status.mail === "smtp"
+              ? "The shop sends e-mail through its SMTP server (SMTP_URL)."
+              : "No SMTP server is set (SMTP_URL): e-mails are written to the outbox folder and not delivered."}
+          </p>
+          {canEdit && (
+            <IntegrationActionButton intent="test-email" pageResult={resultFor("test-email")}>
+              Send test e-mail
+            </IntegrationActionButton>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Payment Gateway</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-4 text-sm">
+          <ProviderRow
+            name="PayFast"
+            what="card and instant EFT"
+            env="PAYFAST_MERCHANT_ID, PAYFAST_MERCHANT_KEY"
+            status={status.payfast}
+            check={
+              canEdit && status.payfast.configured ? (
+                <IntegrationActionButton
+                  intent="check-payfast"
+                  pageResult={resultFor("check-payfast")}
+                >
+                  Check PayFast connection
+                </IntegrationActionButton>
+              ) : null
+            }
+          />
+          <ProviderRow
+            name="PayFlex"
+            what="pay in 4 instalments"
+            env="PAYFLEX_CLIENT_ID, PAYFLEX_CLIENT_SECRET"
+            status={status.payflex}
+            check={
+              canEdit && status.payflex.configured ? (
+                <IntegrationActionButton
+                  intent="check-payflex"
+                  pageResult={resultFor("check-payflex")}
+                >
+                  Check PayFlex connection
+                </IntegrationActionButton>
+              ) : null
+            }
+          />
+          {status.demoPayments && (
+            <p className="text-muted-foreground">
+              Neither provider is configured: checkout uses the built-in demo gateway, which takes
+              no real money.
+            </p>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Shipping Provider</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-3">
+          <p className="text-sm text-muted-foreground">
+            Own delivery: the shop delivers its orders itself.
+          </p>
+          <ShippingForm saved={shipping} canEdit={canEdit} pageResult={resultFor("shipping")} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Analytics</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <AnalyticsForm saved={analytics} canEdit={canEdit} pageResult={resultFor("analytics")} />
+        </CardContent>
+      </Card>
+    </section>
+  );
+}
+
+/** A provider's state: set up or not (never its keys), and sandbox or live. */
+function ProviderRow(props: {
+  name: string;
+  what: string;
+  env: string;
+  status: ProviderStatus;
+  check: ReactNode;
+}) {
+  const { name, what, env, status, check } = props;
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-3 border-b pb-4 last:border-0 last:pb-0">
+      <div className="space-y-1">
+        <p className="font-medium">
+          {name} <span className="font-normal text-muted-foreground">({what})</span>
+        </p>
+        <p>
+          <Badge variant={status.configured ? "default" : "outline"}>
+            {status.configured ? "Configured" : "Not configured"}
+          </Badge>{" "}
+          {status.configured && (
+            <Badge variant={status.mode === "live" ? "accent" : "secondary"}>
+              {status.mode === "live" ? "Live" : "Sandbox"}
+            </Badge>
+          )}
+        </p>
+        {!status.configured && (
+          <p className="text-muted-foreground">Set {env} in the server&apos;s environment.</p>
+        )}
+      </div>
+      {check}
+    </div>
+  );
+}
