@@ -272,6 +272,46 @@ export function formTargets(f: ShopFacts): FormTarget[] {
       owner: true,
     },
     { path: "/admin/account", fields: { lowStockAlerts: "on" }, owner: true },
+    {
+      path: "/admin/settings",
+      fields: {
+        storeName: "Fuzz Beds",
+        email,
+        phone: "018 632 1234",
+        streetAddress: "1 Fuzz Street",
+        town: "Lichtenburg",
+        province: "North West",
+        postalCode: "2740",
+        legalName: "Fuzz Beds (Pty) Ltd",
+        registrationNumber: "2009/123456/07",
+        vatNumber: "4123456789",
+        timezone: "Africa/Johannesburg",
+        dateFormat: "DD/MM/YYYY",
+        currency: "ZAR",
+      },
+      owner: true,
+    },
+    {
+      path: "/admin/settings/integrations",
+      fields: {
+        intent: "shipping",
+        standardDeliveryCents: "299",
+        expressDeliveryCents: "299",
+        freeDeliveryThresholdCents: "2000",
+      },
+      owner: true,
+    },
+    {
+      path: "/admin/settings/integrations",
+      fields: {
+        intent: "analytics",
+        analyticsEnabled: "on",
+        analyticsScriptUrl: "https://plausible.io/js/script.js",
+        analyticsDomain: "fuzz.example",
+      },
+      owner: true,
+    },
+    { path: "/admin/settings/integrations", fields: { intent: "test-email" }, owner: true },
     // Inventory: a SKU and a warehouse no journey uses, so the fuzzed adjustments change no
     // stock another journey counts on.
     {
