@@ -39,7 +39,7 @@ export const ADMIN_NAV: NavItem[] = [
   { title: "Suppliers", url: "/admin/suppliers", icon: Truck, ready: true },
   { title: "Purchase Orders", url: "/admin/purchase-orders", icon: ClipboardList, ready: true },
   { title: "Reports", url: "/admin/reports", icon: BarChart3, ready: false },
-  { title: "Settings", url: "/admin/settings", icon: Settings, ready: false },
+  { title: "Settings", url: "/admin/settings", icon: Settings, ready: true },
 ];
 
 /** Only the owner sees these. */
