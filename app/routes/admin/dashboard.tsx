@@ -182,13 +182,10 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
               <Warehouse /> Check Inventory
             </Link>
           </Button>
-          <Button
-            variant="outline"
-            className="h-auto justify-start py-3"
-            disabled
-            title="Reports: coming soon"
-          >
-            <BarChart3 /> View Reports (coming soon)
+          <Button asChild variant="outline" className="h-auto justify-start py-3">
+            <Link to="/admin/reports">
+              <BarChart3 /> View Reports
+            </Link>
           </Button>
         </CardContent>
       </Card>
