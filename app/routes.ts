@@ -70,6 +70,7 @@ export default [
     route("purchase-orders/:id/pdf", "routes/admin/purchase-order-pdf.ts"),
     route("variants", "routes/admin/variant-suggestions.ts"),
     route("reports", "routes/admin/reports.tsx"),
+    route("reports/export/:report", "routes/admin/reports-export.ts"),
     route("settings", "routes/admin/settings.tsx", [
       index("routes/admin/settings-general.tsx"),
       route("notifications", "routes/admin/settings-notifications.tsx"),
