@@ -2,6 +2,7 @@ import { deliverStockAlerts } from "~/domain/inventory/deliver-stock-alerts.serv
 import { applyRetention } from "~/domain/privacy/retention.server";
 import { expireUnpaidOrders } from "~/domain/orders/expire-orders.server";
 import { recheckPendingPayments } from "~/domain/payments/recheck.server";
+import { sendWeeklyReports } from "~/domain/reports/send-weekly-reports.server";
 import { claimJob } from "~/db/job-leases.server";
 import { log } from "~/lib/log.server";
 import { countJobRun } from "~/lib/metrics.server";
@@ -15,6 +16,8 @@ const JOBS: Job[] = [
   { name: "expire unpaid orders", everyMs: MINUTE, run: () => expireUnpaidOrders() },
   // Low-stock e-mails are sent right after each change commits; this catches any a crash left.
   { name: "send low-stock alerts", everyMs: MINUTE, run: () => deliverStockAlerts() },
+  // Monday 07:00 in the shop's zone; weekly_report_sends keeps it to one e-mail per person.
+  { name: "send weekly reports", everyMs: 5 * MINUTE, run: () => sendWeeklyReports() },
   { name: "delete data past its retention", everyMs: 60 * MINUTE, run: () => applyRetention() },
 ];
 
