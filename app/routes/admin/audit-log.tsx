@@ -62,6 +62,8 @@ const ACTIONS: Record<string, string> = {
   invoice_sent: "Invoice sent",
   invoice_paid: "Invoice marked paid",
   invoice_cancelled: "Invoice cancelled",
+  settings_updated: "Settings changed",
+  test_email_sent: "Test e-mail sent",
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
