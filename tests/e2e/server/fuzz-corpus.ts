@@ -428,6 +428,17 @@ export function pageTargets(f: ShopFacts): PageTarget[] {
       owner: true,
     },
     { path: "/admin/invoices/export", query: { q: "Naledi", status: "paid" }, owner: true },
+    {
+      path: "/admin/reports",
+      query: { period: "custom", from: "2026-01-01", to: "2026-03-31" },
+      owner: true,
+    },
+    {
+      path: "/admin/reports/export/:report",
+      params: { report: "sales-by-day" },
+      query: { period: "custom", from: "2026-01-01", to: "2026-01-31" },
+      owner: true,
+    },
     { path: "/admin/invoices/new", owner: true },
     { path: "/admin/invoices/:id", params: { id: "1" }, owner: true },
     { path: "/admin/invoices/:id/edit", params: { id: "1" }, owner: true },
