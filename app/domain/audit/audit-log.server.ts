@@ -47,6 +47,7 @@ export type AuditAction =
   | "invoice_paid"
   | "invoice_cancelled"
   | "settings_updated"
+  | "preferences_updated"
   | "test_email_sent";
 
 export type AuditEntry = {

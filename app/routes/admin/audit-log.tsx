@@ -63,6 +63,7 @@ const ACTIONS: Record<string, string> = {
   invoice_paid: "Invoice marked paid",
   invoice_cancelled: "Invoice cancelled",
   settings_updated: "Settings changed",
+  preferences_updated: "Own preferences changed",
   test_email_sent: "Test e-mail sent",
 };
 
