@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   index,
+  integer,
   jsonb,
   pgTable,
   serial,
@@ -29,6 +30,8 @@ export const users = pgTable(
     image: text("image"),
     /** owner and staff reach the back office; customer (every new account) does not. */
     role: text("role", { enum: USER_ROLES }).notNull().default("customer"),
+    /** better-auth's two-factor plugin sets it once the first code from the app is accepted. */
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -87,6 +90,25 @@ export const verifications = pgTable(
   },
   (t) => [index("verifications_identifier_idx").on(t.identifier)],
 );
+
+/**
+ * better-auth's two-factor plugin: one row per account that set up an authenticator app. The
+ * secret and the backup codes are encrypted by better-auth with the auth secret; `verified` is
+ * false until the first code from the app is accepted (setup still pending).
+ */
+export const twoFactors = pgTable("two_factors", {
+  id: text("id").primaryKey(),
+  secret: text("secret").notNull(),
+  backupCodes: text("backup_codes").notNull(),
+  userId: text("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  verified: boolean("verified").notNull().default(true),
+  /** Consecutive wrong codes at sign-in; better-auth locks the account at 10 for 15 minutes. */
+  failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+});
 
 /**
  * What staff did and who tried to sign in: sign-ins, failed sign-ins (with the address), role
