@@ -1,0 +1,157 @@
+import { describe, expect, it } from "vitest";
+import { laybyCancellation } from "./cancellation";
+import { addMonths, checkLaybyTerms, planLaybySchedule } from "./schedule";
+
+const MIN = 60_000;
+const sum = (amounts: { amountCents: number }[]) => amounts.reduce((t, p) => t + p.amountCents, 0);
+
+describe("a lay-by plan's schedule", () => {
+  it.each([
+    // total, deposit, months, expected instalments
+    [300_000, 60_000, 6, [40_000, 40_000, 40_000, 40_000, 40_000, 40_000]],
+    [300_000, 60_000, 1, [240_000]],
+    [129_999, 60_000, 6, [11_667, 11_667, 11_667, 11_666, 11_666, 11_666]],
+    [60_001, 60_000, 1, [1]],
+    [100_000, 60_001, 4, [10_000, 10_000, 10_000, 9_999]],
+    [999_999, 123_457, 5, [175_309, 175_309, 175_308, 175_308, 175_308]],
+  ])(
+    "splits %i cents with a deposit of %i over %i months",
+    (total, deposit, months, instalments) => {
+      const plan = planLaybySchedule({
+        totalCents: total,
+        depositCents: deposit,
+        months,
+        startDay: "2026-11-24",
+        minDepositCents: MIN,
+      });
+      expect(plan.payments[0]).toEqual({ number: 0, dueDay: "2026-11-24", amountCents: deposit });
+      expect(plan.payments.slice(1).map((p) => p.amountCents)).toEqual(instalments);
+      expect(sum(plan.payments)).toBe(total);
+    },
+  );
+
+  it("adds up to the cent and never differs by more than a cent, for every month count", () => {
+    let seed = 7;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648);
+    for (let run = 0; run < 300; run += 1) {
+      const total = MIN + 1 + (next() % 5_000_000);
+      const months = 1 + (next() % 6);
+      const deposit = MIN + (next() % Math.max(1, total - MIN - months + 1));
+      const plan = planLaybySchedule({
+        totalCents: total,
+        depositCents: deposit,
+        months,
+        startDay: "2027-01-31",
+        minDepositCents: MIN,
+      });
+      const instalments = plan.payments.slice(1).map((p) => p.amountCents);
+      expect(sum(plan.payments)).toBe(total);
+      expect(instalments).toHaveLength(months);
+      expect(Math.max(...instalments) - Math.min(...instalments)).toBeLessThanOrEqual(1);
+      expect(Math.min(...instalments)).toBeGreaterThan(0);
+    }
+  });
+
+  it("falls due monthly, on the month's last day when the date does not exist", () => {
+    const plan = planLaybySchedule({
+      totalCents: 400_000,
+      depositCents: 60_000,
+      months: 6,
+      startDay: "2027-08-31",
+      minDepositCents: MIN,
+    });
+    expect(plan.payments.map((p) => p.dueDay)).toEqual([
+      "2027-08-31",
+      "2027-09-30",
+      "2027-10-31",
+      "2027-11-30",
+      "2027-12-31",
+      "2028-01-31",
+      "2028-02-29",
+    ]);
+    expect(plan.endDay).toBe("2028-02-29");
+    expect(plan.lapseDay > plan.endDay).toBe(true);
+    expect(addMonths("2026-01-31", 1)).toBe("2026-02-28");
+  });
+
+  it("refuses terms the shop does not offer, with a message for the field", () => {
+    const base = { startDay: "2026-11-24", minDepositCents: MIN };
+    expect(
+      checkLaybyTerms({ ...base, totalCents: 60_000, depositCents: 60_000, months: 3 }),
+    ).toEqual([
+      { field: "total", message: "Lay-by is for orders above R600, the smallest deposit." },
+    ]);
+    expect(
+      checkLaybyTerms({ ...base, totalCents: 200_000, depositCents: 59_999, months: 3 }),
+    ).toEqual([{ field: "deposit", message: "The deposit must be at least R600." }]);
+    expect(
+      checkLaybyTerms({ ...base, totalCents: 200_000, depositCents: 60_000, months: 7 }),
+    ).toEqual([{ field: "months", message: "Choose 1 to 6 months." }]);
+    expect(
+      checkLaybyTerms({ ...base, totalCents: 200_000, depositCents: 60_000, months: 0 }),
+    ).toHaveLength(1);
+    expect(
+      checkLaybyTerms({ ...base, totalCents: 200_000, depositCents: 199_999, months: 2 }),
+    ).toEqual([
+      {
+        field: "deposit",
+        message: "The deposit must leave something to pay in each month; pay in full instead.",
+      },
+    ]);
+    expect(() =>
+      planLaybySchedule({ ...base, totalCents: 200_000, depositCents: 100, months: 2 }),
+    ).toThrow(RangeError);
+  });
+});
+
+describe("cancelling a lay-by", () => {
+  it.each([
+    // full price, paid, setting (basis points), charge, refund
+    [1_299_900, 60_000, 100, 12_999, 47_001],
+    [1_299_900, 60_000, 50, 6_499, 53_501],
+    [1_299_900, 60_000, 1_000, 12_999, 47_001], // a 10% setting is capped at 1%
+    [1_299_900, 5_000, 100, 5_000, 0], // never more than was paid
+    [1_299_900, 60_000, 0, 0, 60_000],
+  ])("price %i, paid %i, setting %i bp: charge %i, refund %i", (full, paid, bp, charge, refund) => {
+    const result = laybyCancellation({
+      fullPriceCents: full,
+      paidCents: paid,
+      chargeBasisPoints: bp,
+    });
+    expect(result.chargeCents).toBe(charge);
+    expect(result.refundCents).toBe(refund);
+  });
+
+  it("never charges above 1% of the full price, whatever the setting", () => {
+    for (let full = 60_001; full < 6_000_000; full += 77_777) {
+      for (const bp of [-50, 0, 1, 99, 100, 101, 250, 10_000]) {
+        const { chargeCents, refundCents } = laybyCancellation({
+          fullPriceCents: full,
+          paidCents: full,
+          chargeBasisPoints: bp,
+        });
+        expect(chargeCents).toBeLessThanOrEqual(full / 100);
+        expect(chargeCents).toBeGreaterThanOrEqual(0);
+        expect(chargeCents + refundCents).toBe(full);
+      }
+    }
+  });
+
+  it("waives the charge after hospitalisation or death and explains the sum", () => {
+    const waived = laybyCancellation({
+      fullPriceCents: 1_299_900,
+      paidCents: 60_000,
+      chargeBasisPoints: 100,
+      waived: true,
+    });
+    expect(waived).toMatchObject({ chargeCents: 0, refundCents: 60_000 });
+    const charged = laybyCancellation({
+      fullPriceCents: 1_299_900,
+      paidCents: 60_000,
+      chargeBasisPoints: 100,
+    });
+    expect(charged.explanation.join(" ")).toBe(
+      "Paid so far: R600.00. Cancellation charge: 1% of the full price R12,999.00 = R129.99. Refunded to you: R470.01.",
+    );
+  });
+});
