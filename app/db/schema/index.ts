@@ -7,3 +7,4 @@ export * from "./purchasing";
 export * from "./auth";
 export * from "./invoicing";
 export * from "./reports";
+export * from "./customers";

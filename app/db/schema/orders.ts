@@ -17,6 +17,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { products, variants } from "./catalog";
 import { warehouses } from "./inventory";
+import { users } from "./auth";
 
 export const orderStatus = pgEnum("order_status", [
   "pending",
@@ -105,6 +106,11 @@ export const orders = pgTable(
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
     email: text("email").notNull(),
+    /**
+     * The shopper account the order belongs to: set when placed while signed in, or when placed
+     * as a guest with an account's verified e-mail, or when that e-mail is verified later.
+     */
+    customerUserId: text("customer_user_id").references(() => users.id, { onDelete: "set null" }),
     phone: text("phone").notNull(),
     address: text("address").notNull(),
     city: text("city").notNull(),
@@ -141,6 +147,11 @@ export const orders = pgTable(
     index("orders_email_paid_at_idx")
       .on(sql`lower(${t.email})`, t.paidAt)
       .where(sql`${t.paidAt} is not null`),
+    // A shopper's orders, and guest orders waiting to join an account by their e-mail.
+    index("orders_customer_idx").on(t.customerUserId, t.createdAt),
+    index("orders_guest_email_idx")
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.customerUserId} is null`),
     index("orders_unpaid_pay_by_idx")
       .on(t.payBy)
       .where(sql`${t.paymentStatus} = 'unpaid' and ${t.status} = 'pending'`),
