@@ -4,6 +4,12 @@ import { db, type Db } from "~/db/client.server";
 import { accounts, sessions, users, verifications } from "~/db/schema";
 import { authSecret } from "~/env.server";
 import { sendPasswordResetMail } from "./password-reset-mail.server";
+import {
+  resetLink,
+  sendVerificationMail,
+  verifyLink,
+  VERIFY_EMAIL_SECONDS,
+} from "~/domain/shoppers/shopper-mail.server";
 
 /** Header our actions use to hand better-auth the visitor's address (see requestHeaders). */
 export const CLIENT_ADDRESS_HEADER = "x-shop-client-address";
@@ -33,8 +39,14 @@ function createAuth(database: Db, baseURL: string) {
       sendResetPassword: ({ user, token }) =>
         sendPasswordResetMail({
           to: user.email,
-          link: `${baseURL}/admin-login/reset?token=${encodeURIComponent(token)}`,
+          link: resetLink(baseURL, user, token),
         }),
+    },
+    // Shoppers' accounts (/account): the link leads to our own page, which verifies the token.
+    emailVerification: {
+      expiresIn: VERIFY_EMAIL_SECONDS,
+      sendVerificationEmail: ({ user, token }) =>
+        sendVerificationMail({ to: user.email, link: verifyLink(baseURL, token) }),
     },
     user: {
       additionalFields: {
