@@ -15,6 +15,8 @@ export type SignUpResult = { ok: true } | { ok: false; exists: boolean; message:
 
 /** Creates a customer account (no back-office access until the owner gives a staff role). */
 export async function signUpWithPassword(options: {
+  /** The account's name; the part of the e-mail before the @ when not given. */
+  name?: string;
   email: string;
   password: string;
   baseURL: string;
@@ -26,7 +28,7 @@ export async function signUpWithPassword(options: {
   if (existing) return { ok: false, exists: true, message: "This email is already registered." };
   try {
     await auth(options.baseURL).api.signUpEmail({
-      body: { email, password: options.password, name: nameFromEmail(email) },
+      body: { email, password: options.password, name: options.name || nameFromEmail(email) },
     });
     return { ok: true };
   } catch (error) {
@@ -54,6 +56,7 @@ export type LimitedSignUpResult =
  * looked up, and refused past either limit.
  */
 export async function signUpFromForm(options: {
+  name?: string;
   email: string;
   password: string;
   baseURL: string;
@@ -77,7 +80,12 @@ export async function signUpFromForm(options: {
       message: `Too many sign-up attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
     };
   }
-  return signUpWithPassword({ email, password: options.password, baseURL: options.baseURL });
+  return signUpWithPassword({
+    name: options.name,
+    email,
+    password: options.password,
+    baseURL: options.baseURL,
+  });
 }
 
 /** Ends the request's session; returns the headers that clear its cookies. */
