@@ -8,6 +8,14 @@ export type AuditAction =
   | "sign_out"
   | "password_reset_requested"
   | "password_reset"
+  | "password_changed"
+  | "password_check_failed"
+  | "two_factor_challenged"
+  | "two_factor_failed"
+  | "two_factor_enabled"
+  | "two_factor_disabled"
+  | "two_factor_backup_codes_renewed"
+  | "two_factor_reset"
   | "role_changed"
   | "product_created"
   | "product_price_changed"
@@ -48,7 +56,10 @@ export type AuditAction =
   | "invoice_cancelled"
   | "settings_updated"
   | "preferences_updated"
-  | "test_email_sent";
+  | "test_email_sent"
+  | "privacy_data_found"
+  | "privacy_data_exported"
+  | "privacy_data_erased";
 
 export type AuditEntry = {
   action: AuditAction;
