@@ -48,7 +48,7 @@ export function QuickReports({
                 href={r.href}
                 download
                 className={cn(buttonVariants({ variant: "outline", size: "sm" }))}
-                aria-label={`Download ${r.title} (CSV)`}
+                aria-label={`Download CSV: ${r.title}`}
               >
                 <Download className="size-4" aria-hidden />
                 Download CSV

@@ -25,7 +25,15 @@ function Metric({ label, value, note }: { label: string; value: ReactNode; note?
     <div className="flex items-baseline justify-between gap-3 border-t py-2 first:border-t-0">
       <dt className="text-sm text-muted-foreground">{label}</dt>
       <dd className="text-right">
-        <span className="font-semibold tabular-nums">{value}</span>
+        <span
+          className="font-semibold tabular-nums"
+          data-testid={`metric-${label
+            .toLowerCase()
+            .replace(/[^a-z]+/g, "-")
+            .replace(/-$/, "")}`}
+        >
+          {value}
+        </span>
         {note ? <span className="block">{note}</span> : null}
       </dd>
     </div>
