@@ -7,6 +7,7 @@ import {
   Package,
   ScrollText,
   Settings,
+  ShieldCheck,
   ShoppingCart,
   Tag,
   Truck,
@@ -38,7 +39,7 @@ export const ADMIN_NAV: NavItem[] = [
   { title: "Promotions", url: "/admin/promotions", icon: Tag, ready: true },
   { title: "Suppliers", url: "/admin/suppliers", icon: Truck, ready: true },
   { title: "Purchase Orders", url: "/admin/purchase-orders", icon: ClipboardList, ready: true },
-  { title: "Reports", url: "/admin/reports", icon: BarChart3, ready: false },
+  { title: "Reports", url: "/admin/reports", icon: BarChart3, ready: true },
   { title: "Settings", url: "/admin/settings", icon: Settings, ready: true },
 ];
 
@@ -46,6 +47,7 @@ export const ADMIN_NAV: NavItem[] = [
 export const OWNER_NAV: NavItem[] = [
   { title: "Team", url: "/admin/team", icon: Users, ready: true },
   { title: "Audit Log", url: "/admin/audit-log", icon: ScrollText, ready: true },
+  { title: "Privacy Requests", url: "/admin/privacy", icon: ShieldCheck, ready: true },
 ];
 
 export const SIDEBAR_COOKIE = "admin_sidebar";
