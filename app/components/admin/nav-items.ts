@@ -7,7 +7,6 @@ import {
   Package,
   ScrollText,
   Settings,
-  ShieldCheck,
   ShoppingCart,
   Tag,
   Truck,
@@ -47,7 +46,6 @@ export const ADMIN_NAV: NavItem[] = [
 export const OWNER_NAV: NavItem[] = [
   { title: "Team", url: "/admin/team", icon: Users, ready: true },
   { title: "Audit Log", url: "/admin/audit-log", icon: ScrollText, ready: true },
-  { title: "Privacy Requests", url: "/admin/privacy", icon: ShieldCheck, ready: true },
 ];
 
 export const SIDEBAR_COOKIE = "admin_sidebar";
