@@ -78,11 +78,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   return listAuditLog({ action: action in ACTIONS ? action : undefined, page });
 }
 
+/** A change (a setting's old and new value) reads "from → to"; anything else as it is. */
+function describeValue(v: unknown): string {
+  if (v && typeof v === "object" && "from" in v && "to" in v && Object.keys(v).length === 2) {
+    return `${describeValue(v.from)} → ${describeValue(v.to)}`;
+  }
+  return typeof v === "object" ? JSON.stringify(v) : String(v);
+}
+
 function describe(details: Record<string, unknown>) {
-  const parts = Object.entries(details).map(
-    ([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : String(v)}`,
-  );
-  return parts.join(" · ");
+  return Object.entries(details)
+    .map(([k, v]) => `${k}: ${describeValue(v)}`)
+    .join(" · ");
 }
 
 export default function AuditLogPage({ loaderData: d }: Route.ComponentProps) {
@@ -139,7 +146,7 @@ export default function AuditLogPage({ loaderData: d }: Route.ComponentProps) {
                     <TableCell>{row.actorEmail ?? "N/A"}</TableCell>
                     <TableCell className="font-mono text-xs">{row.ipAddress ?? ""}</TableCell>
                     <TableCell className="font-mono text-xs">{row.subject ?? ""}</TableCell>
-                    <TableCell className="max-w-md text-xs break-words text-muted-foreground">
+                    <TableCell className="max-w-md text-xs [overflow-wrap:anywhere] text-muted-foreground">
                       {describe(row.details)}
                     </TableCell>
                   </TableRow>
