@@ -80,6 +80,8 @@ export default [
     ]),
     route("team", "routes/admin/team.tsx"),
     route("audit-log", "routes/admin/audit-log.tsx"),
+    route("privacy", "routes/admin/privacy.tsx"),
+    route("privacy/export", "routes/admin/privacy-export.ts"),
     route("account", "routes/admin/account.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),

@@ -7,6 +7,7 @@ import {
   Package,
   ScrollText,
   Settings,
+  ShieldCheck,
   ShoppingCart,
   Tag,
   Truck,
@@ -46,6 +47,7 @@ export const ADMIN_NAV: NavItem[] = [
 export const OWNER_NAV: NavItem[] = [
   { title: "Team", url: "/admin/team", icon: Users, ready: true },
   { title: "Audit Log", url: "/admin/audit-log", icon: ScrollText, ready: true },
+  { title: "Privacy Requests", url: "/admin/privacy", icon: ShieldCheck, ready: true },
 ];
 
 export const SIDEBAR_COOKIE = "admin_sidebar";

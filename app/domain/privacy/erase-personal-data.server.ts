@@ -1,0 +1,186 @@
+import { eq, inArray, or, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import {
+  auditLog,
+  consultationRequests,
+  contactMessages,
+  invoices,
+  newsletterSubscribers,
+  orders,
+  payments,
+  users,
+  verifications,
+} from "~/db/schema";
+import { recordAudit } from "~/domain/audit/audit-log.server";
+import { isStaffRole } from "~/domain/auth/roles";
+import { DomainError } from "~/domain/errors";
+import { FULL_TAX_INVOICE_ABOVE_CENTS } from "~/domain/invoicing/invoice-amounts";
+import { formatInvoiceNumber } from "~/domain/invoicing/invoice-number";
+import {
+  countPersonalData,
+  emailReference,
+  findPersonalData,
+  normaliseEmail,
+} from "./personal-data.server";
+
+/** What an erased order or invoice shows where the buyer's name was. */
+export const ERASED_NAME = "Erased";
+
+/** Keys of a payment provider's notification that name or reach the buyer. */
+const PERSONAL_PAYMENT_KEY = /name|mail|phone|cell|address/i;
+
+export type Erasure = {
+  erased: ReturnType<typeof countPersonalData>;
+  /** Records kept because a law requires them, with the reason. */
+  kept: { record: string; reason: string }[];
+};
+
+/**
+ * Erases what the shop holds about an e-mail address (POPIA s24), in one transaction:
+ * - the account goes, with its sign-in, sessions, addresses and preferences;
+ * - enquiries and the newsletter subscription are deleted;
+ * - orders and invoices stay for their accounting fields (Tax Administration Act s29 and VAT Act
+ *   s55: five years), with every personal field emptied; a full tax invoice keeps the buyer's
+ *   name, address and VAT number, which VAT Act s20(4) makes part of it;
+ * - payment notifications lose the buyer's name, e-mail and phone; audit entries lose the address
+ *   and the network address but keep what was done.
+ * Refused for a member of staff (their role goes first) and while an order is still open
+ * (its delivery needs the address). Running it again finds nothing and changes nothing.
+ */
+export async function erasePersonalData(options: {
+  email: string;
+  actor: { id: string; email: string };
+  clientAddress?: string | null;
+}): Promise<Erasure> {
+  const email = normaliseEmail(options.email);
+  return db().transaction(async (tx) => {
+    const data = await findPersonalData({ email }, tx);
+    if (data.account && isStaffRole(data.account.role)) {
+      throw new DomainError(
+        "conflict",
+        "This address belongs to a member of staff: make them a customer on the Team page first.",
+        { field: "email" },
+      );
+    }
+    const open = data.orders.find((o) => o.status === "pending" || o.status === "processing");
+    if (open) {
+      throw new DomainError(
+        "conflict",
+        `Order #${open.number} is still open: erase after it is completed or cancelled.`,
+        { field: "email" },
+      );
+    }
+
+    const orderNumbers = data.orders.map((o) => o.number);
+    const orderIds = orderNumbers.length
+      ? (
+          await tx
+            .update(orders)
+            .set({
+              firstName: ERASED_NAME,
+              lastName: "",
+              email: "",
+              phone: "",
+              address: "",
+              city: "",
+              postalCode: "",
+              customerUserId: null,
+              updatedAt: new Date(),
+            })
+            .where(inArray(orders.number, orderNumbers))
+            .returning({ id: orders.id })
+        ).map((o) => o.id)
+      : [];
+
+    if (orderIds.length) {
+      const attempts = await tx
+        .select({ id: payments.id, details: payments.details })
+        .from(payments)
+        .where(inArray(payments.orderId, orderIds));
+      for (const attempt of attempts) {
+        const kept = Object.fromEntries(
+          Object.entries(attempt.details).filter(([key]) => !PERSONAL_PAYMENT_KEY.test(key)),
+        );
+        if (Object.keys(kept).length !== Object.keys(attempt.details).length) {
+          await tx.update(payments).set({ details: kept }).where(eq(payments.id, attempt.id));
+        }
+      }
+    }
+
+    const kept: Erasure["kept"] = [];
+    for (const invoice of data.invoices) {
+      const full = invoice.totalCents > FULL_TAX_INVOICE_ABOVE_CENTS;
+      await tx
+        .update(invoices)
+        .set(
+          full
+            ? { buyerEmail: "", buyerPhone: "", updatedAt: new Date() }
+            : {
+                buyerName: ERASED_NAME,
+                buyerEmail: "",
+                buyerPhone: "",
+                buyerAddress: "",
+                buyerVatNumber: "",
+                updatedAt: new Date(),
+              },
+        )
+        .where(eq(invoices.id, invoice.id));
+      if (full) {
+        kept.push({
+          record: `${formatInvoiceNumber(invoice.number)}: the buyer's name, address and VAT number`,
+          reason: "A full tax invoice must show them (VAT Act s20(4)) and is kept for five years.",
+        });
+      }
+    }
+
+    await tx
+      .delete(consultationRequests)
+      .where(sql`lower(${consultationRequests.email}) = ${email}`);
+    await tx.delete(contactMessages).where(sql`lower(${contactMessages.email}) = ${email}`);
+    await tx
+      .delete(newsletterSubscribers)
+      .where(sql`lower(${newsletterSubscribers.email}) = ${email}`);
+
+    const quoted = JSON.stringify(email).slice(1, -1);
+    for (const entry of data.auditEntries) {
+      const details = JSON.parse(
+        JSON.stringify(entry.details).split(quoted).join("[erased]"),
+      ) as Record<string, unknown>;
+      await tx
+        .update(auditLog)
+        .set({
+          actorEmail: entry.actorEmail?.toLowerCase() === email ? null : entry.actorEmail,
+          ipAddress: null,
+          details,
+        })
+        .where(eq(auditLog.id, entry.id));
+    }
+
+    if (data.account) {
+      await tx
+        .delete(verifications)
+        .where(
+          or(
+            eq(verifications.value, data.account.id),
+            sql`strpos(lower(${verifications.identifier}), ${email}) > 0`,
+          ),
+        );
+      // Sessions, the password, addresses, preferences and two-factor go with the account.
+      await tx.delete(users).where(eq(users.id, data.account.id));
+    }
+
+    const erased = countPersonalData(data);
+    await recordAudit(
+      {
+        action: "privacy_data_erased",
+        actorId: options.actor.id,
+        actorEmail: options.actor.email,
+        subject: `privacy:${emailReference(email)}`,
+        ipAddress: options.clientAddress ?? null,
+        details: { ...erased, kept: kept.map((k) => k.record) },
+      },
+      tx,
+    );
+    return { erased, kept };
+  });
+}

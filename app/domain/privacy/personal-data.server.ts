@@ -1,0 +1,274 @@
+import { createHash } from "node:crypto";
+import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { db, type Tx } from "~/db/client.server";
+import {
+  auditLog,
+  consultationRequests,
+  contactMessages,
+  customerAddresses,
+  invoices,
+  newsletterSubscribers,
+  orderEvents,
+  orderLines,
+  orders,
+  payments,
+  sessions,
+  users,
+} from "~/db/schema";
+
+/**
+ * Everything the shop holds about one e-mail address (POPIA s23: the person's right to know what
+ * is held, and s24: to have it corrected or erased), found the same way for the owner's privacy
+ * page, the export and the erasure. Secrets are never part of it: no password hashes, session
+ * or order tokens, two-factor secrets or newsletter tokens.
+ */
+
+/** The address as the shop compares it: trimmed, lower-cased. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** What the audit log keeps of the address a request was about: never the address itself. */
+export function emailReference(email: string): string {
+  return createHash("sha256").update(normaliseEmail(email)).digest("hex").slice(0, 16);
+}
+
+const sameEmail = (column: Parameters<typeof sql>[1], email: string): SQL =>
+  sql`lower(${column}) = ${normaliseEmail(email)}`;
+
+export async function findPersonalData(options: { email: string }, tx?: Tx) {
+  const q = tx ?? db();
+  const email = normaliseEmail(options.email);
+  const [account] = await q
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      emailVerified: users.emailVerified,
+      role: users.role,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(sameEmail(users.email, email))
+    .limit(1);
+
+  const orderRows = await q
+    .select({
+      id: orders.id,
+      number: orders.number,
+      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      firstName: orders.firstName,
+      lastName: orders.lastName,
+      email: orders.email,
+      phone: orders.phone,
+      address: orders.address,
+      city: orders.city,
+      postalCode: orders.postalCode,
+      deliveryMethod: orders.deliveryMethod,
+      paymentMethod: orders.paymentMethod,
+      subtotalCents: orders.subtotalCents,
+      discountCents: orders.discountCents,
+      deliveryCents: orders.deliveryCents,
+      vatCents: orders.vatCents,
+      totalCents: orders.totalCents,
+      promotionCode: orders.promotionCode,
+      createdAt: orders.createdAt,
+      paidAt: orders.paidAt,
+    })
+    .from(orders)
+    .where(
+      account
+        ? or(sameEmail(orders.email, email), eq(orders.customerUserId, account.id))
+        : sameEmail(orders.email, email),
+    )
+    .orderBy(asc(orders.createdAt));
+  const orderIds = orderRows.map((o) => o.id);
+
+  const [lines, orderPayments, events, invoiceRows] = orderIds.length
+    ? await Promise.all([
+        q
+          .select({
+            orderId: orderLines.orderId,
+            title: orderLines.title,
+            size: orderLines.size,
+            sku: orderLines.sku,
+            quantity: orderLines.quantity,
+            unitPriceCents: orderLines.unitPriceCents,
+          })
+          .from(orderLines)
+          .where(inArray(orderLines.orderId, orderIds)),
+        q
+          .select({
+            orderId: payments.orderId,
+            provider: payments.provider,
+            method: payments.method,
+            amountCents: payments.amountCents,
+            status: payments.status,
+            cardBrand: payments.cardBrand,
+            cardLast4: payments.cardLast4,
+            details: payments.details,
+            createdAt: payments.createdAt,
+          })
+          .from(payments)
+          .where(inArray(payments.orderId, orderIds)),
+        q
+          .select({
+            orderId: orderEvents.orderId,
+            type: orderEvents.type,
+            message: orderEvents.message,
+            createdAt: orderEvents.createdAt,
+          })
+          .from(orderEvents)
+          .where(inArray(orderEvents.orderId, orderIds)),
+        findInvoices(q, email, orderIds),
+      ])
+    : [[], [], [], await findInvoices(q, email, [])];
+
+  const [addresses, sessionCount, consultations, messages, subscriber, auditEntries] =
+    await Promise.all([
+      account
+        ? q
+            .select({
+              label: customerAddresses.label,
+              firstName: customerAddresses.firstName,
+              lastName: customerAddresses.lastName,
+              phone: customerAddresses.phone,
+              address: customerAddresses.address,
+              city: customerAddresses.city,
+              postalCode: customerAddresses.postalCode,
+              isDefault: customerAddresses.isDefault,
+            })
+            .from(customerAddresses)
+            .where(eq(customerAddresses.userId, account.id))
+        : [],
+      account
+        ? q
+            .select({ n: sql<number>`count(*)::int` })
+            .from(sessions)
+            .where(eq(sessions.userId, account.id))
+            .then((r) => r[0]?.n ?? 0)
+        : 0,
+      q
+        .select({
+          id: consultationRequests.id,
+          name: consultationRequests.name,
+          email: consultationRequests.email,
+          phone: consultationRequests.phone,
+          consultationType: consultationRequests.consultationType,
+          message: consultationRequests.message,
+          createdAt: consultationRequests.createdAt,
+        })
+        .from(consultationRequests)
+        .where(sameEmail(consultationRequests.email, email)),
+      q
+        .select({
+          id: contactMessages.id,
+          firstName: contactMessages.firstName,
+          lastName: contactMessages.lastName,
+          email: contactMessages.email,
+          phone: contactMessages.phone,
+          subject: contactMessages.subject,
+          message: contactMessages.message,
+          createdAt: contactMessages.createdAt,
+        })
+        .from(contactMessages)
+        .where(sameEmail(contactMessages.email, email)),
+      q
+        .select({
+          id: newsletterSubscribers.id,
+          email: newsletterSubscribers.email,
+          status: newsletterSubscribers.status,
+          createdAt: newsletterSubscribers.createdAt,
+          confirmedAt: newsletterSubscribers.confirmedAt,
+          unsubscribedAt: newsletterSubscribers.unsubscribedAt,
+        })
+        .from(newsletterSubscribers)
+        .where(sameEmail(newsletterSubscribers.email, email))
+        .then((r) => r[0] ?? null),
+      q
+        .select({
+          id: auditLog.id,
+          at: auditLog.at,
+          action: auditLog.action,
+          actorEmail: auditLog.actorEmail,
+          subject: auditLog.subject,
+          ipAddress: auditLog.ipAddress,
+          details: auditLog.details,
+        })
+        .from(auditLog)
+        .where(auditNaming(email, account?.id ?? null))
+        .orderBy(asc(auditLog.at)),
+    ]);
+
+  const byOrder = <T extends { orderId: number }>(rows: T[], id: number) =>
+    rows.filter((r) => r.orderId === id).map(({ orderId: _, ...rest }) => rest);
+  return {
+    email,
+    account: account ? { ...account, addresses, sessions: sessionCount } : null,
+    orders: orderRows.map(({ id, ...order }) => ({
+      ...order,
+      lines: byOrder(lines, id),
+      payments: byOrder(orderPayments, id),
+      events: byOrder(events, id),
+    })),
+    invoices: invoiceRows,
+    consultations,
+    messages,
+    subscriber,
+    auditEntries,
+  };
+}
+
+export type PersonalData = Awaited<ReturnType<typeof findPersonalData>>;
+
+/** How many records of each kind were found, for the owner's page. */
+export function countPersonalData(data: PersonalData) {
+  return {
+    account: data.account ? 1 : 0,
+    addresses: data.account?.addresses.length ?? 0,
+    orders: data.orders.length,
+    invoices: data.invoices.length,
+    consultations: data.consultations.length,
+    messages: data.messages.length,
+    subscriptions: data.subscriber ? 1 : 0,
+    auditEntries: data.auditEntries.length,
+  };
+}
+
+/** Audit entries by the person, about their account, or whose details carry the address. */
+export function auditNaming(email: string, userId: string | null): SQL {
+  const conditions: SQL[] = [
+    sql`lower(${auditLog.actorEmail}) = ${email}`,
+    sql`strpos(lower(${auditLog.details}::text), ${JSON.stringify(email).slice(1, -1)}) > 0`,
+  ];
+  if (userId) {
+    conditions.push(eq(auditLog.actorId, userId), eq(auditLog.subject, `user:${userId}`));
+  }
+  return or(...conditions)!;
+}
+
+function findInvoices(q: Tx | ReturnType<typeof db>, email: string, orderIds: number[]) {
+  return q
+    .select({
+      id: invoices.id,
+      number: invoices.number,
+      orderNumber: invoices.orderNumber,
+      status: invoices.status,
+      issueDate: invoices.issueDate,
+      buyerName: invoices.buyerName,
+      buyerEmail: invoices.buyerEmail,
+      buyerPhone: invoices.buyerPhone,
+      buyerAddress: invoices.buyerAddress,
+      buyerVatNumber: invoices.buyerVatNumber,
+      totalCents: invoices.totalCents,
+      vatCents: invoices.vatCents,
+    })
+    .from(invoices)
+    .where(
+      orderIds.length
+        ? or(sameEmail(invoices.buyerEmail, email), inArray(invoices.orderId, orderIds))
+        : and(sameEmail(invoices.buyerEmail, email)),
+    )
+    .orderBy(asc(invoices.number));
+}
