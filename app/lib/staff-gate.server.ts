@@ -1,6 +1,10 @@
 import { data, redirect } from "react-router";
 import { isStaffRole, type SessionUser } from "~/domain/auth/roles";
 import { getSessionUser } from "~/domain/auth/session.server";
+import { twoFactorRequired } from "~/domain/auth/two-factor-rule.server";
+
+/** Where a staff member without two-factor sign-in sets it up when the owner requires it. */
+export const TWO_FACTOR_SETUP_PATH = "/admin/settings/security";
 
 /** What a signed-in account without a staff role gets instead of admin data. */
 export const NO_ACCESS = { noAccess: true } as const;
@@ -13,7 +17,16 @@ export async function requireStaff(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
   if (!user) throw redirect("/auth");
   if (!isStaffRole(user.role)) throw data(NO_ACCESS, { status: 403 });
+  // The owner's rule: without two-factor, only the page that sets it up (and its tabs' frame).
+  if (!user.twoFactorEnabled && !onSetupPage(request) && (await twoFactorRequired())) {
+    throw redirect(`${TWO_FACTOR_SETUP_PATH}?required=1`);
+  }
   return user;
+}
+
+function onSetupPage(request: Request): boolean {
+  const path = new URL(request.url).pathname.replace(/\.data$/, "").replace(/\/$/, "");
+  return path === TWO_FACTOR_SETUP_PATH;
 }
 
 /** As requireStaff, for what only the owner may do (the team, the audit log). */

@@ -12,6 +12,12 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
     headers: requestHeaders(request),
   });
   if (!session) return null;
-  const { id, email, name, role } = session.user;
-  return { id, email, name, role: (role ?? "customer") as Role };
+  const { id, email, name, role, twoFactorEnabled } = session.user;
+  return {
+    id,
+    email,
+    name,
+    role: (role ?? "customer") as Role,
+    twoFactorEnabled: twoFactorEnabled === true,
+  };
 }

@@ -7,6 +7,7 @@ import { auth, requestHeaders } from "./auth.server";
 import { authRefusal } from "./auth-refusal.server";
 import { issueDeviceCookie, readDeviceCookie } from "./device-cookie.server";
 import { isStaffRole, type Role } from "./roles";
+import { issuePendingCookie } from "./two-factor-pending.server";
 
 /** Failed sign-ins allowed in FAILURE_WINDOW_SECONDS for each allowance (see allowancesFor). */
 export const MAX_FAILED_SIGN_INS = 5;
@@ -15,6 +16,8 @@ const FAILURE_WINDOW_SECONDS = 15 * 60;
 export type SignInResult =
   | { ok: true; headers: Headers; role: Role; isStaff: boolean }
   | { ok: false; reason: "invalid"; message: string }
+  /** The password was right; the account has two-factor on, so the code comes next. */
+  | { ok: false; reason: "two_factor"; headers: Headers }
   | { ok: false; reason: "rate_limited"; message: string; retryAfterSeconds: number };
 
 /**
@@ -114,6 +117,23 @@ export async function signInWithPassword(options: {
 
   const { headers, response } = signedIn;
   await releaseRateLimits(attempt.counted);
+  if ("twoFactorRedirect" in response && response.twoFactorRedirect) {
+    // better-auth has set its own challenge cookie; ours names the account for the code step.
+    const [user] = await db().select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (!user) throw new Error("A two-factor challenge for an account that is gone");
+    headers.append(
+      "set-cookie",
+      issuePendingCookie({ userId: user.id, email, baseURL: options.baseURL }),
+    );
+    await recordAudit({
+      action: "two_factor_challenged",
+      actorId: user.id,
+      actorEmail: email,
+      ipAddress: options.clientAddress,
+      details: { ...device },
+    });
+    return { ok: false, reason: "two_factor", headers };
+  }
   headers.append(
     "set-cookie",
     issueDeviceCookie({ userId: response.user.id, baseURL: options.baseURL }),

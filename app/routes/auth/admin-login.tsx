@@ -27,7 +27,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   if (user && isStaffRole(user.role)) throw redirect("/admin");
   const url = new URL(request.url);
-  return { passwordReset: url.searchParams.get("reset") === "done" };
+  return {
+    passwordReset: url.searchParams.get("reset") === "done",
+    twoFactorExpired: url.searchParams.get("two-factor") === "expired",
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -41,6 +44,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     clientAddress: context.clientAddress,
   });
   if (signedIn.ok) throw redirect("/admin", { headers: signedIn.headers });
+  if (signedIn.reason === "two_factor") {
+    throw redirect("/admin-login/two-factor", { headers: signedIn.headers });
+  }
   if (signedIn.reason === "rate_limited") {
     return refused(429, { title: "Too many attempts", description: signedIn.message }, formData);
   }
@@ -70,6 +76,11 @@ export default function AdminLoginPage({ loaderData, actionData }: Route.Compone
             {loaderData.passwordReset && !failure && (
               <FormNotice tone="success" title="Password updated">
                 Your new password is set. Please sign in with it.
+              </FormNotice>
+            )}
+            {loaderData.twoFactorExpired && !failure && (
+              <FormNotice>
+                Your sign-in has expired. Please sign in with your password again.
               </FormNotice>
             )}
             {failure && failure.title !== "Validation Error" && (

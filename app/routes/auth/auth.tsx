@@ -65,6 +65,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     clientAddress: context.clientAddress,
   });
   if (signedIn.ok) throw redirect("/admin", { headers: signedIn.headers });
+  if (signedIn.reason === "two_factor") {
+    throw redirect("/admin-login/two-factor", { headers: signedIn.headers });
+  }
   return refused(
     signedIn.reason === "rate_limited" ? 429 : 401,
     { title: "Sign In Failed", description: signedIn.message },

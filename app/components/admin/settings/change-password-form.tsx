@@ -1,0 +1,62 @@
+import { FormNotice } from "~/components/admin/auth-card";
+import { Field } from "~/components/admin/field";
+import { Button } from "~/components/admin/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
+import { useAdminForm } from "~/components/admin/use-admin-form";
+import { changePasswordSchema } from "~/domain/auth/security-schemas";
+import type { FormActionResult } from "~/lib/forms";
+
+/**
+ * Update Password: the current password, the new one twice. "Password Updated" shows only
+ * after the change is stored; every other session of the account is then signed out.
+ */
+export function ChangePasswordForm({ pageResult }: { pageResult?: FormActionResult }) {
+  const form = useAdminForm({ schema: changePasswordSchema, pageResult, resetOnSuccess: true });
+  const field = (name: string, label: string, autoComplete: string, hint?: string) => (
+    <Field
+      name={name}
+      label={label}
+      type="password"
+      autoComplete={autoComplete}
+      hint={hint}
+      error={form.errors[name]}
+      onEdit={form.clearError}
+      required
+    />
+  );
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Password</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form.fetcher.Form
+          method="post"
+          ref={form.formRef}
+          onSubmit={form.onSubmit}
+          noValidate
+          className="max-w-md space-y-4"
+        >
+          {pageResult?.ok && !form.fetcher.data && (
+            <FormNotice tone="success" title={pageResult.message.title}>
+              {pageResult.message.description}
+            </FormNotice>
+          )}
+          {pageResult &&
+            !pageResult.ok &&
+            !form.fetcher.data &&
+            Object.keys(pageResult.fieldErrors).length === 0 && (
+              <FormNotice title={pageResult.alert.title}>{pageResult.alert.description}</FormNotice>
+            )}
+          <input type="hidden" name="intent" value="change-password" />
+          {field("currentPassword", "Current Password", "current-password")}
+          {field("newPassword", "New Password", "new-password", "6 to 128 characters.")}
+          {field("confirmPassword", "Confirm New Password", "new-password")}
+          <Button type="submit" disabled={form.submitting}>
+            {form.submitting ? "Updating..." : "Update Password"}
+          </Button>
+        </form.fetcher.Form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { adminLoginSchema } from "./schemas";
+
+/** The specification's password rules (section 5) and their messages. */
+const newPassword = adminLoginSchema.shape.password;
+
+/** Settings > Security: Update Password (current, new, confirm). */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string()
+      .min(1, "Current password is required")
+      .max(128, "Password is too long"),
+    newPassword,
+    confirmPassword: z.string().min(1, "Please confirm the new password"),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "The passwords do not match",
+  })
+  .refine((v) => v.newPassword !== v.currentPassword, {
+    path: ["newPassword"],
+    message: "The new password must differ from the current one",
+  });
+
+/** The password that confirms turning two-factor on or off, or new backup codes. */
+export const confirmPasswordSchema = z.object({
+  password: z.string().min(1, "Please enter your password").max(128, "Password is too long"),
+});
+
+/** A code from the authenticator app: six digits (spaces as some apps show them are dropped). */
+export const setupCodeSchema = z.object({
+  code: z
+    .string()
+    .transform((v) => v.replace(/\s+/g, ""))
+    .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code from your app")),
+});
+
+/** The sign-in's second step: an app code or a backup code (letters, digits and a hyphen). */
+export const signInCodeSchema = z.object({
+  code: z
+    .string()
+    .transform((v) => v.replace(/\s+/g, ""))
+    .pipe(
+      z
+        .string()
+        .min(1, "Enter the code from your app, or a backup code")
+        .max(32, "That code is too long")
+        .regex(/^[A-Za-z0-9-]+$/, "A code has only letters, digits and a hyphen"),
+    ),
+});
+
+/** The owner's switch: staff must use two-factor sign-in. */
+export const twoFactorRuleSchema = z.object({
+  requireTwoFactor: z
+    .string()
+    .optional()
+    .transform((v) => v === "on" || v === "true"),
+});

@@ -1,0 +1,185 @@
+import { data } from "react-router";
+import { renderSVG } from "uqr";
+import { FormNotice } from "~/components/admin/auth-card";
+import { ChangePasswordForm } from "~/components/admin/settings/change-password-form";
+import { TwoFactorCard, type SecurityResult } from "~/components/admin/settings/two-factor-card";
+import { TwoFactorRuleCard } from "~/components/admin/settings/two-factor-rule-card";
+import { changeOwnPassword } from "~/domain/auth/change-password.server";
+import {
+  changePasswordSchema,
+  confirmPasswordSchema,
+  setupCodeSchema,
+  twoFactorRuleSchema,
+} from "~/domain/auth/security-schemas";
+import { groupedSecret } from "~/domain/auth/totp-uri";
+import {
+  setTwoFactorRule,
+  staffTwoFactorList,
+  twoFactorRequired,
+} from "~/domain/auth/two-factor-rule.server";
+import {
+  cancelTwoFactorSetup,
+  confirmTwoFactorSetup,
+  renewBackupCodes,
+  startTwoFactorSetup,
+  turnOffTwoFactor,
+  twoFactorStatus,
+} from "~/domain/auth/two-factor-setup.server";
+import { attempt, invalid, refused } from "~/lib/actions.server";
+import { parseForm } from "~/lib/forms";
+import { readForm } from "~/lib/request-input.server";
+import { siteUrl } from "~/lib/site-url.server";
+import { requireOwner, requireStaff } from "~/lib/staff-gate.server";
+import type { Route } from "./+types/settings-security";
+
+export const meta: Route.MetaFunction = () => [{ title: "Security Settings | Admin" }];
+
+/** Each staff member's own password and two-factor sign-in; the owner also sets the rule. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireStaff(request);
+  const status = await twoFactorStatus({ user, baseURL: siteUrl() });
+  const required = await twoFactorRequired();
+  const setup =
+    status.state === "pending"
+      ? { qrSvg: renderSVG(status.uri, { border: 2 }), secret: groupedSecret(status.uri) }
+      : null;
+  return {
+    twoFactor: status.state === "on" ? status : { state: status.state },
+    setup,
+    required,
+    /** The owner's rule sent this staff member here before any other page. */
+    mustSetUp: required && !user.twoFactorEnabled,
+    owner:
+      user.role === "owner"
+        ? { staff: await staffTwoFactorList(), selfOn: user.twoFactorEnabled === true }
+        : null,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await readForm(request);
+  const intent = formData.get("intent");
+  const baseURL = siteUrl();
+  const { clientAddress } = context;
+  if (intent === "two-factor-rule") {
+    const actor = await requireOwner(request);
+    const parsed = parseForm(twoFactorRuleSchema, formData);
+    if (!parsed.ok) return invalid(parsed, formData);
+    return attempt(formData, async () => {
+      const required = parsed.data.requireTwoFactor;
+      await setTwoFactorRule({ actor, required });
+      return done(
+        intent,
+        "Settings Saved",
+        required
+          ? "Staff without two-factor sign-in are now sent to set it up first."
+          : "Two-factor sign-in is now each staff member's own choice.",
+      );
+    });
+  }
+  const user = await requireStaff(request);
+  const caller = { user, request, baseURL, clientAddress };
+  if (intent === "change-password") {
+    const parsed = parseForm(changePasswordSchema, formData);
+    if (!parsed.ok) return invalid(parsed, formData);
+    return attempt(formData, async () => {
+      const { headers, otherSessionsEnded } = await changeOwnPassword({
+        ...caller,
+        ...parsed.data,
+      });
+      const ended =
+        otherSessionsEnded === 0
+          ? "You were not signed in anywhere else."
+          : `You were signed out everywhere else (${otherSessionsEnded} other session${otherSessionsEnded === 1 ? "" : "s"}).`;
+      return data(done(intent, "Password Updated", ended), { headers });
+    });
+  }
+  if (
+    intent === "start-two-factor" ||
+    intent === "renew-backup-codes" ||
+    intent === "turn-off-two-factor"
+  ) {
+    const parsed = parseForm(confirmPasswordSchema, formData);
+    if (!parsed.ok) return invalid(parsed, formData);
+    const { password } = parsed.data;
+    return attempt(formData, async () => {
+      if (intent === "start-two-factor") {
+        await startTwoFactorSetup({ ...caller, password });
+        return done(intent, "Scan the QR Code", "Then enter the code your app shows.");
+      }
+      if (intent === "renew-backup-codes") {
+        const { backupCodes } = await renewBackupCodes({ ...caller, password });
+        return {
+          ...done(intent, "New Backup Codes", "Your old backup codes no longer work."),
+          backupCodes,
+        };
+      }
+      const { headers } = await turnOffTwoFactor({ ...caller, password });
+      return data(done(intent, "Two-Factor Sign-In Off", "Your password alone signs you in now."), {
+        headers,
+      });
+    });
+  }
+  if (intent === "confirm-two-factor") {
+    const parsed = parseForm(setupCodeSchema, formData);
+    if (!parsed.ok) return invalid(parsed, formData);
+    return attempt(formData, async () => {
+      const { headers, backupCodes } = await confirmTwoFactorSetup({ ...caller, ...parsed.data });
+      const result: Done = {
+        ...done(intent, "Two-Factor Sign-In On", "Keep your backup codes somewhere safe."),
+        backupCodes,
+      };
+      return data(result, { headers });
+    });
+  }
+  if (intent === "cancel-two-factor") {
+    await cancelTwoFactorSetup({ user });
+    return done(intent, "Setup Cancelled", "Two-factor sign-in stays off.");
+  }
+  return refused(400, { title: "Error", description: "Unknown request." }, formData);
+}
+
+type Done = Extract<SecurityResult, { ok: true }>;
+
+/** A success notice, named by the form it answers. */
+function done(intent: string, title: string, description: string): Done {
+  return { ok: true, message: { title, description }, intent };
+}
+
+export default function SecuritySettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const result = actionData as SecurityResult | undefined;
+  const intentOf = (r?: SecurityResult) => (r ? (r.ok ? r.intent : r.values.intent) : undefined);
+  const resultFor = (intent: string) => (intentOf(result) === intent ? result : undefined);
+  return (
+    <section aria-labelledby="security-heading" className="space-y-4">
+      <h2 id="security-heading" className="text-lg font-semibold">
+        Security
+      </h2>
+      {loaderData.mustSetUp && (
+        <FormNotice title="Two-factor sign-in required">
+          The shop&apos;s owner requires two-factor sign-in for all staff. Set it up below to use
+          the rest of the back office.
+        </FormNotice>
+      )}
+      <ChangePasswordForm pageResult={resultFor("change-password")} />
+      <TwoFactorCard
+        state={loaderData.twoFactor}
+        setup={loaderData.setup}
+        required={loaderData.required}
+        result={
+          result && intentOf(result) !== "change-password" && intentOf(result) !== "two-factor-rule"
+            ? result
+            : undefined
+        }
+      />
+      {loaderData.owner && (
+        <TwoFactorRuleCard
+          required={loaderData.required}
+          selfOn={loaderData.owner.selfOn}
+          staff={loaderData.owner.staff}
+          pageResult={resultFor("two-factor-rule")}
+        />
+      )}
+    </section>
+  );
+}
