@@ -34,6 +34,7 @@ export default [
   route("admin-login", "routes/auth/admin-login.tsx"),
   route("admin-login/forgot", "routes/auth/forgot-password.tsx"),
   route("admin-login/reset", "routes/auth/reset-password.tsx"),
+  route("admin-login/two-factor", "routes/auth/two-factor.tsx"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("products", "routes/admin/products.tsx"),
