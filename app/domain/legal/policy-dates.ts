@@ -3,7 +3,7 @@
  * text: the page shows it as "Last updated", so it must say when the wording changed, not today.
  */
 export const POLICY_LAST_CHANGED = {
-  privacy: "2026-11-22",
+  privacy: "2026-11-24",
   terms: "2026-11-22",
 } as const;
 

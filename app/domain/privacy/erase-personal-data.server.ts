@@ -40,7 +40,7 @@ export type Erasure = {
  * - the account goes, with its sign-in, sessions, addresses and preferences;
  * - enquiries and the newsletter subscription are deleted;
  * - orders and invoices stay for their accounting fields (Tax Administration Act s29 and VAT Act
- *   s55: five years), with every personal field emptied; a full tax invoice keeps the buyer's
+ *   s55: five years; Companies Act s24: seven), with every personal field emptied; a full tax invoice keeps the buyer's
  *   name, address and VAT number, which VAT Act s20(4) makes part of it;
  * - payment notifications lose the buyer's name, e-mail and phone; audit entries lose the address
  *   and the network address but keep what was done.

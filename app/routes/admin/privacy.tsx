@@ -245,7 +245,7 @@ function Findings({
                 <Field
                   name="confirmEmail"
                   label="Type the address again to erase"
-                  hint="Orders and invoices stay for five years without the personal details; everything else is deleted. This cannot be undone."
+                  hint="Orders and invoices stay as accounting records without the personal details; everything else is deleted. This cannot be undone."
                   autoComplete="off"
                   error={erase.errors.confirmEmail ?? erase.errors.email}
                   onEdit={erase.clearError}

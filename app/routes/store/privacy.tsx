@@ -180,6 +180,14 @@ export default function PrivacyPage() {
             who you are before we act, so that nobody else gets your information. We reply within 30
             days.
           </p>
+          <p>
+            We find everything we hold under your e-mail address and send it to you as one file.
+            When you ask us to delete it, your account, enquiries and newsletter subscription are
+            deleted. Orders and invoices are accounting records we must keep, so they stay with your
+            name, contact details and address removed; only a full tax invoice (over R5,000) keeps
+            the buyer&apos;s name and address, which the VAT Act requires it to show. While an order
+            is still on its way to you we finish it first, because we need your address to deliver.
+          </p>
         </>
       ),
     },
