@@ -89,7 +89,7 @@ export function SiteHeader() {
         <div className="ml-auto flex items-center gap-1 md:ml-0">
           <CartLink />
           <Link
-            to="/auth"
+            to="/account"
             className="inline-flex h-10 items-center gap-2 rounded-md px-3 text-sm font-medium hover:bg-muted"
           >
             <Icon name="user" className="size-5" />

@@ -37,6 +37,8 @@ export function checkoutRateLimit(): number {
 export async function completeCheckout(options: {
   input: CheckoutInput;
   siteUrl: string;
+  /** The signed-in shopper, whose account the order joins; none for a guest. */
+  signedInUserId?: string | null;
 }): Promise<{ next: string }> {
   const { input, siteUrl } = options;
   if (paymentProviders().length === 0) {
@@ -60,7 +62,7 @@ export async function completeCheckout(options: {
     }
   }
 
-  const { order, created } = await placeOrder(input);
+  const { order, created } = await placeOrder({ ...input, signedInUserId: options.signedInUserId });
   // A retried or double-clicked submit: the order exists; its page offers payment.
   if (!created) return { next: orderPageUrl("", order) };
   await sendOrderConfirmation(order.id, siteUrl);

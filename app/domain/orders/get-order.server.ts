@@ -1,4 +1,4 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { isPayable } from "~/domain/payments/payments.server";
 import { sameSecret } from "~/domain/security/same-secret.server";
 import { db } from "~/db/client.server";
@@ -61,6 +61,16 @@ export async function findOrderForShopper(number: number, token: string) {
   const [order] = await db().select().from(orders).where(eq(orders.number, number));
   if (!order || !sameSecret(order.token, token)) return undefined;
   return loadDetails(order);
+}
+
+/** An order of a shopper's account: its number and the account must both match. */
+export async function findOrderForAccount(number: number, userId: string) {
+  if (!isDbId(number) || !userId) return undefined;
+  const [order] = await db()
+    .select()
+    .from(orders)
+    .where(and(eq(orders.number, number), eq(orders.customerUserId, userId)));
+  return order ? loadDetails(order) : undefined;
 }
 
 /** What the shopper's order page shows: no secrets (token, idempotency key) and no staff notes. */

@@ -11,6 +11,7 @@ import { redeemPromotion } from "./promotions.server";
 import { mergeLines, priceLines } from "./quote.server";
 import { orderTotals } from "./totals";
 import { ordersPlaced } from "~/lib/metrics.server";
+import { accountForNewOrder } from "~/domain/shoppers/shopper-orders.server";
 
 export type PlacedOrder = typeof orders.$inferSelect;
 
@@ -24,7 +25,10 @@ export class NotSoldError extends DomainError {
   }
 }
 
-export type PlaceOrderInput = Omit<CheckoutInput, "terms">;
+export type PlaceOrderInput = Omit<CheckoutInput, "terms"> & {
+  /** The signed-in shopper placing it (their account gets the order); none for a guest. */
+  signedInUserId?: string | null;
+};
 
 /** A new secret for an order page link: 32 random bytes, URL-safe. */
 export function newOrderToken(): string {
@@ -71,6 +75,7 @@ export async function placeOrder(
           firstName: input.firstName,
           lastName: input.lastName,
           email: input.email,
+          customerUserId: await accountForNewOrder(input.email, input.signedInUserId, tx),
           phone: input.phone,
           address: input.address,
           city: input.city,

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { checkoutSchema } from "~/domain/orders/checkout-schema";
 import { checkoutRateLimit, completeCheckout } from "~/domain/orders/checkout.server";
+import { getSessionUser } from "~/domain/auth/session.server";
 import { apologyWithPhone, attempt, readPublicForm } from "~/lib/actions.server";
 
 /** The checkout's own apology: "Order Failed" and the shop's phone number. */
@@ -30,7 +31,12 @@ export async function submitCheckout(
   return attempt(
     read.formData,
     async () => {
-      const { next } = await completeCheckout({ input: read.input, siteUrl });
+      const user = await getSessionUser(request);
+      const { next } = await completeCheckout({
+        input: read.input,
+        siteUrl,
+        signedInUserId: user?.id,
+      });
       throw redirect(next);
     },
     ORDER_FAILED,

@@ -4,6 +4,8 @@ import { CartNeedsScript } from "~/components/store/cart/cart-empty-state";
 import { useHydrated } from "~/components/store/cart/use-hydrated";
 import { CheckoutEmptyState, CheckoutForm } from "~/components/store/checkout/checkout-form";
 import { newIdempotencyKey } from "~/domain/orders/checkout.server";
+import { getSessionUser } from "~/domain/auth/session.server";
+import { listAddresses } from "~/domain/shoppers/addresses.server";
 import { submitCheckout } from "./checkout-action.server";
 import { useCartLines } from "~/domain/cart/cart-store";
 import { sendOrExplain } from "~/lib/connection-safe-action";
@@ -16,9 +18,14 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Each checkout page gets a fresh key: submitting it twice gives one order. */
-export function loader() {
-  return { idempotencyKey: newIdempotencyKey() };
+/**
+ * Each checkout page gets a fresh key: submitting it twice gives one order. A signed-in shopper
+ * also gets their e-mail and saved addresses to fill in; a guest's checkout is unchanged.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getSessionUser(request);
+  const prefill = user ? { email: user.email, addresses: await listAddresses(user.id) } : null;
+  return { idempotencyKey: newIdempotencyKey(), prefill };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -47,7 +54,11 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
       ) : lines.length === 0 ? (
         <CheckoutEmptyState />
       ) : (
-        <CheckoutForm lines={lines} idempotencyKey={loaderData.idempotencyKey} />
+        <CheckoutForm
+          lines={lines}
+          idempotencyKey={loaderData.idempotencyKey}
+          prefill={loaderData.prefill}
+        />
       )}
     </div>
   );

@@ -9,6 +9,7 @@ import {
   useRevalidator,
   useSearchParams,
 } from "react-router";
+import { AccountOffer } from "~/components/store/account/account-offer";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -19,6 +20,8 @@ import {
 } from "~/domain/orders/get-order.server";
 import { orderInvoice } from "~/domain/invoicing/invoice-document.server";
 import { payAgain, payAgainSchema } from "~/domain/orders/pay-order.server";
+import { getSessionUser } from "~/domain/auth/session.server";
+import { accountOfferFor } from "~/domain/shoppers/shopper-orders.server";
 import { DELIVERY_METHOD_LABELS, PAYMENT_METHOD_LABELS } from "~/domain/orders/totals";
 import { clearCart } from "~/domain/cart/cart-store";
 import { paymentMethodsFor } from "~/domain/payments/providers.server";
@@ -47,6 +50,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       href: `/orders/${order.number}/invoice?token=${encodeURIComponent(token)}`,
     },
     paymentMethods: view.payable ? paymentMethodsFor(view.totalCents) : [],
+    accountOffer: await accountOfferFor({
+      email: order.email,
+      paymentStatus: order.paymentStatus,
+      signedIn: (await getSessionUser(request)) !== null,
+    }),
   };
 }
 
@@ -71,7 +79,7 @@ const STATUS_LABELS = {
 const PAYMENT_LABELS = { unpaid: "Not paid", paid: "Paid", refunded: "Refunded" } as const;
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, paymentMethods, invoice } = loaderData;
+  const { order, paymentMethods, invoice, accountOffer } = loaderData;
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const fromPayment = params.get("from") === "payment";
@@ -125,6 +133,13 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       ) : (
         <PaymentState order={order} waiting={waiting} />
       )}
+      {accountOffer ? (
+        <AccountOffer
+          offer={accountOffer}
+          name={`${order.firstName} ${order.lastName}`}
+          email={order.email}
+        />
+      ) : null}
       {order.payable ? (
         <PayNow
           methods={paymentMethods}

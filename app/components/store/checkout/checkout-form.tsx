@@ -18,6 +18,7 @@ import {
 import { telHref, useStoreSettings } from "~/components/store/use-store-settings";
 import { formatMoney } from "~/lib/money";
 import { CheckoutSummary } from "./checkout-summary";
+import { SavedAddressPicker, type CheckoutPrefill } from "./saved-address-picker";
 import { useCheckoutQuote } from "./use-checkout-quote";
 
 export function CheckoutEmptyState() {
@@ -52,9 +53,12 @@ const PAYMENT_OPTIONS: { value: PaymentMethod; label: string; note: string }[] =
 export function CheckoutForm({
   lines,
   idempotencyKey,
+  prefill,
 }: {
   lines: CartLine[];
   idempotencyKey: string;
+  /** A signed-in shopper's e-mail and saved addresses; none for a guest. */
+  prefill?: CheckoutPrefill | null;
 }) {
   const settings = useStoreSettings();
   const [deliveryMethod, setDeliveryMethod] = useState<DeliveryMethod>("standard");
@@ -97,6 +101,7 @@ export function CheckoutForm({
       <div className="space-y-6">
         <FormResult result={form.result && !form.result.ok ? form.result : undefined} />
         <Step number={1} title="Customer Information">
+          {prefill ? <SavedAddressPicker prefill={prefill} formRef={form.formRef} /> : null}
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField
               name="firstName"
