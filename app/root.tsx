@@ -24,9 +24,23 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const shouldRevalidate = revalidateUnlessRefused;
 
+/** The admin layout's loader data, as far as the theme needs it. */
+type StaffAppearance = { appearance?: { theme: Theme } } | undefined;
+
+/**
+ * The page's theme: in the back office, the signed-in staff member's stored choice (the admin
+ * layout reads it with their session); elsewhere, this browser's cookie. Both are known before
+ * the first render, so the server writes the right class and nothing flashes.
+ */
+function usePageTheme(): Theme {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const staff = useRouteLoaderData("routes/admin/layout") as StaffAppearance;
+  return staff?.appearance?.theme ?? data?.theme ?? "system";
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const theme: Theme = data?.theme ?? "system";
+  const theme = usePageTheme();
   // Before anything below renders an image's URL, on the server and in the browser alike.
   setMediaBase(data?.mediaBase);
   const nonce = useNonce();
@@ -69,8 +83,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App({ loaderData }: Route.ComponentProps) {
-  useSystemTheme(loaderData.theme);
+export default function App() {
+  useSystemTheme(usePageTheme());
   // The page has hydrated: a button tapped before it did is clicked now. Not from inside this
   // effect: a button in a part hydrated on its own (BelowTheFold) is hydrated by React when the
   // click reaches it, which React cannot do while it is still running effects.

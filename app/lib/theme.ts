@@ -13,6 +13,11 @@ export function readThemeCookie(cookieHeader: string | null): Theme {
   return parseTheme(match?.[1]);
 }
 
+/** The Set-Cookie value that keeps a theme on this browser for a year. */
+export function themeCookie(theme: Theme): string {
+  return `${THEME_COOKIE}=${theme}; Path=/; Max-Age=31536000; SameSite=Lax`;
+}
+
 /** Runs before the first paint, so a "system" visitor who prefers dark never sees a flash. */
 export const themeBootScript = `(() => {
   const d = document.documentElement;

@@ -1,29 +1,14 @@
-import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
-import { products, stockAlerts, userPreferences, users, variants, warehouses } from "~/db/schema";
+import { products, stockAlerts, variants, warehouses } from "~/db/schema";
 import { sendShopMail } from "~/domain/leads/shop-mail.server";
 import { getStoreSettings } from "~/domain/settings/store-settings.server";
+import { staffRecipients } from "~/domain/staff/staff-preferences.server";
 import { siteUrl } from "~/lib/site-url.server";
 import { stockAlertMail, type StockAlertLine } from "./stock-alert-mail";
 import { log } from "~/lib/log.server";
 
 const BATCH = 50;
-
-/** Owners and staff who have not switched low-stock e-mails off (no saved preference is on). */
-async function alertRecipients(tx: Tx): Promise<string[]> {
-  const rows = await tx
-    .select({ email: users.email })
-    .from(users)
-    .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
-    .where(
-      and(
-        inArray(users.role, ["owner", "staff"]),
-        or(isNull(userPreferences.userId), eq(userPreferences.lowStockAlerts, true)),
-      ),
-    )
-    .orderBy(asc(users.email));
-  return rows.map((r) => r.email);
-}
 
 async function alertLines(tx: Tx, ids: number[]): Promise<StockAlertLine[]> {
   return tx
@@ -71,7 +56,8 @@ async function deliverBatch(): Promise<number> {
       .for("update", { skipLocked: true });
     if (taken.length === 0) return 0;
     const ids = taken.map((t) => t.id);
-    const recipients = await alertRecipients(tx);
+    // Owners and staff with Low Stock Alerts on (Settings > Notifications; on by default).
+    const recipients = await staffRecipients("lowStockAlerts", tx);
     if (recipients.length > 0) {
       const { subject, text } = stockAlertMail(await alertLines(tx, ids), site);
       await sendShopMail(() => recipients.map((to) => ({ to, subject, text })), settings);

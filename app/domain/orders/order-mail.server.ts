@@ -1,6 +1,7 @@
 import { orderInvoice, renderInvoicePdf } from "~/domain/invoicing/invoice-document.server";
 import { notifyQuietly } from "~/domain/leads/shop-mail.server";
 import type { StoreSettings } from "~/domain/settings/store-settings.server";
+import { staffRecipients } from "~/domain/staff/staff-preferences.server";
 import { formatMoney } from "~/lib/money";
 import { getOrderDetails, type OrderDetails } from "./get-order.server";
 import { DELIVERY_METHOD_LABELS } from "./totals";
@@ -37,23 +38,53 @@ export function orderSummaryText(order: OrderDetails): string {
   ].join("\n");
 }
 
-/** The shopper's order confirmation, sent when the order is placed. */
+/** How staff reach the order in the back office. */
+function adminOrderUrl(siteUrl: string, order: { number: number }) {
+  return `${siteUrl}/admin/orders/${order.number}`;
+}
+
+/**
+ * The order has been placed: the shopper's confirmation, and a "new order" e-mail to each owner
+ * and staff member with New Orders on (Settings > Notifications).
+ */
 export async function sendOrderConfirmation(orderId: number, siteUrl: string) {
   const order = await getOrderDetails(orderId);
   if (!order) return;
-  await notifyQuietly("order confirmation", (shop: StoreSettings) => ({
-    to: order.email,
-    subject: `Your order ${order.number} at ${shop.storeName}`,
-    text: [
-      `Dear ${order.firstName},`,
-      "",
-      `Thank you for your order ${order.number}. We hold the items for you until it is paid.`,
-      "",
-      orderSummaryText(order),
-      "",
-      `See your order and its payment: ${orderPageUrl(siteUrl, order)}`,
-    ].join("\n"),
-  }));
+  const staff = await staffRecipients("newOrders").catch((error: unknown) => {
+    log.error({ err: error }, "Could not read who gets new-order e-mails");
+    return [];
+  });
+  await notifyQuietly("order confirmation", (shop: StoreSettings) => [
+    {
+      to: order.email,
+      subject: `Your order ${order.number} at ${shop.storeName}`,
+      text: [
+        `Dear ${order.firstName},`,
+        "",
+        `Thank you for your order ${order.number}. We hold the items for you until it is paid.`,
+        "",
+        orderSummaryText(order),
+        "",
+        `See your order and its payment: ${orderPageUrl(siteUrl, order)}`,
+      ].join("\n"),
+    },
+    ...staff.map((to) => ({
+      to,
+      replyTo: order.email,
+      subject: `New order ${order.number}: ${money(order.totalCents)}, awaiting payment`,
+      text: [
+        `${order.firstName} ${order.lastName} placed order ${order.number} (${order.paymentMethodLabel}). It is not paid yet.`,
+        "",
+        `Customer: ${order.firstName} ${order.lastName} <${order.email}>, ${order.phone}`,
+        "",
+        orderSummaryText(order),
+        "",
+        `In the back office: ${adminOrderUrl(siteUrl, order)}`,
+        "",
+        "You get this because New Orders is on in your notification settings.",
+      ].join("\n"),
+    })),
+  ]);
 }
 
 /** The paid order's tax invoice as an attachment, or null when it could not be made. */
@@ -74,13 +105,17 @@ async function invoiceAttachment(orderId: number) {
 
 /**
  * Payment received: a receipt for the shopper, with the order's tax invoice attached, and a
- * new-order notice for the shop.
+ * payment confirmation to each owner and staff member with Payment Confirmations on.
  */
 export async function sendPaymentMails(orderId: number, siteUrl: string) {
   const order = await getOrderDetails(orderId);
   if (!order) return;
   const invoice = await invoiceAttachment(orderId);
-  await notifyQuietly("payment received", (shop: StoreSettings) => [
+  const staff = await staffRecipients("paymentConfirmations").catch((error: unknown) => {
+    log.error({ err: error }, "Could not read who gets payment e-mails");
+    return [];
+  });
+  await notifyQuietly("payment received", () => [
     {
       to: order.email,
       subject: `Payment received for order ${order.number}`,
@@ -96,8 +131,8 @@ export async function sendPaymentMails(orderId: number, siteUrl: string) {
       ].join("\n"),
       attachments: invoice ? [invoice.attachment] : undefined,
     },
-    {
-      to: shop.email,
+    ...staff.map((to) => ({
+      to,
       replyTo: order.email,
       subject: `New paid order ${order.number}: ${money(order.totalCents)}`,
       text: [
@@ -106,7 +141,11 @@ export async function sendPaymentMails(orderId: number, siteUrl: string) {
         `Customer: ${order.firstName} ${order.lastName} <${order.email}>, ${order.phone}`,
         "",
         orderSummaryText(order),
+        "",
+        `In the back office: ${adminOrderUrl(siteUrl, order)}`,
+        "",
+        "You get this because Payment Confirmations is on in your notification settings.",
       ].join("\n"),
-    },
+    })),
   ]);
 }

@@ -1,13 +1,7 @@
 import { Form, Link } from "react-router";
-import { StockAlertsForm } from "~/components/admin/account/stock-alerts-form";
 import { Button } from "~/components/admin/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
 import { ROLE_LABELS } from "~/domain/auth/roles";
-import { lowStockAlertsSchema } from "~/domain/staff/preference-schemas";
-import { getStaffPreferences, setLowStockAlerts } from "~/domain/staff/staff-preferences.server";
-import { attempt, invalid, succeeded } from "~/lib/actions.server";
-import { parseForm } from "~/lib/forms";
-import { readForm } from "~/lib/request-input.server";
 import { requireStaff } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/account";
 
@@ -15,30 +9,10 @@ export const meta: Route.MetaFunction = () => [{ title: "My Account | Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request);
-  return { user, preferences: await getStaffPreferences({ userId: user.id }) };
+  return { user };
 }
 
-/** The staff member's own preferences: low-stock e-mails on or off. */
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireStaff(request);
-  const formData = await readForm(request);
-  const parsed = parseForm(lowStockAlertsSchema, formData);
-  if (!parsed.ok) return invalid(parsed, formData);
-  return attempt(formData, async () => {
-    const saved = await setLowStockAlerts({ userId: user.id, on: parsed.data.lowStockAlerts });
-    return succeeded(
-      "Preferences Saved",
-      saved.lowStockAlerts
-        ? "You will get an e-mail when an item falls to its low-stock threshold."
-        : "You will no longer get low-stock e-mails.",
-    );
-  });
-}
-
-export default function AccountPage({
-  loaderData: { user, preferences },
-  actionData,
-}: Route.ComponentProps) {
+export default function AccountPage({ loaderData: { user } }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-xl space-y-6">
       <h1 className="text-2xl font-bold">My Account</h1>
@@ -67,7 +41,31 @@ export default function AccountPage({
           </Form>
         </CardContent>
       </Card>
-      <StockAlertsForm lowStockAlerts={preferences.lowStockAlerts} pageResult={actionData} />
+      <Card>
+        <CardHeader>
+          <CardTitle>Preferences</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <p className="text-sm text-muted-foreground">
+            Which e-mails you get (new orders, low stock, payments, the weekly report) and how the
+            back office looks are in{" "}
+            <Link
+              to="/admin/settings/notifications"
+              className="text-primary underline hover:no-underline"
+            >
+              Settings: Notifications
+            </Link>{" "}
+            and{" "}
+            <Link
+              to="/admin/settings/appearance"
+              className="text-primary underline hover:no-underline"
+            >
+              Appearance
+            </Link>
+            .
+          </p>
+        </CardContent>
+      </Card>
     </div>
   );
 }

@@ -1,12 +1,15 @@
-import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
+import { ListDensityContext } from "~/components/admin/list/list-density";
 import { sidebarOpenFromCookie } from "~/components/admin/nav-items";
 import { NoAccess } from "~/components/admin/no-access";
 import { countNewEnquiries } from "~/domain/leads/enquiry-summary.server";
 import { getStoreSettings } from "~/domain/settings/store-settings.server";
+import { getStaffPreferences } from "~/domain/staff/staff-preferences.server";
 import { configureDates, dateSettingsOf } from "~/lib/dates";
 import { requireStaff } from "~/lib/staff-gate.server";
 import { routeErrorText } from "~/lib/route-error";
+import { readThemeCookie, themeCookie } from "~/lib/theme";
 import type { Route } from "./+types/layout";
 import { ErrorReference } from "~/lib/request-id";
 
@@ -17,26 +20,37 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request);
-  return {
+  const cookie = request.headers.get("cookie");
+  const preferences = await getStaffPreferences({ userId: user.id });
+  const body = {
     user,
-    sidebarOpen: sidebarOpenFromCookie(request.headers.get("cookie")),
+    sidebarOpen: sidebarOpenFromCookie(cookie),
     counts: { "/admin/enquiries": await countNewEnquiries() },
     // The shop's time zone and date format, for the dates the browser writes (see ~/lib/dates).
     dates: dateSettingsOf(await getStoreSettings()),
+    // The staff member's own Appearance: root's first render reads the theme from here, so the
+    // stored choice wins over this browser's cookie in the back office (decision 026).
+    appearance: { theme: preferences.theme, compactMode: preferences.compactMode },
   };
+  // A browser whose cookie says otherwise (a new device, the storefront's toggle) is brought in
+  // line, so the storefront shows the same theme without asking the database.
+  if (readThemeCookie(cookie) === preferences.theme) return body;
+  return data(body, { headers: { "Set-Cookie": themeCookie(preferences.theme) } });
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   // Before any page below writes a date, on the server and in the browser alike.
   configureDates(loaderData.dates);
   return (
-    <AdminShell
-      user={loaderData.user}
-      sidebarOpen={loaderData.sidebarOpen}
-      counts={loaderData.counts}
-    >
-      <Outlet />
-    </AdminShell>
+    <ListDensityContext value={loaderData.appearance.compactMode ? "compact" : "comfortable"}>
+      <AdminShell
+        user={loaderData.user}
+        sidebarOpen={loaderData.sidebarOpen}
+        counts={loaderData.counts}
+      >
+        <Outlet />
+      </AdminShell>
+    </ListDensityContext>
   );
 }
 

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { readForm } from "~/lib/request-input.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { parseTheme, THEME_COOKIE, THEMES } from "~/lib/theme";
+import { parseTheme, themeCookie, THEMES } from "~/lib/theme";
 import type { Route } from "./+types/theme";
 
 /**
@@ -16,8 +16,9 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ error: "Choose light, dark or system." }, { status: 400 });
   }
   const theme = parseTheme(value);
-  const cookie = `${THEME_COOKIE}=${theme}; Path=/; Max-Age=31536000; SameSite=Lax`;
-  return redirect(safeRedirectPath(form.get("redirectTo")), { headers: { "Set-Cookie": cookie } });
+  return redirect(safeRedirectPath(form.get("redirectTo")), {
+    headers: { "Set-Cookie": themeCookie(theme) },
+  });
 }
 
 export function loader() {

@@ -133,24 +133,27 @@ describe("the warehouses page", () => {
     await openWarehouses(admin);
   });
 
-  it("leads back to Inventory; My Account switches the owner's own low-stock e-mails by keyboard", async () => {
+  it("leads back to Inventory; Settings > Notifications switches the owner's own low-stock e-mails by keyboard", async () => {
     const admin = await browser.newPage(DESKTOP);
     await signInAsOwner(admin);
     await admin.goto("/admin/account");
     await waitForHydration(admin);
-    const alerts = admin.getByRole("switch", { name: "Low stock alerts" });
+    await admin.getByRole("link", { name: "Settings: Notifications" }).click();
+    await admin.waitForURL("**/admin/settings/notifications");
+    await waitForHydration(admin);
+    const alerts = admin.getByRole("switch", { name: "Low Stock Alerts" });
     expect(await alerts.isChecked()).toBe(true);
     await alerts.focus();
     await admin.keyboard.press("Space");
-    await admin.keyboard.press("Tab");
+    await admin.getByRole("button", { name: "Save Changes" }).focus();
     await admin.keyboard.press("Enter");
-    await toast(admin, "Preferences Saved").waitFor();
+    await toast(admin, "Settings Saved").waitFor();
     await admin.reload();
     await waitForHydration(admin);
     expect(await alerts.isChecked()).toBe(false);
     await alerts.check();
-    await admin.getByRole("button", { name: "Save" }).click();
-    await toast(admin, "Preferences Saved").waitFor();
+    await admin.getByRole("button", { name: "Save Changes" }).click();
+    await toast(admin, "Settings Saved").last().waitFor();
     await admin.reload();
     await waitForHydration(admin);
     expect(await alerts.isChecked()).toBe(true);

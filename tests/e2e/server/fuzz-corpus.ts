@@ -271,7 +271,12 @@ export function formTargets(f: ShopFacts): FormTarget[] {
       fields: { intent: "reactivate", warehouseId: "1" },
       owner: true,
     },
-    { path: "/admin/account", fields: { lowStockAlerts: "on" }, owner: true },
+    {
+      path: "/admin/settings/notifications",
+      fields: { newOrders: "on", lowStockAlerts: "on", paymentConfirmations: "on" },
+      owner: true,
+    },
+    { path: "/admin/settings/appearance", fields: { theme: "system" }, owner: true },
     {
       path: "/admin/settings",
       fields: {

@@ -1,30 +1,20 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { warehouses } from "~/db/schema";
-import * as account from "~/routes/admin/account";
 import * as warehousesPage from "~/routes/admin/inventory-warehouses";
 import { insertStoreSettings } from "../../factories";
 import { useTestDatabase } from "../../setup/database";
-import {
-  formRequest,
-  routeOutcome,
-  shopRequest,
-  signedIn,
-  statusOf,
-  type RouteHandler,
-} from "./helpers";
+import { formRequest, routeOutcome, signedIn, statusOf, type RouteHandler } from "./helpers";
 
 useTestDatabase();
 
 const page = "/admin/inventory/warehouses";
 let ownerCookie: string;
-let staffCookie: string;
 let mainId: string;
 
 beforeAll(async () => {
   await insertStoreSettings();
   ownerCookie = (await signedIn("owner")).cookie;
-  staffCookie = (await signedIn("staff")).cookie;
   const [main] = await db()
     .insert(warehouses)
     .values({ code: "main", name: "Showroom", isDefault: true })
@@ -120,52 +110,6 @@ describe("the warehouses page's forms", () => {
     });
     expect(await post({ intent: "reactivate", warehouseId: yard })).toMatchObject({
       body: { message: { title: "Warehouse Reactivated" } },
-    });
-  });
-});
-
-describe("My Account's low-stock switch", () => {
-  const load = async (cookie: string) =>
-    (
-      await routeOutcome(
-        account.loader as RouteHandler,
-        shopRequest("/admin/account", { cookie }),
-        {},
-      )
-    ).returned as { preferences: { lowStockAlerts: boolean } };
-  const save = async (fields: Record<string, string>, cookie: string) => {
-    const { returned } = await routeOutcome(
-      account.action as RouteHandler,
-      formRequest("/admin/account", fields, cookie),
-      {},
-    );
-    return { status: statusOf(returned), body: (returned as { data?: unknown }).data ?? returned };
-  };
-
-  it("is on until switched off, keeps each staff member's own choice and says so once saved", async () => {
-    expect((await load(staffCookie)).preferences.lowStockAlerts).toBe(true);
-    expect(await save({}, staffCookie)).toMatchObject({
-      status: 200,
-      body: {
-        ok: true,
-        message: {
-          title: "Preferences Saved",
-          description: "You will no longer get low-stock e-mails.",
-        },
-      },
-    });
-    expect((await load(staffCookie)).preferences.lowStockAlerts).toBe(false);
-    expect((await load(ownerCookie)).preferences.lowStockAlerts).toBe(true);
-    expect(await save({ lowStockAlerts: "on" }, staffCookie)).toMatchObject({
-      body: {
-        message: {
-          description: "You will get an e-mail when an item falls to its low-stock threshold.",
-        },
-      },
-    });
-    expect((await load(staffCookie)).preferences.lowStockAlerts).toBe(true);
-    expect(await save({ lowStockAlerts: "yes please" }, staffCookie)).toMatchObject({
-      status: 400,
     });
   });
 });

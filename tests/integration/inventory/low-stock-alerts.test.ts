@@ -9,7 +9,10 @@ import {
 import { recordStockMovements } from "~/domain/inventory/stock-ledger.server";
 import { changeOrderStatus } from "~/domain/orders/change-order-status.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
-import { setLowStockAlerts } from "~/domain/staff/staff-preferences.server";
+import {
+  getStaffPreferences,
+  saveNotificationPreferences,
+} from "~/domain/staff/staff-preferences.server";
 import { submitCheckout } from "~/routes/store/checkout-action.server";
 import { insertStoreSettings } from "../../factories";
 import { useTestDatabase } from "../../setup/database";
@@ -18,6 +21,18 @@ import { checkout } from "../orders/fixtures";
 import { addBed, addPerson, levelOf, moveStock, setUpWarehouses } from "./warehouse-fixtures";
 
 useTestDatabase();
+
+/** Switches a staff member's Low Stock Alerts as the Notifications tab does, keeping the rest. */
+async function setLowStockAlerts(person: { id: string; email: string }, on: boolean) {
+  const {
+    theme: _theme,
+    compactMode: _compact,
+    ...current
+  } = await getStaffPreferences({
+    userId: person.id,
+  });
+  await saveNotificationPreferences({ actor: person, input: { ...current, lowStockAlerts: on } });
+}
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let shop: Awaited<ReturnType<typeof setUpWarehouses>>;
@@ -35,10 +50,10 @@ beforeAll(async () => {
   ownerId = owner.id;
   // Staff with a saved "on", staff who switched it off, and a customer (never told).
   const keen = await addPerson("staff");
-  await setLowStockAlerts({ userId: keen.id, on: true });
+  await setLowStockAlerts(keen, true);
   people.keen = keen.email;
   const quiet = await addPerson("staff");
-  await setLowStockAlerts({ userId: quiet.id, on: false });
+  await setLowStockAlerts(quiet, false);
   people.quiet = quiet.email;
   people.customer = (await addPerson("customer")).email;
 });
@@ -148,7 +163,11 @@ describe("low-stock e-mails", () => {
     const staffMail = smtp.received.filter((m) => m.subject.startsWith("Low stock"));
     expect(staffMail.map((m) => m.to).sort()).toEqual([people.keen, people.owner].sort());
     expect(staffMail[0]!.text).toContain("Highveld Queen Bed");
-    expect(smtp.received.some((m) => m.to.includes(people.quiet))).toBe(false);
+    expect(staffMail.some((m) => m.to.includes(people.quiet))).toBe(false);
+    // The low-stock switch governs only its own e-mail: New Orders is still on for them.
+    expect(smtp.received.filter((m) => m.to.includes(people.quiet)).map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^New order \d+: .*, awaiting payment$/),
+    ]);
     expect(smtp.received.some((m) => m.to.includes(people.customer))).toBe(false);
 
     const [order] = await db()
@@ -216,14 +235,14 @@ describe("low-stock e-mails", () => {
     const staff = await db().query.users.findMany({
       where: (u, { inArray }) => inArray(u.role, ["owner", "staff"]),
     });
-    for (const person of staff) await setLowStockAlerts({ userId: person.id, on: false });
+    for (const person of staff) await setLowStockAlerts(person, false);
     const bed = await bedWithStock(3);
     await moveStock(bed.variantId, shop.showroom, -1, "sale");
     await afterStockChange();
     expect(smtp.received).toEqual([]);
     const [alert] = await alertsFor(bed.variantId);
     expect(alert!.sentAt).not.toBeNull();
-    for (const person of staff) await setLowStockAlerts({ userId: person.id, on: true });
+    for (const person of staff) await setLowStockAlerts(person, true);
     await deliverStockAlerts();
     expect(smtp.received).toEqual([]);
     const [level] = await db()

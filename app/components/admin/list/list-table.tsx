@@ -11,6 +11,7 @@ import {
 } from "~/components/admin/ui/table";
 import { cn } from "~/lib/cn";
 import { listSearch, type ListParams, type ListSpec } from "~/lib/list-params";
+import { DENSITY_CLASSES, useListDensity, type ListDensity } from "./list-density";
 
 export type ListColumn<Row> = {
   /** The column's name; a sortable column's is the sort's name in the URL. */
@@ -23,7 +24,8 @@ export type ListColumn<Row> = {
 
 /**
  * A back-office list's table: the resource's columns, headers that sort by the URL (a second
- * click reverses), and `empty` in place of the table when nothing matches.
+ * click reverses), and `empty` in place of the table when nothing matches. Its rows are as
+ * dense as `density`, else as the staff member's Compact mode (ListDensityContext).
  */
 export function ListTable<Row>({
   spec,
@@ -34,6 +36,7 @@ export function ListTable<Row>({
   empty,
   label,
   rowTestId = "list-row",
+  density,
 }: {
   spec: ListSpec;
   params: ListParams;
@@ -45,17 +48,26 @@ export function ListTable<Row>({
   label: string;
   /** Each row's data-testid, for the browser journeys. */
   rowTestId?: string;
+  density?: ListDensity;
 }) {
+  const chosen = useListDensity(density);
+  const dense = DENSITY_CLASSES[chosen];
   if (rows.length === 0) return <>{empty}</>;
   return (
-    <Table aria-label={label}>
+    <Table aria-label={label} data-density={chosen}>
       <TableHeader>
         <TableRow>
           {columns.map((column) =>
             column.sortable ? (
-              <SortableHead key={column.key} spec={spec} params={params} column={column} />
+              <SortableHead
+                key={column.key}
+                spec={spec}
+                params={params}
+                column={column}
+                className={dense.head}
+              />
             ) : (
-              <TableHead key={column.key} className={column.className}>
+              <TableHead key={column.key} className={cn(dense.head, column.className)}>
                 {column.header}
               </TableHead>
             ),
@@ -66,7 +78,7 @@ export function ListTable<Row>({
         {rows.map((row) => (
           <TableRow key={rowKey(row)} data-testid={rowTestId}>
             {columns.map((column) => (
-              <TableCell key={column.key} className={column.className}>
+              <TableCell key={column.key} className={cn(dense.cell, column.className)}>
                 {column.cell(row)}
               </TableCell>
             ))}
@@ -81,17 +93,19 @@ function SortableHead<Row>({
   spec,
   params,
   column,
+  className,
 }: {
   spec: ListSpec;
   params: ListParams;
   column: ListColumn<Row>;
+  className?: string;
 }) {
   const active = params.sort === column.key;
   const next = active && params.direction === "asc" ? "desc" : "asc";
   const Icon = !active ? ArrowUpDown : params.direction === "asc" ? ArrowUp : ArrowDown;
   return (
     <TableHead
-      className={column.className}
+      className={cn(className, column.className)}
       aria-sort={active ? (params.direction === "asc" ? "ascending" : "descending") : undefined}
     >
       <Link
