@@ -317,6 +317,33 @@ export function formTargets(f: ShopFacts): FormTarget[] {
       owner: true,
     },
     { path: "/admin/settings/integrations", fields: { intent: "test-email" }, owner: true },
+    // Security: the owner's password is never sent, so no fuzzed form changes it or two-factor.
+    {
+      path: "/admin/settings/security",
+      fields: {
+        intent: "change-password",
+        currentPassword: "not-the-password",
+        newPassword: "fuzz-pass-1",
+        confirmPassword: "fuzz-pass-1",
+      },
+      owner: true,
+    },
+    {
+      path: "/admin/settings/security",
+      fields: { intent: "start-two-factor", password: "not-the-password" },
+      owner: true,
+    },
+    {
+      path: "/admin/settings/security",
+      fields: { intent: "confirm-two-factor", code: "123456" },
+      owner: true,
+    },
+    {
+      path: "/admin/settings/security",
+      fields: { intent: "two-factor-rule", requireTwoFactor: "on" },
+      owner: true,
+    },
+    { path: "/admin-login/two-factor", fields: { code: "123456" } },
     // Inventory: a SKU and a warehouse no journey uses, so the fuzzed adjustments change no
     // stock another journey counts on.
     {
