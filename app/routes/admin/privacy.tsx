@@ -1,28 +1,34 @@
-import { Download, Search, ShieldCheck, Trash2 } from "lucide-react";
-import { Form } from "react-router";
+import { Search, ShieldCheck } from "lucide-react";
+import { useEffect, useState } from "react";
 import { Field } from "~/components/admin/field";
 import { Button } from "~/components/admin/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
 import { useAdminForm } from "~/components/admin/use-admin-form";
-import { ROLE_LABELS } from "~/domain/auth/roles";
+import { COUNT_LABELS, PrivacyFindings } from "~/components/admin/privacy/privacy-findings";
 import { erasePersonalData, type Erasure } from "~/domain/privacy/erase-personal-data.server";
 import {
   lookUpPersonalData,
   type PersonalDataSummary,
 } from "~/domain/privacy/privacy-requests.server";
-import { privacyErasureSchema, privacyLookupSchema } from "~/domain/privacy/schemas";
-import { formatInvoiceNumber } from "~/domain/invoicing/invoice-number";
+import { correctPersonalData } from "~/domain/privacy/correct-personal-data.server";
+import {
+  privacyCorrectionSchema,
+  privacyErasureSchema,
+  privacyLookupSchema,
+} from "~/domain/privacy/schemas";
 import { attempt, invalid, succeeded } from "~/lib/actions.server";
-import { formatDateTime } from "~/lib/dates";
 import { parseForm, type FormActionResult } from "~/lib/forms";
-import { formatMoney } from "~/lib/money";
 import { readForm } from "~/lib/request-input.server";
 import { requireOwner } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/privacy";
 
 export const meta: Route.MetaFunction = () => [{ title: "Privacy Requests | Admin" }];
 
-type Outcome = FormActionResult & { found?: PersonalDataSummary; erasure?: Erasure };
+type Outcome = FormActionResult & {
+  found?: PersonalDataSummary;
+  erasure?: Erasure;
+  intent?: "find" | "correct" | "erase";
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireOwner(request);
@@ -34,6 +40,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   const owner = await requireOwner(request);
   const formData = await readForm(request);
   const clientAddress = context.clientAddress;
+  if (formData.get("intent") === "correct") {
+    const parsed = parseForm(privacyCorrectionSchema, formData);
+    if (!parsed.ok) return invalid(parsed, formData);
+    return attempt(formData, async () => {
+      const changed = await correctPersonalData({
+        correction: parsed.data,
+        actor: owner,
+        clientAddress,
+      });
+      const email = parsed.data.newEmail || parsed.data.email;
+      return {
+        ...succeeded(
+          "Details Corrected",
+          `Changed: ${changed.account} account, ${changed.orders} orders, ${changed.enquiries} enquiries, ${changed.subscriptions} subscriptions.`,
+        ),
+        intent: "correct",
+        // The page shows what is now held, under the address as it is now.
+        found: await lookUpPersonalData({ email, actor: owner, clientAddress }),
+      } satisfies Outcome;
+    });
+  }
   if (formData.get("intent") === "erase") {
     const parsed = parseForm(privacyErasureSchema, formData);
     if (!parsed.ok) return invalid(parsed, formData);
@@ -51,6 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
             ? "Nothing was held about that address."
             : "Everything held about that address is erased or anonymised.",
         ),
+        intent: "erase",
         erasure,
       } satisfies Outcome;
     });
@@ -69,35 +97,49 @@ export async function action({ request, context }: Route.ActionArgs) {
         "Search Complete",
         total === 0 ? "Nothing is held about that address." : `${total} records found.`,
       ),
+      intent: "find",
       found,
     } satisfies Outcome;
   });
 }
 
-const COUNT_LABELS: Record<keyof PersonalDataSummary["counts"], string> = {
-  account: "Shopper account",
-  addresses: "Saved addresses",
-  orders: "Orders",
-  invoices: "Invoices",
-  consultations: "Consultation requests",
-  messages: "Contact messages",
-  subscriptions: "Newsletter subscription",
-  auditEntries: "Audit log entries",
-};
+/** Which form a page result (a post without JavaScript) belongs to. */
+function intentOf(result: Outcome | undefined) {
+  if (!result) return undefined;
+  return result.intent ?? (!result.ok ? result.values.intent : undefined) ?? "find";
+}
 
 export default function PrivacyPage({ actionData }: Route.ComponentProps) {
   const page = actionData as Outcome | undefined;
-  const lookup = useAdminForm({
-    schema: privacyLookupSchema,
-    pageResult: page && !("erasure" in page) ? page : undefined,
-    validationTitle: "Validation Error",
+  const pageFor = (intent: string) => (intentOf(page) === intent ? page : undefined);
+  const lookup = useAdminForm({ schema: privacyLookupSchema, pageResult: pageFor("find") });
+  const correct = useAdminForm({
+    schema: privacyCorrectionSchema,
+    pageResult: pageFor("correct"),
   });
-  const erase = useAdminForm({
-    schema: privacyErasureSchema,
-    pageResult: page && "erasure" in page ? page : undefined,
-  });
-  const found = (lookup.result as Outcome | undefined)?.found;
-  const erasure = (erase.result as Outcome | undefined)?.erasure;
+  const erase = useAdminForm({ schema: privacyErasureSchema, pageResult: pageFor("erase") });
+
+  // The findings shown are the latest search's, or the latest correction's (which searches again).
+  const [found, setFound] = useState(page?.found);
+  const [erasure, setErasure] = useState(page?.erasure);
+  useEffect(() => {
+    const result = lookup.fetcher.data as Outcome | undefined;
+    if (result?.found) {
+      setFound(result.found);
+      setErasure(undefined);
+    }
+  }, [lookup.fetcher.data]);
+  useEffect(() => {
+    const result = correct.fetcher.data as Outcome | undefined;
+    if (result?.found) setFound(result.found);
+  }, [correct.fetcher.data]);
+  useEffect(() => {
+    const result = erase.fetcher.data as Outcome | undefined;
+    if (result?.erasure) {
+      setErasure(result.erasure);
+      setFound(undefined);
+    }
+  }, [erase.fetcher.data]);
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
@@ -143,7 +185,7 @@ export default function PrivacyPage({ actionData }: Route.ComponentProps) {
         </CardContent>
       </Card>
 
-      {found ? <Findings found={found} erase={erase} /> : null}
+      {found ? <PrivacyFindings found={found} correct={correct} erase={erase} /> : null}
 
       {erasure ? (
         <Card>
@@ -176,88 +218,5 @@ export default function PrivacyPage({ actionData }: Route.ComponentProps) {
         </Card>
       ) : null}
     </div>
-  );
-}
-
-function Findings({
-  found,
-  erase,
-}: {
-  found: PersonalDataSummary;
-  erase: ReturnType<typeof useAdminForm>;
-}) {
-  const nothing = Object.values(found.counts).every((n) => n === 0);
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Held about {found.email}</CardTitle>
-      </CardHeader>
-      <CardContent className="space-y-5 text-sm">
-        <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1">
-          {Object.entries(found.counts).map(([key, n]) => (
-            <div key={key} className="contents">
-              <dt className="text-muted-foreground">
-                {COUNT_LABELS[key as keyof typeof COUNT_LABELS]}
-              </dt>
-              <dd>{n}</dd>
-            </div>
-          ))}
-        </dl>
-        {found.account ? (
-          <p>
-            Account: {found.account.name}, {ROLE_LABELS[found.account.role].toLowerCase()},{" "}
-            {found.account.emailVerified ? "e-mail verified" : "e-mail not verified"}, since{" "}
-            {formatDateTime(found.account.createdAt)}.
-          </p>
-        ) : null}
-        {found.orders.length > 0 ? (
-          <p>
-            Orders:{" "}
-            {found.orders
-              .map(
-                (o) => `#${o.number} (${o.status}, ${formatMoney(o.totalCents, { cents: true })})`,
-              )
-              .join(", ")}
-            .
-          </p>
-        ) : null}
-        {found.invoices.length > 0 ? (
-          <p>Invoices: {found.invoices.map((i) => formatInvoiceNumber(i.number)).join(", ")}.</p>
-        ) : null}
-        {nothing ? null : (
-          <div className="flex flex-wrap gap-6 border-t pt-4">
-            <Form method="post" action="/admin/privacy/export" reloadDocument>
-              <input type="hidden" name="email" value={found.email} />
-              <Button type="submit" variant="outline">
-                <Download className="size-4" aria-hidden /> Download everything (JSON)
-              </Button>
-            </Form>
-            <erase.fetcher.Form
-              method="post"
-              ref={erase.formRef}
-              onSubmit={erase.onSubmit}
-              noValidate
-              className="flex min-w-72 flex-1 flex-wrap items-end gap-3"
-            >
-              <input type="hidden" name="intent" value="erase" />
-              <input type="hidden" name="email" value={found.email} />
-              <div className="min-w-64 flex-1">
-                <Field
-                  name="confirmEmail"
-                  label="Type the address again to erase"
-                  hint="Orders and invoices stay as accounting records without the personal details; everything else is deleted. This cannot be undone."
-                  autoComplete="off"
-                  error={erase.errors.confirmEmail ?? erase.errors.email}
-                  onEdit={erase.clearError}
-                />
-              </div>
-              <Button type="submit" variant="destructive" disabled={erase.submitting}>
-                <Trash2 className="size-4" aria-hidden /> Erase
-              </Button>
-            </erase.fetcher.Form>
-          </div>
-        )}
-      </CardContent>
-    </Card>
   );
 }

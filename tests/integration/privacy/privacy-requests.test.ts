@@ -12,6 +12,7 @@ import {
   users,
 } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit-log.server";
+import { correctPersonalData } from "~/domain/privacy/correct-personal-data.server";
 import { erasePersonalData } from "~/domain/privacy/erase-personal-data.server";
 import { emailReference, findPersonalData } from "~/domain/privacy/personal-data.server";
 import { exportPersonalData } from "~/domain/privacy/privacy-requests.server";
@@ -215,6 +216,67 @@ describe("privacy requests", () => {
   });
 });
 
+describe("correcting what is held", () => {
+  it("changes the name, phone and address on orders, enquiries and subscription, never an issued invoice", async () => {
+    const before = await findPersonalData({ email: OTHER });
+    const changed = await correctPersonalData({
+      correction: {
+        email: OTHER,
+        firstName: "Siphokazi",
+        lastName: "",
+        phone: "083 555 0000",
+        newEmail: "siphokazi@example.com",
+      },
+      actor: owner,
+    });
+    expect(changed).toEqual({ account: 0, orders: 1, enquiries: 2, subscriptions: 1 });
+    expect((await findPersonalData({ email: OTHER })).orders).toEqual([]);
+    const now = await findPersonalData({ email: "siphokazi@example.com" });
+    expect(now.orders[0]).toMatchObject({
+      firstName: "Siphokazi",
+      lastName: "Dlamini",
+      phone: "083 555 0000",
+      totalCents: before.orders[0]!.totalCents,
+    });
+    expect(now.consultations[0]).toMatchObject({ name: "Siphokazi", phone: "083 555 0000" });
+    expect(now.subscriber).toMatchObject({ email: "siphokazi@example.com" });
+    // The invoice keeps what it was issued with; it is found through its order.
+    expect(now.invoices[0]).toMatchObject({ buyerEmail: OTHER });
+    const [logged] = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "privacy_data_corrected"));
+    expect(logged!.details).toMatchObject({ fields: ["firstName", "phone", "newEmail"] });
+    // Back as it was, for the tests below.
+    await correctPersonalData({
+      correction: {
+        email: "siphokazi@example.com",
+        firstName: "Sipho",
+        lastName: "",
+        phone: "",
+        newEmail: OTHER,
+      },
+      actor: owner,
+    });
+  });
+
+  it("refuses a new address another account uses", async () => {
+    await db().insert(users).values({ id: "taken-1", name: "Taken", email: "taken@example.com" });
+    await expect(
+      correctPersonalData({
+        correction: {
+          email: OTHER,
+          firstName: "",
+          lastName: "",
+          phone: "",
+          newEmail: "taken@example.com",
+        },
+        actor: owner,
+      }),
+    ).rejects.toThrow("Another account already uses that address.");
+  });
+});
+
 describe("the privacy pages: owner only", () => {
   const cases = [
     ["page loader", privacyPage.loader, () => shopRequest("/admin/privacy")],
@@ -280,6 +342,17 @@ describe("the privacy pages: owner only", () => {
       {},
     );
     expect(statusOf(mismatch.returned)).toBe(400);
+
+    const empty = await routeOutcome(
+      privacyPage.action,
+      formRequest("/admin/privacy", { intent: "correct", email: OTHER }, cookie),
+      {},
+    );
+    expect(statusOf(empty.returned)).toBe(400);
+    expect((empty.returned as { data: unknown }).data).toMatchObject({
+      fieldErrors: { firstName: "Fill in at least one detail to correct." },
+      values: { intent: "correct" },
+    });
     expect((await findPersonalData({ email: OTHER })).orders).toHaveLength(1);
 
     const download = (
