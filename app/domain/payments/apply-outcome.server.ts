@@ -5,7 +5,8 @@ import type { PaymentOutcome } from "./provider";
 
 /**
  * Records a verified outcome and, when it paid an order, e-mails the shopper ("payment
- * received") and the shop (new paid order). Mail failures are logged, never undo the payment.
+ * received") and staff with Payment Confirmations on (new paid order). Mail failures are logged,
+ * never undo the payment.
  */
 export async function applyPaymentOutcome(outcome: PaymentOutcome, siteUrl: string) {
   const recorded = await recordPaymentOutcome(outcome);
