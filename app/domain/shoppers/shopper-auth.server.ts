@@ -52,27 +52,30 @@ export type VerifyResult =
 
 /**
  * Verifies a shopper's e-mail with the link's token, then joins the guest orders placed with
- * that address to the account. A link used again finds the address verified already.
+ * that address to the account.
  */
 export async function verifyShopperEmail(options: {
   token: string;
   baseURL: string;
 }): Promise<VerifyResult> {
-  let verified;
   try {
-    verified = await auth(options.baseURL).api.verifyEmail({ query: { token: options.token } });
+    await auth(options.baseURL).api.verifyEmail({ query: { token: options.token } });
   } catch (error) {
     const refusal = authRefusal(error);
     if (!refusal) throw error;
     return { ok: false, reason: refusal.code === "TOKEN_EXPIRED" ? "expired" : "invalid" };
   }
-  // verifyEmail answers { status, user }: the user once verified now, null when it was before.
-  const user = (verified as { user?: { id: string; email: string } | null }).user ?? null;
-  if (!user) {
-    // Verified before: say so, and there is nothing new to join.
-    const email = tokenEmail(options.token);
-    return email ? { ok: true, email, joinedOrders: 0 } : { ok: false, reason: "invalid" };
-  }
+  // verifyEmail checked the token's signature and marked the address verified (it answers
+  // with no user); the token names the address.
+  const email = tokenEmail(options.token);
+  const [user] = email
+    ? await db()
+        .select({ id: users.id, email: users.email, verified: users.emailVerified })
+        .from(users)
+        .where(eq(users.email, email))
+    : [];
+  if (!user?.verified) return { ok: false, reason: "invalid" };
+  // Joining is idempotent: a link used again joins only guest orders not yet in an account.
   const joinedOrders = await claimGuestOrders(user.id, user.email);
   await recordAudit({ action: "email_verified", actorId: user.id, actorEmail: user.email });
   return { ok: true, email: user.email, joinedOrders };
