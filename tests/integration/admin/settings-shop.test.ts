@@ -59,8 +59,8 @@ const settingsAudit = () =>
     .from(auditLog)
     .where(eq(auditLog.action, "settings_updated"))
     .orderBy(desc(auditLog.id));
-const storefront = async () =>
-  (await storeLayout.loader({} as never)) as Awaited<ReturnType<typeof storeLayout.loader>>;
+/** What the storefront's layout (header, footer, every page) reads for a request. */
+const storefront = () => storeLayout.loader();
 
 describe("role checks of the General and Integrations tabs", () => {
   const routes = [
