@@ -209,6 +209,29 @@ export function formTargets(f: ShopFacts): FormTarget[] {
     },
     { path: "/admin/team", fields: { userId: "no-such-user", role: "staff" }, owner: true },
     {
+      path: "/admin/privacy",
+      fields: { intent: "find", email: "nobody@example.com" },
+      owner: true,
+    },
+    {
+      path: "/admin/privacy",
+      fields: {
+        intent: "correct",
+        email: "nobody@example.com",
+        firstName: "Nobody",
+        lastName: "",
+        phone: "082 000 0000",
+        newEmail: "",
+      },
+      owner: true,
+    },
+    {
+      path: "/admin/privacy",
+      fields: { intent: "erase", email: "nobody@example.com", confirmEmail: "nobody@example.com" },
+      owner: true,
+    },
+    { path: "/admin/privacy/export", fields: { email: "nobody@example.com" }, owner: true },
+    {
       path: "/admin/enquiries/consultations/1",
       fields: { status: "contacted", note: "Called back" },
       owner: true,
