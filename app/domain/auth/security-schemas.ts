@@ -36,18 +36,24 @@ export const setupCodeSchema = z.object({
     .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code from your app")),
 });
 
-/** The sign-in's second step: an app code or a backup code (letters, digits and a hyphen). */
+/** A typed code as an app shows it (spaces) or a backup code without its hyphen: made plain. */
+export function normaliseCode(code: string): string {
+  const plain = code.replace(/\s+/g, "");
+  return /^[A-Za-z0-9]{10}$/.test(plain) && !/^\d+$/.test(plain)
+    ? `${plain.slice(0, 5)}-${plain.slice(5)}`
+    : plain;
+}
+
+export const SIGN_IN_CODE_MESSAGE =
+  "Enter the 6-digit code from your app, or a backup code such as abcde-12345";
+
+/** The sign-in's second step: six digits from the app, or a backup code (`abcde-12345`). */
 export const signInCodeSchema = z.object({
   code: z
     .string()
-    .transform((v) => v.replace(/\s+/g, ""))
-    .pipe(
-      z
-        .string()
-        .min(1, "Enter the code from your app, or a backup code")
-        .max(32, "That code is too long")
-        .regex(/^[A-Za-z0-9-]+$/, "A code has only letters, digits and a hyphen"),
-    ),
+    .max(64, SIGN_IN_CODE_MESSAGE)
+    .transform(normaliseCode)
+    .pipe(z.string().regex(/^(\d{6}|[A-Za-z0-9]{5}-[A-Za-z0-9]{5})$/, SIGN_IN_CODE_MESSAGE)),
 });
 
 /** The owner's switch: staff must use two-factor sign-in. */

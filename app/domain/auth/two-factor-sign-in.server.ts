@@ -6,6 +6,7 @@ import { consumeRateLimits, releaseRateLimits } from "~/domain/security/rate-lim
 import { auth, requestHeaders } from "./auth.server";
 import { authRefusal } from "./auth-refusal.server";
 import { issueDeviceCookie } from "./device-cookie.server";
+import { normaliseCode } from "./security-schemas";
 import { isStaffRole, type Role } from "./roles";
 import {
   clearPendingCookie,
@@ -32,11 +33,6 @@ export type CodeSignInResult =
 /** The account waiting for its code on this request, if any (the page asks only then). */
 export function pendingSignIn(request: Request, baseURL: string): PendingSignIn | null {
   return readPendingCookie({ cookieHeader: request.headers.get("cookie"), baseURL });
-}
-
-/** A typed code as the app shows it or as the backup list prints it: spaces go, case stays. */
-export function normaliseCode(code: string): string {
-  return code.replace(/\s+/g, "");
 }
 
 /**
@@ -106,15 +102,23 @@ export async function signInWithCode(options: {
   }
 
   await releaseRateLimits(attempt.counted);
+  // better-auth's challenge names the account that is now signed in.
+  const userId = verified.response.user.id;
   const answer = verified.headers;
   answer.append("set-cookie", clearPendingCookie(baseURL));
-  answer.append("set-cookie", issueDeviceCookie({ userId: pending.userId, baseURL }));
+  answer.append("set-cookie", issueDeviceCookie({ userId, baseURL }));
   const [user] = await db()
-    .select({ role: users.role })
+    .select({ role: users.role, email: users.email })
     .from(users)
-    .where(eq(users.id, pending.userId));
+    .where(eq(users.id, userId));
   const role = (user?.role ?? "customer") as Role;
-  await recordAudit({ action: "sign_in", ...who, details: { twoFactor: method } });
+  await recordAudit({
+    action: "sign_in",
+    actorId: userId,
+    actorEmail: user?.email ?? pending.email,
+    ipAddress: clientAddress,
+    details: { twoFactor: method },
+  });
   return { ok: true, headers: answer, role, isStaff: isStaffRole(role) };
 }
 
