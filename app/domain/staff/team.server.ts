@@ -13,6 +13,7 @@ export async function listTeam() {
       name: users.name,
       email: users.email,
       role: users.role,
+      twoFactorEnabled: users.twoFactorEnabled,
       createdAt: users.createdAt,
       // "users"."id" written out: drizzle leaves columns bare here, and a bare "id" inside
       // the subquery would be the session's own id.

@@ -16,6 +16,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/
 import { NativeSelect } from "~/components/admin/ui/input";
 import { attempt, invalid, succeeded } from "~/lib/actions.server";
 import { changeRole, listTeam } from "~/domain/staff/team.server";
+import { resetTwoFactor } from "~/domain/auth/two-factor-reset.server";
 import { ROLE_LABELS, type Role } from "~/domain/auth/roles";
 import { requireOwner } from "~/lib/staff-gate.server";
 import { parseForm, type FormActionResult } from "~/lib/forms";
@@ -31,6 +32,8 @@ const roleSchema = z.object({
   role: z.enum(["owner", "staff", "customer"], "Choose a role"),
 });
 
+const resetSchema = z.object({ userId: z.string().min(1, "Choose an account") });
+
 export async function loader({ request }: Route.LoaderArgs) {
   const owner = await requireOwner(request);
   return { team: await listTeam(), me: owner.id };
@@ -39,6 +42,21 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireOwner(request);
   const formData = await readForm(request);
+  if (formData.get("intent") === "reset-two-factor") {
+    const parsed = parseForm(resetSchema, formData);
+    if (!parsed.ok) return invalid(parsed, formData);
+    return attempt(formData, async () => {
+      const { email } = await resetTwoFactor({
+        actor,
+        userId: parsed.data.userId,
+        clientAddress: context.clientAddress,
+      });
+      return succeeded(
+        "Two-Factor Reset",
+        `${email} was signed out and signs in with the password alone until two-factor is set up again.`,
+      );
+    });
+  }
   const parsed = parseForm(roleSchema, formData);
   if (!parsed.ok) return invalid(parsed, formData);
   return attempt(formData, async () => {
@@ -78,6 +96,7 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
                 <TableHead>Name</TableHead>
                 <TableHead>Role</TableHead>
                 <TableHead>Last sign-in</TableHead>
+                <TableHead>Two-factor</TableHead>
                 <TableHead>Change role</TableHead>
               </TableRow>
             </TableHeader>
@@ -96,6 +115,17 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
                   </TableCell>
                   <TableCell>
                     {member.lastSignIn ? formatDateTime(member.lastSignIn) : "Never"}
+                  </TableCell>
+                  <TableCell>
+                    {member.twoFactorEnabled ? (
+                      member.id === loaderData.me ? (
+                        "On"
+                      ) : (
+                        <ResetTwoFactorForm userId={member.id} email={member.email} />
+                      )
+                    ) : (
+                      "Off"
+                    )}
                   </TableCell>
                   <TableCell>
                     <RoleForm userId={member.id} email={member.email} role={member.role} />
@@ -135,6 +165,33 @@ function RoleForm({ userId, email, role }: { userId: string; email: string; role
       </NativeSelect>
       <Button type="submit" size="sm" variant="outline" disabled={fetcher.state !== "idle"}>
         Save
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+/** A lost phone and no backup codes: the owner clears that person's two-factor sign-in. */
+function ResetTwoFactorForm({ userId, email }: { userId: string; email: string }) {
+  const fetcher = useFetcher<FormActionResult>();
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    const r = fetcher.data;
+    if (r.ok) notify.success(r.message.title, { description: r.message.description });
+    else notify.error(r.alert.title, { description: r.alert.description });
+  }, [fetcher.state, fetcher.data]);
+  return (
+    <fetcher.Form method="post" className="flex items-center gap-2">
+      <span>On</span>
+      <input type="hidden" name="intent" value="reset-two-factor" />
+      <input type="hidden" name="userId" value={userId} />
+      <Button
+        type="submit"
+        size="sm"
+        variant="outline"
+        aria-label={`Reset two-factor sign-in of ${email}`}
+        disabled={fetcher.state !== "idle"}
+      >
+        Reset
       </Button>
     </fetcher.Form>
   );

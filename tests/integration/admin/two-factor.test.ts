@@ -350,3 +350,40 @@ describe("the owner's rule: two-factor for all staff", () => {
     await post({ intent: "two-factor-rule" }, ownerCookie);
   });
 });
+
+describe("the owner resets a team member's two-factor (a lost phone, no backup codes)", () => {
+  it("clears it and signs that person out; the next sign-in needs the password alone", async () => {
+    const team = await import("~/routes/admin/team");
+    const owner = await signedIn("owner");
+    const staff = await signedIn("staff");
+    const { cookie: staffCookie } = await enableTwoFactor(staff.cookie, staff.password);
+    const reset = (cookie: string, userId: string) =>
+      routeOutcome(
+        team.action,
+        formRequest("/admin/team", { intent: "reset-two-factor", userId }, cookie),
+        {},
+      );
+
+    expect(statusOf((await reset(staffCookie, staff.user.id)).thrown)).toBe(403);
+    expect(statusOf((await reset(owner.cookie, owner.user.id)).returned)).toBe(409);
+    const done = await reset(owner.cookie, staff.user.id);
+    expect(body(done.returned)).toMatchObject({ ok: true, message: { title: "Two-Factor Reset" } });
+
+    expect(await getSessionUser(shopRequest("/admin", { cookie: staffCookie }))).toBeNull();
+    expect((await passwordStep(staff.email, staff.password)).location).toBe("/admin");
+    expect(
+      await db().select().from(twoFactors).where(eq(twoFactors.userId, staff.user.id)),
+    ).toEqual([]);
+    const [line] = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "two_factor_reset"))
+      .orderBy(desc(auditLog.id));
+    expect(line).toMatchObject({
+      actorId: owner.user.id,
+      subject: `user:${staff.user.id}`,
+      details: { email: staff.email, sessionsEnded: 1 },
+    });
+    expect(statusOf((await reset(owner.cookie, staff.user.id)).returned)).toBe(409);
+  });
+});
