@@ -23,39 +23,46 @@ export type ProductFigures = {
 
 const TOP = 5;
 
+/** What a product's lines are called when the product has since been deleted. */
+export const DELETED_PRODUCTS = "Products since deleted";
+
 /**
  * Products sold in the window: the top five by revenue and by units, and the gross margin of
  * the lines whose variant has a cost price (line totals less VAT, less units times today's cost
- * price; an order's discount is not spread over its lines). One pass over the window's lines.
+ * price; an order's discount is not spread over its lines). One pass over the window's lines,
+ * grouped by product id; only the top rows are looked up for their titles.
  */
 export async function productFigures(w: Window): Promise<ProductFigures> {
   const exVat = sql.raw(`100.0 / ${100 + VAT_RATE_PERCENT}`);
   const rows = await db()
     .execute(
-      sql`with lines as (
-            select coalesce(l.product_id::text, 't:' || l.title) as key, l.title, l.quantity,
-                   l.line_total_cents, v.cost_cents
+      sql`with per_product as materialized (
+            select l.product_id, sum(l.quantity)::bigint as units,
+                   sum(l.line_total_cents)::bigint as revenue,
+                   coalesce(sum(l.line_total_cents) filter (where v.cost_cents is not null), 0)::bigint as costed,
+                   coalesce(sum(l.quantity * v.cost_cents::bigint), 0)::bigint as cost,
+                   coalesce(sum(l.quantity) filter (where v.cost_cents is null), 0)::bigint as uncosted
             from orders o
             join order_lines l on l.order_id = o.id
             left join variants v on v.id = l.variant_id
             where ${paidIn(w)}
-          ), per_product as (
-            select key, min(title) as title, sum(quantity)::bigint as units,
-                   sum(line_total_cents)::bigint as revenue
-            from lines group by key
+            group by l.product_id
+          ), top as (
+            (select 'revenue' as list, product_id, units, revenue from per_product
+              order by revenue desc, product_id nulls last limit ${TOP})
+            union all
+            (select 'units', product_id, units, revenue from per_product
+              order by units desc, product_id nulls last limit ${TOP})
           )
-          (select 'revenue' as list, key, title, units, revenue, 0::float8 as costed, 0::bigint as cost,
-                  0::bigint as uncosted
-             from per_product order by revenue desc, key limit ${TOP})
+          select t.list, coalesce(t.product_id::text, '') as key,
+                 coalesce(p.title, ${DELETED_PRODUCTS}) as title, t.units, t.revenue,
+                 0::float8 as costed, 0::bigint as cost, 0::bigint as uncosted
+          from top t left join products p on p.id = t.product_id
           union all
-          (select 'units', key, title, units, revenue, 0, 0, 0
-             from per_product order by units desc, key limit ${TOP})
-          union all
-          (select 'total', '', '', coalesce(sum(quantity), 0)::bigint, 0,
-                  coalesce(sum(line_total_cents * ${exVat}) filter (where cost_cents is not null), 0)::float8,
-                  coalesce(sum(quantity * cost_cents::bigint), 0)::bigint,
-                  coalesce(sum(quantity) filter (where cost_cents is null), 0)::bigint
-             from lines)`,
+          select 'total', '', '', coalesce(sum(units), 0)::bigint, 0,
+                 coalesce(sum(costed) * ${exVat}, 0)::float8, coalesce(sum(cost), 0)::bigint,
+                 coalesce(sum(uncosted), 0)::bigint
+          from per_product`,
     )
     .then(rowsOf<Record<string, unknown>>);
   const of = (list: string) =>
@@ -66,7 +73,8 @@ export async function productFigures(w: Window): Promise<ProductFigures> {
         title: String(r.title),
         units: Number(r.units),
         revenueCents: Number(r.revenue),
-      }));
+      }))
+      .sort((a, b) => (list === "revenue" ? b.revenueCents - a.revenueCents : b.units - a.units));
   const total = rows.find((r) => r.list === "total")!;
   return {
     byRevenue: of("revenue"),
