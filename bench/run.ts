@@ -7,6 +7,7 @@ import { auditPage, type PageScore } from "./lighthouse";
 import { benchAdminLists, type LatencyResult } from "./admin-lists";
 import { benchInventory, type AdjustmentResult } from "./inventory";
 import { benchInvoiceList, benchInvoicePdf, seedInvoices, type PdfResult } from "./invoices";
+import { benchReportExports, benchReportsPage, seedReportOrders } from "./reports";
 import { loadTest, type LoadResult } from "./load";
 import { postgresAnswers, withScratchDatabase } from "./postgres";
 import { benchScale, type ScaleResult } from "./scale";
@@ -28,7 +29,9 @@ import { seedCatalogue, startBenchShop } from "./server";
  * same load. The invoices part lays out one invoice's PDF 100 times in this process, and
  * measures the invoices list on PostgreSQL with --invoices N (100000) invoices. The soak part
  * (--only soak; not in a full run) sends mixed traffic for --minutes N (10) at --rate N (20)
- * actions a second to two processes on PostgreSQL (bench/soak.ts).
+ * actions a second to two processes on PostgreSQL (bench/soak.ts). The reports part (--only
+ * reports) measures the Reports page and each quick report's CSV of a year on PostgreSQL, one
+ * process, with --report-orders N (100000) orders over two years.
  */
 const args = parseArgs(process.argv.slice(2));
 const products = args.products ?? 10_000;
@@ -41,6 +44,7 @@ const backOffice = { orders: args.orders ?? 100_000, enquiries: args.enquiries ?
 const withLists = only === undefined || only === "lists";
 const movements = args.movements ?? 1_000_000;
 const invoiceCount = args.invoices ?? 100_000;
+const reportOrders = args.reportOrders ?? 100_000;
 const scaleSizes = args.scaleProducts ?? [products];
 const warmupSeconds = args.warmup ?? 60;
 
@@ -82,6 +86,10 @@ async function main() {
   }
   if (only === "invoices") {
     await printInvoices();
+    return;
+  }
+  if (only === "reports") {
+    await printReports();
     return;
   }
   if (only === "soak") {
@@ -212,6 +220,45 @@ async function printInvoices() {
   console.log("| --- | ---: | ---: |");
   for (const [name, r] of Object.entries(pages)) {
     console.log(`| ${name} | ${r.medianMs} | ${r.p95Ms} |`);
+  }
+}
+
+/** The Reports page and the quick reports' CSV downloads on PostgreSQL, one process. */
+async function printReports() {
+  if (!(await postgresAnswers())) {
+    console.log("No PostgreSQL answered: the reports figures are left out.");
+    return;
+  }
+  const { pages, exports } = await withScratchDatabase("reports", async (env) => {
+    console.log(
+      `Seeding 1000 products and ${reportOrders} orders over two years into PostgreSQL...`,
+    );
+    seedCatalogue(env, 1000);
+    await seedReportOrders(env.DATABASE_URL, reportOrders);
+    const shop = await startBenchShop({ ...env, WEB_CONCURRENCY: "1" });
+    try {
+      return {
+        pages: await benchReportsPage(shop.url),
+        exports: await benchReportExports(shop.url, shop.pid),
+      };
+    } finally {
+      await shop.stop();
+    }
+  });
+  console.log(
+    `\nReports page on PostgreSQL, one process, ${reportOrders} orders: one request at a time`,
+  );
+  console.log("| page | median ms | p95 ms |");
+  console.log("| --- | ---: | ---: |");
+  for (const [name, r] of Object.entries(pages))
+    console.log(`| ${name} | ${r.medianMs} | ${r.p95Ms} |`);
+  console.log("\nQuick reports' CSV for the last 365 days, one after another");
+  console.log("| report | ms | rows | KB | RSS before MB | RSS peak MB | growth MB |");
+  console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+  for (const [name, r] of Object.entries(exports)) {
+    console.log(
+      `| ${name} | ${r.ms} | ${r.rows} | ${Math.round(r.bytes / 1024)} | ${r.rssBeforeMb} | ${r.rssPeakMb} | ${r.rssPeakMb - r.rssBeforeMb} |`,
+    );
   }
 }
 
@@ -396,10 +443,11 @@ type Args = Partial<
     | "invoices"
     | "minutes"
     | "rate"
-    | "warmup",
+    | "warmup"
+    | "reportOrders",
     number
   > & {
-    only: "lighthouse" | "load" | "lists" | "inventory" | "scale" | "invoices" | "soak";
+    only: "lighthouse" | "load" | "lists" | "inventory" | "scale" | "invoices" | "reports" | "soak";
     noBuild: boolean;
     scaleProducts: number[];
   }
@@ -420,11 +468,16 @@ function parseArgs(argv: string[]): Args {
         value !== "inventory" &&
         value !== "scale" &&
         value !== "invoices" &&
+        value !== "reports" &&
         value !== "soak"
       ) {
-        throw new Error("--only lighthouse|load|lists|inventory|scale|invoices|soak");
+        throw new Error("--only lighthouse|load|lists|inventory|scale|invoices|reports|soak");
       }
       out.only = value;
+    } else if (key === "report-orders") {
+      const value = Number(argv[++i]);
+      if (!Number.isFinite(value) || value < 1) throw new Error("--report-orders needs a number");
+      out.reportOrders = value;
     } else if (key === "scale-products") {
       const sizes = (argv[++i] ?? "").split(",").map(Number);
       if (sizes.some((n) => !Number.isFinite(n) || n < 1)) {
