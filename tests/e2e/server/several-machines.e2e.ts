@@ -143,6 +143,25 @@ describe.runIf(TEST_DATABASE_URL)("two shop instances on one PostgreSQL", () => 
       .toBeGreaterThan(0);
   });
 
+  it("shows the phone number the owner saved on one instance on the other's next request", async () => {
+    // The other instance has the home page in its render cache (rendered twice: kept).
+    for (let i = 0; i < 2; i++) expect((await fetchOn("b", "/")).status).toBe(200);
+    const owner = await browser.newPage({
+      baseURL: proxy.url,
+      viewport: { width: 1280, height: 900 },
+      extraHTTPHeaders: { [PIN_HEADER]: "a" },
+    });
+    await signInAsOwner(owner);
+    await owner.goto("/admin/settings");
+    await waitForHydration(owner);
+    await main(owner).getByLabel("Phone").fill("018 632 4242");
+    await owner.getByRole("button", { name: "Save Changes" }).click();
+    await toast(owner, "Settings Saved").waitFor();
+    // No waiting: settings are read on every request, and cached pages are keyed by them.
+    expect(await (await fetchOn("b", "/")).text()).toContain("018 632 4242");
+    expect(await (await fetchOn("b", "/contact")).text()).toContain("018 632 4242");
+  });
+
   it("keeps a staff session made on one instance on the other", async () => {
     const staff = await browser.newPage({
       baseURL: proxy.url,
