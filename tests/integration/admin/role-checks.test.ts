@@ -44,6 +44,9 @@ import * as purchaseOrdersExport from "~/routes/admin/purchase-orders-export";
 import * as purchaseOrderNew from "~/routes/admin/purchase-order-new";
 import * as purchaseOrder from "~/routes/admin/purchase-order";
 import * as purchaseOrderEdit from "~/routes/admin/purchase-order-edit";
+import * as settingsLayout from "~/routes/admin/settings";
+import * as settingsGeneral from "~/routes/admin/settings-general";
+import * as settingsIntegrations from "~/routes/admin/settings-integrations";
 
 useTestDatabase();
 
@@ -87,6 +90,9 @@ const ROUTES: [string, Module, Record<string, string>][] = [
   ["/admin/purchase-orders/new", purchaseOrderNew, {}],
   ["/admin/purchase-orders/1", purchaseOrder, { id: "1" }],
   ["/admin/purchase-orders/1/edit", purchaseOrderEdit, { id: "1" }],
+  ["/admin/settings", settingsLayout, {}],
+  ["/admin/settings", settingsGeneral, {}],
+  ["/admin/settings/integrations", settingsIntegrations, {}],
 ];
 
 const outcome = routeOutcome;
