@@ -6,7 +6,7 @@ const FIELDS = [
   { name: "lastName", label: "Last Name", autoComplete: "family-name" },
   { name: "phone", label: "Phone", autoComplete: "tel", type: "tel" },
   { name: "address", label: "Street Address", autoComplete: "street-address" },
-  { name: "city", label: "City", autoComplete: "address-level2" },
+  { name: "city", label: "City / Town", autoComplete: "address-level2" },
   { name: "postal", label: "Postal Code", autoComplete: "postal-code" },
 ] as const;
 
