@@ -89,13 +89,12 @@ export default function PrivacyPage() {
           </p>
           <h3>When you create an account</h3>
           <p>
-            An account is optional: you can always order as a guest. If you create one, we keep
-            your name, e-mail address, a scrambled (hashed) form of your password that nobody can
-            read back, and any delivery addresses you save. We send you an e-mail with a link to
-            confirm your address; once it is confirmed, earlier orders placed with that address
-            show in your account, and so do later ones. While you are signed in, a cookie keeps
-            you signed in, and we record the IP address and browser of each sign-in to protect
-            your account.
+            An account is optional: you can always order as a guest. If you create one, we keep your
+            name, e-mail address, a scrambled (hashed) form of your password that nobody can read
+            back, and any delivery addresses you save. We send you an e-mail with a link to confirm
+            your address; once it is confirmed, earlier orders placed with that address show in your
+            account, and so do later ones. While you are signed in, a cookie keeps you signed in,
+            and we record the IP address and browser of each sign-in to protect your account.
           </p>
           <h3>When you visit our website</h3>
           <p>
