@@ -28,7 +28,7 @@ async function main() {
     console.log(
       result.created
         ? `Created the owner ${email}. Sign in at ${baseURL}/admin-login`
-        : `${email} already had an account: it is now an owner, with the new password.`,
+        : `${email} already had an account: it is now an owner, with the new password and two-factor sign-in off.`,
     );
   } finally {
     setDatabase(undefined);

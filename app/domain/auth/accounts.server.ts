@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { accounts, users } from "~/db/schema";
+import { accounts, twoFactors, users } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit-log.server";
 import { env } from "~/env.server";
 import { consumeRateLimits } from "~/domain/security/rate-limit.server";
@@ -199,10 +199,13 @@ export async function createOwner(options: {
   const context = await instance.$context;
   const hash = await context.password.hash(options.password);
   await db().transaction(async (tx) => {
+    // Whoever runs this holds the server: it is the way back in for an owner who lost both
+    // the phone and the backup codes, so two-factor sign-in goes too (set it up again).
     await tx
       .update(users)
-      .set({ role: "owner", updatedAt: new Date() })
+      .set({ role: "owner", twoFactorEnabled: false, updatedAt: new Date() })
       .where(eq(users.id, existing.id));
+    await tx.delete(twoFactors).where(eq(twoFactors.userId, existing.id));
     const updated = await tx
       .update(accounts)
       .set({ password: hash, updatedAt: new Date() })

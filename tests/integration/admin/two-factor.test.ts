@@ -8,7 +8,7 @@ import * as authPage from "~/routes/auth/auth";
 import * as twoFactorPage from "~/routes/auth/two-factor";
 import { insertStoreSettings } from "../../factories";
 import { useTestDatabase } from "../../setup/database";
-import { formRequest, routeOutcome, shopRequest, signedIn, statusOf } from "./helpers";
+import { BASE_URL, formRequest, routeOutcome, shopRequest, signedIn, statusOf } from "./helpers";
 import {
   appCode,
   body,
@@ -385,5 +385,19 @@ describe("the owner resets a team member's two-factor (a lost phone, no backup c
       details: { email: staff.email, sessionsEnded: 1 },
     });
     expect(statusOf((await reset(owner.cookie, staff.user.id)).returned)).toBe(409);
+  });
+});
+
+describe("an owner who lost both the phone and the backup codes", () => {
+  it("admin:create (createOwner) sets a new password and turns two-factor off", async () => {
+    const { createOwner } = await import("~/domain/auth/accounts.server");
+    const owner = await signedIn("owner");
+    await enableTwoFactor(owner.cookie, owner.password);
+    expect((await passwordStep(owner.email, owner.password)).location).toBe(CODE_PATH);
+    await createOwner({ email: owner.email, password: "recovered-1", baseURL: BASE_URL });
+    expect((await passwordStep(owner.email, "recovered-1")).location).toBe("/admin");
+    expect(
+      await db().select().from(twoFactors).where(eq(twoFactors.userId, owner.user.id)),
+    ).toEqual([]);
   });
 });
