@@ -187,6 +187,14 @@ export const orderLines = pgTable(
     index("order_lines_order_idx").on(t.orderId),
     index("order_lines_variant_idx").on(t.variantId),
     index("order_lines_product_idx").on(t.productId),
+    // Reports: a window's lines read from the index alone (bench/README.md, reports).
+    index("order_lines_report_idx").on(
+      t.orderId,
+      t.productId,
+      t.variantId,
+      t.quantity,
+      t.lineTotalCents,
+    ),
     check("order_lines_quantity_positive", sql`${t.quantity} > 0`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "order_lines_report_idx" ON "order_lines" USING btree ("order_id","product_id","variant_id","quantity","line_total_cents");
