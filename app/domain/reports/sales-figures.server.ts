@@ -93,22 +93,21 @@ export type CustomerFigures = {
 };
 
 /**
- * Orders by new and returning buyers. Every buyer (an e-mail, in any case) has exactly one first
- * paid order, so the window's orders by new buyers are the buyers whose first paid order falls
- * in it, and the rest are returning buyers': one grouped pass over the paid orders up to the
- * window's end, instead of a look back for each order.
+ * Orders by new and returning buyers, a buyer being an e-mail as checkout keeps it (in lower
+ * case). Each buyer has one first paid order, so the window's orders by new buyers are its
+ * buyers with no paid order before the window: one look into the (email, paid_at) index per
+ * buyer of the window, so the cost follows the window, not the whole history.
  */
 export async function customerFigures(w: Window): Promise<CustomerFigures> {
   const [[counts], towns] = await Promise.all([
     db()
       .execute(
-        sql`select (count(*) filter (where b.first_paid >= ${at(w.start)}))::int as new_orders,
-                   (count(*) filter (where b.in_window))::int as buyers,
-                   coalesce(sum(b.in_window_orders), 0)::int as orders
-            from (select min(o.paid_at) as first_paid, bool_or(o.paid_at >= ${at(w.start)}) as in_window,
-                         count(*) filter (where o.paid_at >= ${at(w.start)}) as in_window_orders
-                  from orders o where o.paid_at is not null and o.paid_at < ${at(w.end)}
-                  group by lower(o.email)) b`,
+        sql`select count(*)::int as buyers, coalesce(sum(b.orders), 0)::int as orders,
+                   (count(*) filter (where not exists (
+                      select 1 from orders e where e.email = b.email and e.paid_at < ${at(w.start)}
+                   )))::int as new_orders
+            from (select o.email, count(*) as orders from orders o where ${paidIn(w)}
+                  group by o.email) b`,
       )
       .then(rowsOf<Record<string, number>>),
     db()
