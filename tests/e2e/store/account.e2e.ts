@@ -1,0 +1,143 @@
+import { describe, expect, it } from "vitest";
+import { main, outboxMessages, useBrowser, waitForHydration } from "../browser";
+import { placePaidOrder } from "../shopper";
+
+const browser = useBrowser();
+const DESKTOP = { viewport: { width: 1280, height: 900 } };
+
+describe("shopper accounts", () => {
+  it("signs up from a paid guest order, verifies through the e-mail and sees that order", async () => {
+    const page = await browser.newPage(DESKTOP);
+    const email = `account.${Date.now()}@example.com`;
+    const number = await placePaidOrder(page, "support-plus-spring-bed", "queen", email);
+
+    // After payment, not before: the order page offers an account with its details.
+    await main(page).getByRole("link", { name: "Create an account with these details" }).click();
+    await page.waitForURL("**/account/sign-up?**");
+    await waitForHydration(page);
+    expect(await main(page).getByLabel("Full name").inputValue()).toBe("Lerato Dlamini");
+    expect(await main(page).getByLabel("Email").inputValue()).toBe(email);
+
+    // A mismatch is told by its field, and the form keeps what was typed.
+    await main(page).getByLabel("Password (at least 6 characters)").fill("sleep-well-7");
+    await main(page).getByLabel("Confirm password").fill("sleep-well-8");
+    await main(page).getByRole("button", { name: "Create account" }).click();
+    const mismatch = main(page)
+      .locator("p.text-destructive")
+      .filter({ hasText: "The passwords do not match" });
+    await mismatch.waitFor();
+    expect(await main(page).getByLabel("Confirm password").getAttribute("aria-describedby")).toBe(
+      await mismatch.getAttribute("id"),
+    );
+    await main(page).getByLabel("Password (at least 6 characters)").fill("sleep-well-7");
+    await main(page).getByLabel("Confirm password").fill("sleep-well-7");
+    await main(page).getByRole("button", { name: "Create account" }).click();
+    await main(page).getByText("Check your e-mail").waitFor();
+
+    // The header's Account button leads to the account's sign-in; sign in by keyboard.
+    await page.goto("/");
+    await page.getByRole("banner").getByRole("link", { name: "Account" }).click();
+    await page.waitForURL("**/account/sign-in");
+    await waitForHydration(page);
+    await main(page).getByLabel("Email").focus();
+    await page.keyboard.type(email);
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("sleep-well-7");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/account$/);
+    await main(page).getByText("Please confirm your e-mail address").waitFor();
+    // Not verified yet: the guest order is not in the account.
+    expect(await main(page).getByText("No orders yet.").isVisible()).toBe(true);
+
+    const mail = (await outboxMessages()).filter((m) => m.to.includes(email)).at(-1);
+    const link = mail?.text.match(/https?:\/\/\S+\/account\/verify\?token=\S+/)?.[0];
+    expect(link).toBeTruthy();
+    await page.goto(new URL(link!).pathname + new URL(link!).search);
+    await main(page).getByRole("heading", { name: "E-mail confirmed" }).waitFor();
+    expect(await main(page).getByRole("status").textContent()).toContain(
+      "1 earlier order placed with it now shows in your account",
+    );
+
+    await main(page).getByRole("link", { name: "Go to my account" }).click();
+    await page.waitForURL(/\/account$/);
+    await main(page)
+      .getByRole("link", { name: `Order ${number}` })
+      .click();
+    await page.waitForURL(`**/account/orders/${number}`);
+    await main(page)
+      .getByRole("heading", { name: `Order ${number}` })
+      .waitFor();
+    expect(await main(page).getByText("Paid", { exact: true }).isVisible()).toBe(true);
+    const invoice = main(page).getByRole("link", { name: /Download tax invoice/ });
+    const href = await invoice.getAttribute("href");
+    expect(href).toBe(`/account/orders/${number}/invoice`);
+    const pdf = await page.request.get(href!);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+
+    // Another visitor (no session) asking for the same order is sent to sign in.
+    const stranger = await browser.newPage({ ...DESKTOP, javaScriptEnabled: false });
+    await stranger.goto(`/account/orders/${number}`);
+    expect(new URL(stranger.url()).pathname).toBe("/account/sign-in");
+    await stranger.close();
+  });
+
+  it("saves an address without JavaScript and checkout fills it in; signs out", async () => {
+    const page = await browser.newPage({ ...DESKTOP, javaScriptEnabled: false });
+    const email = `addresses.${Date.now()}@example.com`;
+    await page.goto("/account/sign-up");
+    await main(page).getByLabel("Full name").fill("Naledi Khumalo");
+    await main(page).getByLabel("Email").fill(email);
+    await main(page).getByLabel("Password (at least 6 characters)").fill("sleep-well-7");
+    await main(page).getByLabel("Confirm password").fill("sleep-well-7");
+    await main(page).getByRole("button", { name: "Create account" }).click();
+    await main(page).getByText("Check your e-mail").waitFor();
+    await page.goto("/account/sign-in?next=/account/addresses");
+    await main(page).getByLabel("Email").fill(email);
+    await main(page).getByLabel("Password").fill("wrong-password");
+    await main(page).getByRole("button", { name: "Sign in" }).click();
+    await main(page).getByText("Sign In Failed").waitFor();
+    await main(page).getByLabel("Password").fill("sleep-well-7");
+    await main(page).getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL("**/account/addresses");
+
+    const form = main(page).locator("form", {
+      has: page.getByRole("button", { name: "Save address" }),
+    });
+    await form.getByLabel("Name for this address (e.g. Home)").fill("Home");
+    await form.getByRole("button", { name: "Save address" }).click();
+    await main(page).getByText("This field is required.").first().waitFor();
+    const again = main(page).locator("form", {
+      has: page.getByRole("button", { name: "Save address" }),
+    });
+    await again.getByLabel("First Name").fill("Naledi");
+    await again.getByLabel("Last Name").fill("Khumalo");
+    await again.getByLabel("Phone").fill("083 000 1111");
+    await again.getByLabel("Street Address").fill("3 Main Road");
+    await again.getByLabel("City / Town").fill("Mahikeng");
+    await again.getByLabel("Postal Code").fill("2745");
+    await again.getByRole("button", { name: "Save address" }).click();
+    await main(page).getByText("Address saved").waitFor();
+    await main(page).getByRole("heading", { name: /Home/ }).waitFor();
+
+    // With JavaScript, in the same session: checkout fills in the default address.
+    const cookies = await page.context().cookies();
+    const shopper = await browser.newPage(DESKTOP);
+    await shopper.context().addCookies(cookies);
+    await shopper.goto("/products/support-plus-spring-bed?size=queen");
+    await waitForHydration(shopper);
+    await main(shopper).getByRole("button", { name: "Add to Cart" }).first().click();
+    await shopper.goto("/checkout");
+    await waitForHydration(shopper);
+    await expect
+      .poll(() => main(shopper).getByLabel("Street Address").inputValue())
+      .toBe("3 Main Road");
+    expect(await main(shopper).getByLabel("Email").inputValue()).toBe(email);
+    expect(await main(shopper).getByLabel("City / Town").inputValue()).toBe("Mahikeng");
+
+    await shopper.goto("/account");
+    await main(shopper).getByRole("button", { name: "Sign out" }).click();
+    await shopper.waitForURL((url) => url.pathname === "/");
+    await shopper.goto("/account");
+    expect(new URL(shopper.url()).pathname).toBe("/account/sign-in");
+  });
+});
