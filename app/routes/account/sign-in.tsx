@@ -38,6 +38,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     clientAddress: context.clientAddress,
   });
   if (signedIn.ok) throw redirect(next, { headers: signedIn.headers });
+  // An account with two-factor sign-in on (staff) takes the same second step as on /admin-login.
+  if (signedIn.reason === "two_factor") {
+    throw redirect("/admin-login/two-factor", { headers: signedIn.headers });
+  }
   if (signedIn.reason === "rate_limited") {
     return refused(429, { title: "Too many attempts", description: signedIn.message }, formData);
   }

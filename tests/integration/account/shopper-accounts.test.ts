@@ -22,6 +22,7 @@ import {
   statusOf,
 } from "../admin/helpers";
 import { linkIn, ownOutbox } from "./helpers";
+import { enableTwoFactor } from "../admin/two-factor-helpers";
 
 useTestDatabase();
 
@@ -233,6 +234,24 @@ describe("a shopper is not staff", () => {
     const cookie = await signInShopper("notstaff@example.com");
     const result = await routeOutcome(adminLayout.loader, shopRequest("/admin", { cookie }), {});
     expect(statusOf(result.thrown)).toBe(403);
+  });
+});
+
+describe("staff with two-factor sign-in", () => {
+  it("signing in on the account page still asks for the code", async () => {
+    const staff = await signedIn("staff");
+    await enableTwoFactor(staff.cookie, staff.password);
+    let thrown: unknown;
+    try {
+      await signIn.action({
+        request: formRequest("/account/sign-in", { email: staff.email, password: staff.password }),
+        params: {},
+        context: { clientAddress: "10.9.9.10" },
+      } as unknown as Parameters<typeof signIn.action>[0]);
+    } catch (error) {
+      thrown = error;
+    }
+    expect((thrown as Response).headers.get("location")).toBe("/admin-login/two-factor");
   });
 });
 
