@@ -10,6 +10,7 @@ import * as general from "~/routes/admin/settings-general";
 import * as integrations from "~/routes/admin/settings-integrations";
 import * as storeLayout from "~/routes/store/layout";
 import { useTestDatabase } from "../../setup/database";
+import { seededRandom } from "../../e2e/server/fuzz-corpus";
 import { setUpShop } from "../payments/helpers";
 import { formRequest, routeOutcome, shopRequest, signedIn, statusOf } from "./helpers";
 
@@ -280,5 +281,57 @@ describe("Integrations: analytics", () => {
     const policy = documentPolicy({ nonce: "n" }, "https://plausible.io");
     expect(policy).toMatch(/script-src 'self' 'nonce-n' https:\/\/plausible\.io/);
     expect(policy).toMatch(/connect-src 'self'.* https:\/\/plausible\.io/);
+  });
+});
+
+describe("bad input never gets a 5xx", () => {
+  const JUNK = [
+    "",
+    " ",
+    "x".repeat(5000),
+    "<script>",
+    "😀",
+    "'; drop table x;--",
+    "1e309",
+    "-0",
+    "R",
+    "\u202e",
+    "%00",
+  ];
+  it("200 or 400 for 60 seeded forms with a field replaced by junk, and the row stays valid", async () => {
+    const random = seededRandom(25);
+    const forms: [unknown, string, Record<string, string>][] = [
+      [general.action, GENERAL_PATH, GENERAL_FORM],
+      [
+        integrations.action,
+        INTEGRATIONS_PATH,
+        {
+          intent: "shipping",
+          standardDeliveryCents: "299",
+          expressDeliveryCents: "299",
+          freeDeliveryThresholdCents: "2000",
+        },
+      ],
+      [
+        integrations.action,
+        INTEGRATIONS_PATH,
+        {
+          intent: "analytics",
+          analyticsEnabled: "on",
+          analyticsScriptUrl: "https://a.example/s.js",
+          analyticsDomain: "shop.example",
+        },
+      ],
+    ];
+    for (let i = 0; i < 60; i++) {
+      const [action, path, fields] = random.pick(forms);
+      const field = random.pick(Object.keys(fields));
+      const sent = { ...fields, [field]: random.pick(JUNK) };
+      const result = await call(action, formRequest(path, sent, owner));
+      expect([200, 400], JSON.stringify(sent).slice(0, 200)).toContain(statusOf(result.returned));
+    }
+    const row = await settingsRow();
+    expect(row.storeName.length).toBeGreaterThan(0);
+    expect(row.standardDeliveryCents).toBeGreaterThanOrEqual(0);
   });
 });
