@@ -29,7 +29,7 @@ const signIn = (email: string, password: string) =>
   });
 
 describe("role checks of the Security tab and the code step", () => {
-  const forms = [
+  const forms: Record<string, string>[] = [
     { intent: "change-password", currentPassword: "x", newPassword: "y", confirmPassword: "y" },
     { intent: "start-two-factor", password: "x" },
     { intent: "confirm-two-factor", code: "123456" },
