@@ -139,5 +139,25 @@ describe("shopper accounts", () => {
     await shopper.waitForURL((url) => url.pathname === "/");
     await shopper.goto("/account");
     expect(new URL(shopper.url()).pathname).toBe("/account/sign-in");
+
+    // Forgot the password: the e-mailed link leads to the account's own reset page.
+    await main(shopper).getByRole("link", { name: "Forgot password?" }).click();
+    await shopper.waitForURL("**/account/forgot");
+    await waitForHydration(shopper);
+    await main(shopper).getByLabel("Email").fill(email);
+    await main(shopper).getByRole("button", { name: "Send reset link" }).click();
+    await main(shopper).getByText("Check your e-mail").waitFor();
+    const mail = (await outboxMessages())
+      .filter((m) => m.to.includes(email) && m.subject.includes("Reset"))
+      .at(-1);
+    const link = mail?.text.match(/https?:\/\/\S+\/account\/reset\?token=\S+/)?.[0];
+    expect(link).toBeTruthy();
+    await shopper.goto(new URL(link!).pathname + new URL(link!).search);
+    await waitForHydration(shopper);
+    await main(shopper).getByLabel("New password (at least 6 characters)").fill("new-sleep-8");
+    await main(shopper).getByLabel("Confirm new password").fill("new-sleep-8");
+    await main(shopper).getByRole("button", { name: "Set new password" }).click();
+    await shopper.waitForURL("**/account/sign-in?reset=done");
+    await main(shopper).getByText("Password updated").waitFor();
   });
 });
