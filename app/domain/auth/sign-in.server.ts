@@ -17,7 +17,7 @@ export type SignInResult =
   | { ok: true; headers: Headers; role: Role; isStaff: boolean }
   | { ok: false; reason: "invalid"; message: string }
   /** The password was right; the account has two-factor on, so the code comes next. */
-  | { ok: false; reason: "two_factor"; headers: Headers }
+  | { ok: false; reason: "two_factor"; headers: Headers; message: string }
   | { ok: false; reason: "rate_limited"; message: string; retryAfterSeconds: number };
 
 /**
@@ -132,7 +132,12 @@ export async function signInWithPassword(options: {
       ipAddress: options.clientAddress,
       details: { ...device },
     });
-    return { ok: false, reason: "two_factor", headers };
+    return {
+      ok: false,
+      reason: "two_factor",
+      headers,
+      message: "Enter the code from your authenticator app to finish signing in.",
+    };
   }
   headers.append(
     "set-cookie",
