@@ -5,7 +5,7 @@ import { recordAudit } from "~/domain/audit/audit-log.server";
 import { consumeRateLimits, releaseRateLimits } from "~/domain/security/rate-limit.server";
 import { auth, requestHeaders } from "./auth.server";
 import { authRefusal } from "./auth-refusal.server";
-import { issueDeviceCookie } from "./device-cookie.server";
+import { issueDeviceCookie, readDeviceCookie } from "./device-cookie.server";
 import { normaliseCode } from "./security-schemas";
 import { isStaffRole, type Role } from "./roles";
 import {
@@ -37,7 +37,8 @@ export function pendingSignIn(request: Request, baseURL: string): PendingSignIn 
 
 /**
  * The second step of a sign-in: a code from the authenticator app or one of the backup codes.
- * Each attempt is counted against the account and the address before the code is checked (one
+ * Each attempt is counted against the account and the address (not the address for a browser
+ * holding this account's device cookie) before the code is checked (one
  * atomic statement each, shared by every process); a right code gives its count back. On top,
  * better-auth allows 5 tries per challenge and locks the account's codes for 15 minutes after
  * 10 wrong ones in a row. Every outcome goes to the audit log, never the code itself.
@@ -55,10 +56,14 @@ export async function signInWithCode(options: {
   const method: CodeMethod = TOTP_PATTERN.test(code) ? "totp" : "backup_code";
   const who = { actorId: pending.userId, actorEmail: pending.email, ipAddress: clientAddress };
 
+  // As at the password step (decision 007): a browser that has signed in to this account before
+  // is not held to its address's allowance, which colleagues behind one address share.
+  const device = readDeviceCookie({ cookieHeader: options.request.headers.get("cookie"), baseURL });
+  const trusted = device?.userId === pending.userId;
   const attempt = await consumeRateLimits({
     limits: [
       { key: `two-factor:account:${pending.userId}`, limit: MAX_FAILED_CODES },
-      { key: `two-factor:address:${clientAddress}`, limit: MAX_FAILED_CODES },
+      ...(trusted ? [] : [{ key: `two-factor:address:${clientAddress}`, limit: MAX_FAILED_CODES }]),
     ],
     windowSeconds: CODE_WINDOW_SECONDS,
   });

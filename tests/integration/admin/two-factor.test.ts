@@ -256,6 +256,34 @@ describe("signing in with two-factor on", () => {
     expect(JSON.stringify(failures)).not.toContain(wrong);
   });
 
+  it("wrong codes use up the address's allowance, except for a browser that signed in to the account before", async () => {
+    const office = "198.51.100.77";
+    const guesser = await signedIn("staff");
+    const colleague = await signedIn("staff");
+    const guessed = await enableTwoFactor(guesser.cookie, guesser.password);
+    const { secret } = await enableTwoFactor(colleague.cookie, colleague.password);
+    const step = await passwordStep(guesser.email, guesser.password);
+    for (let i = 0; i < 5; i++) {
+      expect((await codeStep(step.cookie, wrongCode(guessed.secret), office)).status).toBe(401);
+    }
+    // A stranger's browser at the same address is refused, even with the right code...
+    const stranger = await passwordStep(colleague.email, colleague.password);
+    expect((await codeStep(stranger.cookie, appCode(secret), office)).status).toBe(429);
+    // ...the colleague's own browser (its device cookie from an earlier sign-in) is not.
+    const device = colleague.cookie
+      .split("; ")
+      .filter((pair) => pair.startsWith("slumber-device="))
+      .join("; ");
+    expect(device).not.toBe("");
+    const own = await passwordStep(colleague.email, colleague.password);
+    const signedInAgain = await codeStep(
+      withCookies(device, headersOf(own.answer)),
+      appCode(secret),
+      office,
+    );
+    expect(signedInAgain.location).toBe("/admin");
+  });
+
   it("accounts without two-factor still sign in with the password alone", async () => {
     const staff = await signedIn("staff");
     const step = await passwordStep(staff.email, staff.password);
