@@ -6,8 +6,10 @@ import { isStaffRole } from "~/domain/auth/roles";
 export const VERIFY_EMAIL_SECONDS = 24 * 60 * 60;
 
 /** Where a reset link leads: staff to the Admin Portal's page, shoppers to their account's. */
-export function resetLink(baseURL: string, user: { role?: unknown }, token: string): string {
-  const page = isStaffRole(typeof user.role === "string" ? user.role : null)
+export function resetLink(baseURL: string, user: object, token: string): string {
+  // better-auth hands over the user row with our additional fields (role) untyped.
+  const role = (user as { role?: unknown }).role;
+  const page = isStaffRole(typeof role === "string" ? role : null)
     ? "/admin-login/reset"
     : "/account/reset";
   return `${baseURL}${page}?token=${encodeURIComponent(token)}`;

@@ -133,7 +133,7 @@ describe("customer, staff and owner each see only their own account", () => {
         );
         expect(statusOf(result.thrown)).toBe(404);
       }
-      for (const fields of [
+      const attempts: Record<string, string>[] = [
         { intent: "delete", id: String(otherAddress) },
         { intent: "default", id: String(otherAddress) },
         {
@@ -147,7 +147,8 @@ describe("customer, staff and owner each see only their own account", () => {
           city: "y",
           postal: "z",
         },
-      ]) {
+      ];
+      for (const fields of attempts) {
         const result = await routeOutcome(
           addresses.action,
           formRequest("/account/addresses", fields, cookie),
