@@ -296,5 +296,8 @@ describe("the order page's account offer", () => {
     await db().update(orders).set({ paymentStatus: "unpaid" }).where(eq(orders.id, row!.id));
     expect((await ask()).returned).toMatchObject({ accountOffer: null });
     await db().update(orders).set({ paymentStatus: "paid" }).where(eq(orders.id, row!.id));
+    // Once the e-mail has an account, the page asks to sign in instead.
+    await signedIn("customer", row!.email);
+    expect((await ask()).returned).toMatchObject({ accountOffer: "sign-in" });
   });
 });
