@@ -14,6 +14,7 @@ import {
   products,
   stockLevels,
   stockMovements,
+  users,
   variants,
   warehouses,
 } from "~/db/schema";
@@ -24,11 +25,23 @@ import { createPaymentAttempt } from "~/domain/payments/payments.server";
 import type { PaymentProviderName, StartContext } from "~/domain/payments/provider";
 import { insertStoreSettings } from "../../factories";
 
-/** Store settings, a bed with stock in one warehouse, and mail written to a temporary outbox. */
+/**
+ * Store settings, a bed with stock in one warehouse, a staff member (who gets the paid-order
+ * notice: Payment Confirmations is on by default) and mail written to a temporary outbox.
+ */
 export async function setUpShop(onHand = 100) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "payments-test-"));
   process.env.DATA_DIR = dataDir;
   await insertStoreSettings();
+  const desk = crypto.randomBytes(4).toString("hex");
+  await db()
+    .insert(users)
+    .values({
+      id: `desk-${desk}`,
+      name: "Payments Desk",
+      email: `desk-${desk}@example.com`,
+      role: "staff",
+    });
   const [category] = await db()
     .insert(categories)
     .values({ slug: "beds", name: "Beds" })
