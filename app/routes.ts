@@ -37,6 +37,8 @@ export default [
     route("account/orders/:number", "routes/account/order.tsx"),
     route("account/orders/:number/invoice", "routes/account/order-invoice.ts"),
     route("account/addresses", "routes/account/addresses.tsx"),
+    route("account/privacy", "routes/account/privacy.tsx"),
+    route("account/privacy/export", "routes/account/privacy-export.ts"),
     route("*", "routes/store/not-found.tsx"),
   ]),
   route("auth", "routes/auth/auth.tsx"),

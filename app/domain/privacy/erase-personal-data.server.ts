@@ -49,7 +49,8 @@ export type Erasure = {
  */
 export async function erasePersonalData(options: {
   email: string;
-  actor: { id: string; email: string };
+  /** The owner answering a request, or "self" for a shopper deleting their own account. */
+  actor: { id: string; email: string } | "self";
   clientAddress?: string | null;
 }): Promise<Erasure> {
   const email = normaliseEmail(options.email);
@@ -173,11 +174,16 @@ export async function erasePersonalData(options: {
     await recordAudit(
       {
         action: "privacy_data_erased",
-        actorId: options.actor.id,
-        actorEmail: options.actor.email,
+        // A shopper who deleted their own account is gone: the line names nobody.
+        actorId: options.actor === "self" ? null : options.actor.id,
+        actorEmail: options.actor === "self" ? null : options.actor.email,
         subject: `privacy:${emailReference(email)}`,
         ipAddress: options.clientAddress ?? null,
-        details: { ...erased, kept: kept.map((k) => k.record) },
+        details: {
+          ...erased,
+          kept: kept.map((k) => k.record),
+          ...(options.actor === "self" ? { byTheAccountHolder: true } : {}),
+        },
       },
       tx,
     );

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EMAIL_MESSAGE, EMAIL_PATTERN, emailField, textField } from "~/lib/forms";
+import { EMAIL_MESSAGE, EMAIL_PATTERN, emailField, REQUIRED_MESSAGE, textField } from "~/lib/forms";
 
 /** The owner's privacy page: look up, export or erase what is held about one address. */
 export const privacyLookupSchema = z.object({ email: emailField() });
@@ -32,3 +32,8 @@ export const privacyCorrectionSchema = z
   });
 
 export type PrivacyCorrection = z.output<typeof privacyCorrectionSchema>;
+
+/** A shopper deleting their own account confirms it with their password. */
+export const deleteOwnAccountSchema = z.object({
+  password: z.string().min(1, REQUIRED_MESSAGE).max(200, "This is too long."),
+});

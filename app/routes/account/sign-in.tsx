@@ -23,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = readSearchParams(request);
   const next = afterSignIn(params.get("next"));
   if (await getSessionUser(request)) throw redirect(next);
-  return { next, reset: params.get("reset") === "done" };
+  return { next, reset: params.get("reset") === "done", deleted: params.get("deleted") === "1" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -78,6 +78,17 @@ export default function AccountSignIn({ loaderData, actionData }: Route.Componen
             message: {
               title: "Password updated",
               description: "Please sign in with your new password.",
+            },
+          }}
+        />
+      ) : null}
+      {loaderData.deleted && !actionData ? (
+        <FormResult
+          result={{
+            ok: true,
+            message: {
+              title: "Account deleted",
+              description: "Your account is deleted and your details erased.",
             },
           }}
         />

@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 const LINKS = [
   { to: "/account", label: "Orders", end: true },
   { to: "/account/addresses", label: "Addresses", end: false },
+  { to: "/account/privacy", label: "My data", end: false },
 ];
 
 /** A signed-in shopper's pages: a heading, the account's menu and sign out. */
