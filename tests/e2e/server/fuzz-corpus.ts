@@ -215,6 +215,9 @@ export function formTargets(f: ShopFacts): FormTarget[] {
     },
     { path: "/account/addresses", fields: { intent: "default", id: "1" }, owner: true },
     { path: "/account/addresses", fields: { intent: "delete", id: "2147483646" }, owner: true },
+    // Signed out: the owner's session would count wrong passwords against the demo owner.
+    { path: "/account/privacy", fields: { password: "not-the-password" } },
+    { path: "/account/privacy/export", fields: {} },
     { path: "/theme", fields: { theme: "dark", redirectTo: "/products?q=bed" } },
     {
       path: "/api/payments/demo/notify",
