@@ -21,6 +21,23 @@ async function sendContactMessage(page: Page) {
   await page.getByText("Message Sent!").waitFor();
 }
 
+async function signUp(page: Page) {
+  await page.goto("/account/sign-up");
+  await waitForHydration(page);
+  await main(page).getByLabel("Full name").fill("Naledi Khumalo");
+  await main(page).getByLabel("Email").fill(PERSON);
+  await main(page).getByLabel("Password (at least 6 characters)").fill("sleep-well-7");
+  await main(page).getByLabel("Confirm password").fill("sleep-well-7");
+  await main(page).getByRole("button", { name: "Create account" }).click();
+  await main(page).getByText("Check your e-mail").waitFor();
+  await page.goto("/account/sign-in");
+  await waitForHydration(page);
+  await main(page).getByLabel("Email").fill(PERSON);
+  await main(page).getByLabel("Password").fill("sleep-well-7");
+  await main(page).getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/account$/);
+}
+
 async function search(page: Page, email: string) {
   await main(page).getByLabel("E-mail address").fill(email);
   await main(page).getByRole("button", { name: "Search" }).click();
@@ -32,6 +49,7 @@ describe("privacy requests", () => {
   it("finds, downloads, corrects and erases what the shop holds about a person", async () => {
     const shopper = await browser.newPage(DESKTOP);
     await sendContactMessage(shopper);
+    await signUp(shopper);
 
     const page = await browser.newPage({ ...DESKTOP, acceptDownloads: true });
     await signInAsOwner(page);
@@ -49,6 +67,7 @@ describe("privacy requests", () => {
     await held(page).waitFor();
     const findings = main(page).locator("dl");
     expect(await findings.innerText()).toMatch(/Contact messages\s+1/);
+    expect(await findings.innerText()).toMatch(/Shopper account\s+1/);
 
     const [download] = await Promise.all([
       page.waitForEvent("download"),
@@ -85,10 +104,20 @@ describe("privacy requests", () => {
     await toast(page, "Personal Data Erased").waitFor();
     await main(page).getByRole("heading", { name: "Erased" }).waitFor();
     expect(await main(page).getByText("Contact messages: 1").count()).toBe(1);
+    expect(await main(page).getByText("Shopper account: 1").count()).toBe(1);
 
     await search(page, PERSON);
     await toast(page, "Search Complete").last().waitFor();
     await expect.poll(() => main(page).locator("dl").innerText()).toMatch(/Contact messages\s+0/);
     expect(await main(page).getByRole("button", { name: "Erase" }).count()).toBe(0);
+
+    // The shopper's account is gone: their session ended and their password opens nothing.
+    await shopper.goto("/account");
+    await shopper.waitForURL(/\/account\/sign-in$/);
+    await main(shopper).getByLabel("Email").fill(PERSON);
+    await main(shopper).getByLabel("Password").fill("sleep-well-7");
+    await main(shopper).getByRole("button", { name: "Sign in" }).click();
+    await main(shopper).getByRole("alert").waitFor();
+    expect(shopper.url()).toMatch(/\/account\/sign-in/);
   });
 });
