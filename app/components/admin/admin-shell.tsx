@@ -197,27 +197,6 @@ function SidebarItem({
     "relative flex h-9 items-center gap-2 rounded-md px-2 text-sm",
     collapsed && "justify-center px-0",
   );
-  if (!item.ready) {
-    return (
-      <span
-        className={cn(base, "cursor-not-allowed text-muted-foreground/70")}
-        aria-disabled="true"
-        title={`${item.title}: coming soon`}
-      >
-        <Icon className="size-4 shrink-0" aria-hidden />
-        {collapsed ? (
-          <span className="sr-only">{item.title} (coming soon)</span>
-        ) : (
-          <>
-            <span className="truncate">{item.title}</span>
-            <span className="ml-auto rounded bg-muted px-1.5 py-0.5 text-[10px] font-medium uppercase">
-              Coming soon
-            </span>
-          </>
-        )}
-      </span>
-    );
-  }
   return (
     <NavLink
       to={item.url}

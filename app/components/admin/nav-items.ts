@@ -20,34 +20,30 @@ export type NavItem = {
   title: string;
   url: string;
   icon: LucideIcon;
-  ready: boolean;
   /** What the figure beside the entry counts, for screen readers ("new"). */
   countLabel?: string;
 };
 
-/**
- * The "Admin" group of the specification, in its order. Pages that later issues build are
- * shown as "coming soon", not linked: no page here shows sample data.
- */
+/** The "Admin" group of the specification, in its order. */
 export const ADMIN_NAV: NavItem[] = [
-  { title: "Dashboard", url: "/admin", icon: LayoutDashboard, ready: true },
-  { title: "Products", url: "/admin/products", icon: Package, ready: true },
-  { title: "Inventory", url: "/admin/inventory", icon: Warehouse, ready: true },
-  { title: "Orders", url: "/admin/orders", icon: ShoppingCart, ready: true },
-  { title: "Enquiries", url: "/admin/enquiries", icon: Inbox, ready: true, countLabel: "new" },
-  { title: "Invoices", url: "/admin/invoices", icon: FileText, ready: true },
-  { title: "Promotions", url: "/admin/promotions", icon: Tag, ready: true },
-  { title: "Suppliers", url: "/admin/suppliers", icon: Truck, ready: true },
-  { title: "Purchase Orders", url: "/admin/purchase-orders", icon: ClipboardList, ready: true },
-  { title: "Reports", url: "/admin/reports", icon: BarChart3, ready: true },
-  { title: "Settings", url: "/admin/settings", icon: Settings, ready: true },
+  { title: "Dashboard", url: "/admin", icon: LayoutDashboard },
+  { title: "Products", url: "/admin/products", icon: Package },
+  { title: "Inventory", url: "/admin/inventory", icon: Warehouse },
+  { title: "Orders", url: "/admin/orders", icon: ShoppingCart },
+  { title: "Enquiries", url: "/admin/enquiries", icon: Inbox, countLabel: "new" },
+  { title: "Invoices", url: "/admin/invoices", icon: FileText },
+  { title: "Promotions", url: "/admin/promotions", icon: Tag },
+  { title: "Suppliers", url: "/admin/suppliers", icon: Truck },
+  { title: "Purchase Orders", url: "/admin/purchase-orders", icon: ClipboardList },
+  { title: "Reports", url: "/admin/reports", icon: BarChart3 },
+  { title: "Settings", url: "/admin/settings", icon: Settings },
 ];
 
 /** Only the owner sees these. */
 export const OWNER_NAV: NavItem[] = [
-  { title: "Team", url: "/admin/team", icon: Users, ready: true },
-  { title: "Audit Log", url: "/admin/audit-log", icon: ScrollText, ready: true },
-  { title: "Privacy Requests", url: "/admin/privacy", icon: ShieldCheck, ready: true },
+  { title: "Team", url: "/admin/team", icon: Users },
+  { title: "Audit Log", url: "/admin/audit-log", icon: ScrollText },
+  { title: "Privacy Requests", url: "/admin/privacy", icon: ShieldCheck },
 ];
 
 export const SIDEBAR_COOKIE = "admin_sidebar";
