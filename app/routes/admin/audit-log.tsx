@@ -106,7 +106,8 @@ export default function AuditLogPage({ loaderData: d }: Route.ComponentProps) {
       <div>
         <h1 className="text-2xl font-bold">Audit Log</h1>
         <p className="text-muted-foreground">
-          Sign-ins, failed sign-ins, role, price and order status changes. Times are SAST.
+          Sign-ins, failed sign-ins, role, price and order status changes, settings and privacy
+          requests. Times are in the shop's time zone.
         </p>
       </div>
       <Card>
@@ -151,9 +152,13 @@ export default function AuditLogPage({ loaderData: d }: Route.ComponentProps) {
                   <TableRow key={row.id} data-testid="audit-row">
                     <TableCell className="whitespace-nowrap">{formatDateTime(row.at)}</TableCell>
                     <TableCell>{ACTIONS[row.action] ?? row.action}</TableCell>
-                    <TableCell>{row.actorEmail ?? "N/A"}</TableCell>
+                    <TableCell className="[overflow-wrap:anywhere]">
+                      {row.actorEmail ?? "N/A"}
+                    </TableCell>
                     <TableCell className="font-mono text-xs">{row.ipAddress ?? ""}</TableCell>
-                    <TableCell className="font-mono text-xs">{row.subject ?? ""}</TableCell>
+                    <TableCell className="font-mono text-xs [overflow-wrap:anywhere]">
+                      {row.subject ?? ""}
+                    </TableCell>
                     <TableCell className="max-w-md text-xs [overflow-wrap:anywhere] text-muted-foreground">
                       {describe(row.details)}
                     </TableCell>
