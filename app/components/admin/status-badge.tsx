@@ -12,7 +12,7 @@ export function StatusBadge({ status }: { status: string }) {
       : "secondary";
   return (
     <Badge variant={variant} className="capitalize">
-      {status}
+      {status.replace(/_/g, " ")}
     </Badge>
   );
 }

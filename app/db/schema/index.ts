@@ -8,3 +8,4 @@ export * from "./auth";
 export * from "./invoicing";
 export * from "./reports";
 export * from "./customers";
+export * from "./layby";

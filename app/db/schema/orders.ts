@@ -18,6 +18,7 @@ import {
 import { products, variants } from "./catalog";
 import { warehouses } from "./inventory";
 import { users } from "./auth";
+import { laybyInstalments } from "./layby";
 
 export const orderStatus = pgEnum("order_status", [
   "pending",
@@ -25,7 +26,13 @@ export const orderStatus = pgEnum("order_status", [
   "completed",
   "cancelled",
 ]);
-export const paymentStatus = pgEnum("payment_status", ["unpaid", "paid", "refunded"]);
+/** partially_paid: a lay-by plan's deposit is in and the rest is being paid (layby_plans). */
+export const paymentStatus = pgEnum("payment_status", [
+  "unpaid",
+  "partially_paid",
+  "paid",
+  "refunded",
+]);
 export const deliveryMethod = pgEnum("delivery_method", ["standard", "express"]);
 /** As the specification names them: card, PayFast instant EFT, PayFlex. */
 export const paymentMethod = pgEnum("payment_method", ["card", "payfast", "payflex"]);
@@ -252,6 +259,10 @@ export const payments = pgTable(
     /** The provider's own id (pf_payment_id, PayFlex orderId); a repeat of it is ignored. */
     providerReference: text("provider_reference"),
     amountCents: integer("amount_cents").notNull(),
+    /** A lay-by plan's deposit or instalment this attempt pays; none for a whole order. */
+    instalmentId: integer("instalment_id").references((): AnyPgColumn => laybyInstalments.id, {
+      onDelete: "set null",
+    }),
     status: paymentAttemptStatus("status").notNull().default("pending"),
     /** At most the card's brand and last four digits; never the number or CVV. */
     cardBrand: text("card_brand"),
@@ -263,6 +274,7 @@ export const payments = pgTable(
   },
   (t) => [
     index("payments_order_idx").on(t.orderId),
+    index("payments_instalment_idx").on(t.instalmentId),
     uniqueIndex("payments_provider_reference_idx")
       .on(t.provider, t.providerReference)
       .where(sql`${t.providerReference} is not null`),

@@ -37,6 +37,10 @@ export const storeSettings = pgTable(
     freeDeliveryThresholdCents: integer("free_delivery_threshold_cents").notNull().default(200000),
     standardDeliveryCents: integer("standard_delivery_cents").notNull().default(29900),
     expressDeliveryCents: integer("express_delivery_cents").notNull().default(29900),
+    /** Lay-by: the smallest deposit, and the cancellation charge in hundredths of a percent
+     * (regulation 34 caps it at 1%: 100; the code caps it again whatever is stored). */
+    laybyMinDepositCents: integer("layby_min_deposit_cents").notNull().default(60000),
+    laybyChargeBasisPoints: integer("layby_charge_basis_points").notNull().default(100),
     currency: text("currency").notNull().default("ZAR"),
     timezone: text("timezone").notNull().default("Africa/Johannesburg"),
     /** How the back office writes dates: "DD/MM/YYYY", "MM/DD/YYYY" or "YYYY-MM-DD". */

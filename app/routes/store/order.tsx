@@ -1,3 +1,4 @@
+import { OrderBadges } from "~/components/store/account/order-badges";
 import { Icon } from "~/components/store/icon";
 import { useEffect, useState } from "react";
 import {
@@ -10,7 +11,6 @@ import {
   useSearchParams,
 } from "react-router";
 import { AccountOffer } from "~/components/store/account/account-offer";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import {
@@ -70,14 +70,6 @@ export async function action({ params, request }: Route.ActionArgs) {
   });
 }
 
-const STATUS_LABELS = {
-  pending: "Pending",
-  processing: "Processing",
-  completed: "Completed",
-  cancelled: "Cancelled",
-} as const;
-const PAYMENT_LABELS = { unpaid: "Not paid", paid: "Paid", refunded: "Refunded" } as const;
-
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { order, paymentMethods, invoice, accountOffer } = loaderData;
   const [params] = useSearchParams();
@@ -114,12 +106,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
     <div className="mx-auto max-w-4xl px-4 py-8 md:py-12">
       <h1 className="text-3xl font-bold tracking-tight">Order {order.number}</h1>
       <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
-        <Badge variant={order.status === "cancelled" ? "destructive" : "secondary"}>
-          {STATUS_LABELS[order.status]}
-        </Badge>
-        <Badge variant={order.paymentStatus === "paid" ? "default" : "outline"}>
-          {PAYMENT_LABELS[order.paymentStatus]}
-        </Badge>
+        <OrderBadges status={order.status} paymentStatus={order.paymentStatus} />
         <span className="text-muted-foreground">
           Placed{" "}
           {new Date(order.createdAt).toLocaleString("en-ZA", { timeZone: "Africa/Johannesburg" })}

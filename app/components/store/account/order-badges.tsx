@@ -8,6 +8,7 @@ export const ORDER_STATUS_LABELS = {
 } as const;
 export const PAYMENT_STATUS_LABELS = {
   unpaid: "Not paid",
+  partially_paid: "Part paid (lay-by)",
   paid: "Paid",
   refunded: "Refunded",
 } as const;
