@@ -7,17 +7,22 @@ const ALL_TESTS = ["app/**/*.test.ts", "tests/integration/**/*.test.ts"];
 /**
  * With TEST_DATABASE_URL the run is the second one, on PostgreSQL (see .ci/run): it takes only
  * the files that open a database through it. Logic-only tests (money, dates, schemas, caches)
- * and those on an embedded database of their own do not depend on it and ran once already.
+ * and those on an embedded database of their own do not depend on it and ran once already; so
+ * do the route-level files marked `@database-once` (role checks, form validation, sign-in
+ * flows): what they test is the gate or the form, and the domain code they call has its own
+ * files, which run on both databases.
  */
 function filesOnTestDatabase(): string[] {
   const uses = /\b(useTestDatabase|createTestDatabase|TEST_DATABASE_URL)\b/;
+  const once = /@database-once\b/;
   const found: string[] = [];
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const file = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(file);
-      else if (file.endsWith(".test.ts") && uses.test(fs.readFileSync(file, "utf8"))) {
-        found.push(file);
+      else if (file.endsWith(".test.ts")) {
+        const text = fs.readFileSync(file, "utf8");
+        if (uses.test(text) && !once.test(text)) found.push(file);
       }
     }
   };

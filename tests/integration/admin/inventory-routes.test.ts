@@ -1,3 +1,4 @@
+// @database-once: route-level checks, run on PGlite only (see vitest.config.ts).
 import { beforeAll, describe, expect, it } from "vitest";
 import * as inventoryPage from "~/routes/admin/inventory";
 import * as inventoryExport from "~/routes/admin/inventory-export";

@@ -1,3 +1,4 @@
+// @database-once: route-level checks, run on PGlite only (see vitest.config.ts).
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";

@@ -1,3 +1,4 @@
+// @database-once: route-level checks, run on PGlite only (see vitest.config.ts).
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
