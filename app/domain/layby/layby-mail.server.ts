@@ -1,0 +1,116 @@
+import { asc, eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { laybyPlans, laybyRefunds, orders } from "~/db/schema";
+import { notifyQuietly, sendShopMail } from "~/domain/leads/shop-mail.server";
+import { orderPageUrl } from "~/domain/orders/order-mail.server";
+import { formatDay } from "~/lib/dates";
+import { formatMoney } from "~/lib/money";
+import { laybyCancellation } from "./cancellation";
+
+const money = (cents: number) => formatMoney(cents, { cents: true });
+
+const instalmentWords = (number: number) => (number === 0 ? "deposit" : `instalment ${number}`);
+
+/**
+ * The plan is cancelled: the shopper gets the calculation in writing (regulation 34(2); an
+ * e-mail counts under ECTA) and how each part of the refund reaches them. A mail failure is
+ * logged and never undoes the cancellation.
+ */
+export async function sendLaybyCancelledMail(options: { orderId: number; siteUrl: string }) {
+  const [found] = await db()
+    .select({ order: orders, plan: laybyPlans })
+    .from(orders)
+    .innerJoin(laybyPlans, eq(laybyPlans.orderId, orders.id))
+    .where(eq(orders.id, options.orderId));
+  if (!found || found.plan.status !== "cancelled") return;
+  const { order, plan } = found;
+  const refunds = await db()
+    .select()
+    .from(laybyRefunds)
+    .where(eq(laybyRefunds.planId, plan.id))
+    .orderBy(asc(laybyRefunds.id));
+  const paidCents = (plan.chargeCents ?? 0) + (plan.refundCents ?? 0);
+  const { explanation } = laybyCancellation({
+    fullPriceCents: order.totalCents,
+    paidCents,
+    chargeBasisPoints: plan.chargeBasisPoints,
+    waived: plan.chargeWaived,
+  });
+  const why =
+    plan.cancelReason === "lapsed"
+      ? "it was not paid in full 60 business days after its last due day (Consumer Protection Act s62(4))"
+      : plan.cancelReason === "staff"
+        ? "our staff cancelled it, as arranged with you"
+        : "you asked us to";
+  const how = refunds.map((r) =>
+    r.method === "cash"
+      ? `- ${money(r.amountCents)} paid at our showroom: we pay it back to you at the showroom (bring this e-mail and your receipts).`
+      : r.status === "failed"
+        ? `- ${money(r.amountCents)} paid online: the payment provider could not pay it back, so we will contact you to pay it back another way.`
+        : `- ${money(r.amountCents)} paid online: paid back to the card or account you paid with (it can take a few working days to show).`,
+  );
+  await notifyQuietly("lay-by cancellation", (shop) => ({
+    to: order.email,
+    subject: `Your lay-by for order ${order.number} is cancelled`,
+    text: [
+      `Dear ${order.firstName},`,
+      "",
+      `Your lay-by for order ${order.number} (full price ${money(order.totalCents)}) has been cancelled because ${why}. The goods held for you have been released.`,
+      "",
+      "The calculation:",
+      ...explanation,
+      ...(how.length > 0 ? ["", "How the refund reaches you:", ...how] : []),
+      "",
+      `Your order: ${orderPageUrl(options.siteUrl, order)}`,
+      "",
+      `Questions? Reply to this e-mail or call ${shop.phone}.`,
+    ].join("\n"),
+  }));
+}
+
+export type InstalmentNotice = {
+  orderNumber: number;
+  token: string;
+  email: string;
+  firstName: string;
+  number: number;
+  dueDay: string;
+  amountCents: number;
+};
+
+/** Five days before a due day: what is due, when, and where to pay it. */
+export function sendInstalmentReminder(notice: InstalmentNotice, siteUrl: string) {
+  return sendShopMail(() => ({
+    to: notice.email,
+    subject: `Lay-by ${instalmentWords(notice.number)} of ${money(notice.amountCents)} due on ${formatDay(notice.dueDay)}`,
+    text: [
+      `Dear ${notice.firstName},`,
+      "",
+      `A reminder that the ${instalmentWords(notice.number)} of your lay-by for order ${notice.orderNumber}, ${money(notice.amountCents)}, is due on ${formatDay(notice.dueDay)}.`,
+      "",
+      `Pay it online: ${orderPageUrl(siteUrl, { number: notice.orderNumber, token: notice.token })}`,
+      "Or pay at our showroom and keep the till receipt.",
+    ].join("\n"),
+  }));
+}
+
+/** The day after a missed due day: what is owed, and when the plan would lapse. */
+export function sendMissedInstalmentNotice(
+  notice: InstalmentNotice & { lapseDay: string },
+  siteUrl: string,
+) {
+  return sendShopMail(() => ({
+    to: notice.email,
+    subject: `Lay-by ${instalmentWords(notice.number)} for order ${notice.orderNumber} is overdue`,
+    text: [
+      `Dear ${notice.firstName},`,
+      "",
+      `The ${instalmentWords(notice.number)} of your lay-by for order ${notice.orderNumber}, ${money(notice.amountCents)}, was due on ${formatDay(notice.dueDay)} and we have not received it.`,
+      "",
+      `Pay it online: ${orderPageUrl(siteUrl, { number: notice.orderNumber, token: notice.token })}`,
+      "Or pay at our showroom. If you cannot pay, please contact us: we can talk about your plan.",
+      "",
+      `If the plan is not paid in full by ${formatDay(notice.lapseDay)}, it is cancelled and what you paid is refunded less the cancellation charge you agreed to (Consumer Protection Act s62(4)).`,
+    ].join("\n"),
+  }));
+}
