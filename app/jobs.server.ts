@@ -1,5 +1,6 @@
 import { deliverStockAlerts } from "~/domain/inventory/deliver-stock-alerts.server";
 import { applyRetention } from "~/domain/privacy/retention.server";
+import { lapseLaybyPlans, sendLaybyNotices } from "~/domain/layby/layby-jobs.server";
 import { expireUnpaidOrders } from "~/domain/orders/expire-orders.server";
 import { recheckPendingPayments } from "~/domain/payments/recheck.server";
 import { sendWeeklyReports } from "~/domain/reports/send-weekly-reports.server";
@@ -18,6 +19,10 @@ const JOBS: Job[] = [
   { name: "send low-stock alerts", everyMs: MINUTE, run: () => deliverStockAlerts() },
   // Monday 07:00 in the shop's zone; weekly_report_sends keeps it to one e-mail per person.
   { name: "send weekly reports", everyMs: 5 * MINUTE, run: () => sendWeeklyReports() },
+  // Lay-by: reminders 5 days before a due day and a notice the day after a missed one (each
+  // once, claimed by the UPDATE that marks it); plans unpaid 60 business days after their end.
+  { name: "send lay-by notices", everyMs: 15 * MINUTE, run: () => sendLaybyNotices() },
+  { name: "lapse lay-by plans", everyMs: 60 * MINUTE, run: () => lapseLaybyPlans() },
   { name: "delete data past its retention", everyMs: 60 * MINUTE, run: () => applyRetention() },
 ];
 
