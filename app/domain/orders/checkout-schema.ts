@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { MAX_LINE_QUANTITY, MAX_PRICED_LINES } from "~/domain/cart/cart-lines";
+import { parseRandToCents } from "~/domain/catalog/product-schemas";
+import { LAYBY_MAX_MONTHS } from "~/domain/layby/schedule";
 import { dbIdSchema } from "~/lib/db-ids";
 import { emailField, textField } from "~/lib/forms";
 
@@ -42,27 +44,67 @@ export const promoCodeField = z
   .transform((v) => v.toUpperCase())
   .default("");
 
+export const LAYBY_MONTHS_MESSAGE = `Choose 1 to ${LAYBY_MAX_MONTHS} months.`;
+export const LAYBY_DEPOSIT_MESSAGE = "Write the deposit in Rand, for example 600 or 650.50.";
+export const LAYBY_PAYFLEX_MESSAGE = "A lay-by is paid by card or PayFast, not PayFlex.";
+
 /**
  * The checkout form, checked in the browser and again by the server, in the specification's
- * order: required fields ("Missing Information"), then the e-mail ("Invalid Email").
+ * order: required fields ("Missing Information"), then the e-mail ("Invalid Email"). A lay-by
+ * (plan "layby") needs its months and deposit; whether they make a plan for this order's total
+ * and the shop's smallest deposit is checkLaybyTerms's to say, in the browser and the server.
  */
-export const checkoutSchema = z.object({
-  firstName: textField({ required: true, max: 80 }),
-  lastName: textField({ required: true, max: 80 }),
-  email: emailField(),
-  phone: textField({ required: true, max: 40 }),
-  address: textField({ required: true, max: 300 }),
-  city: textField({ required: true, max: 100 }),
-  postal: textField({ required: true, max: 20 }),
-  deliveryMethod: z.enum(["standard", "express"], { message: "Choose a delivery option." }),
-  paymentMethod: z.enum(["card", "payfast", "payflex"], { message: "Choose a payment method." }),
-  promoCode: promoCodeField,
-  terms: z.literal("on", { message: TERMS_MESSAGE }),
-  lines: linesField,
-  idempotencyKey: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{16,100}$/, "This checkout page has expired. Please reload it."),
-});
+export const checkoutSchema = z
+  .object({
+    firstName: textField({ required: true, max: 80 }),
+    lastName: textField({ required: true, max: 80 }),
+    email: emailField(),
+    phone: textField({ required: true, max: 40 }),
+    address: textField({ required: true, max: 300 }),
+    city: textField({ required: true, max: 100 }),
+    postal: textField({ required: true, max: 20 }),
+    deliveryMethod: z.enum(["standard", "express"], { message: "Choose a delivery option." }),
+    paymentMethod: z.enum(["card", "payfast", "payflex"], { message: "Choose a payment method." }),
+    plan: z
+      .enum(["full", "layby"], { message: "Choose to pay in full or by lay-by." })
+      .default("full"),
+    laybyMonths: z.string().max(10, LAYBY_MONTHS_MESSAGE).default(""),
+    laybyDeposit: z.string().max(20, LAYBY_DEPOSIT_MESSAGE).default(""),
+    promoCode: promoCodeField,
+    terms: z.literal("on", { message: TERMS_MESSAGE }),
+    lines: linesField,
+    idempotencyKey: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{16,100}$/, "This checkout page has expired. Please reload it."),
+  })
+  .superRefine((input, ctx) => {
+    if (input.plan !== "layby") return;
+    if (laybyMonthsOf(input.laybyMonths) === null) {
+      ctx.addIssue({ code: "custom", path: ["laybyMonths"], message: LAYBY_MONTHS_MESSAGE });
+    }
+    if (parseRandToCents(input.laybyDeposit) === null) {
+      ctx.addIssue({ code: "custom", path: ["laybyDeposit"], message: LAYBY_DEPOSIT_MESSAGE });
+    }
+    if (input.paymentMethod === "payflex") {
+      ctx.addIssue({ code: "custom", path: ["paymentMethod"], message: LAYBY_PAYFLEX_MESSAGE });
+    }
+  })
+  .transform(({ plan, laybyMonths, laybyDeposit, ...rest }) => ({
+    ...rest,
+    /** The lay-by's terms as the shopper chose them; null to pay in full. */
+    layby:
+      plan === "layby"
+        ? { months: laybyMonthsOf(laybyMonths)!, depositCents: parseRandToCents(laybyDeposit)! }
+        : null,
+  }));
+
+/** "1".."6" as a number of months; null for anything else. */
+export function laybyMonthsOf(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d$/.test(trimmed)) return null;
+  const months = Number(trimmed);
+  return months >= 1 && months <= LAYBY_MAX_MONTHS ? months : null;
+}
 
 export type CheckoutInput = z.output<typeof checkoutSchema>;
 

@@ -8,10 +8,14 @@ import {
   paymentProviders,
   providerForMethod,
 } from "~/domain/payments/providers.server";
-import { storePhone } from "~/domain/settings/store-settings.server";
+import { getStoreSettings, storePhone } from "~/domain/settings/store-settings.server";
+import { laybyTermsError } from "~/domain/layby/place-plan.server";
+import { nextUnpaidInstalment } from "~/domain/layby/pay-instalment.server";
+import { checkLaybyTerms } from "~/domain/layby/schedule";
+import { shopToday } from "~/lib/dates";
 import { env } from "~/env.server";
 import { formatMoney } from "~/lib/money";
-import type { CheckoutInput } from "./checkout-schema";
+import { LAYBY_PAYFLEX_MESSAGE, type CheckoutInput } from "./checkout-schema";
 import { orderPageUrl, sendOrderConfirmation } from "./order-mail.server";
 import { placeOrder } from "./place-order.server";
 import { quoteCheckout } from "./quote.server";
@@ -32,10 +36,11 @@ export function checkoutRateLimit(): number {
  * the confirmation and starts the payment. Returns where the shopper goes next: the payment
  * link, or the order page when the order exists already (a retried submit) or cannot be paid
  * online with that method. Problems the shopper can fix are DomainErrors (a promotion code,
- * items no longer sold or in stock, a payment method this order cannot use).
+ * items no longer sold or in stock, a payment method this order cannot use, lay-by terms that
+ * make no plan for this total). A lay-by's first payment attempt is for its deposit.
  */
 export async function completeCheckout(options: {
-  input: CheckoutInput;
+  input: Omit<CheckoutInput, "layby"> & { layby?: CheckoutInput["layby"] };
   siteUrl: string;
   /** The signed-in shopper, whose account the order joins; none for a guest. */
   signedInUserId?: string | null;
@@ -53,7 +58,20 @@ export async function completeCheckout(options: {
   if (!provider) {
     throw methodUnavailable(input.paymentMethod, "This payment method is not available.");
   }
-  if (input.paymentMethod === "payflex") {
+  if (input.layby) {
+    if (input.paymentMethod === "payflex") {
+      throw methodUnavailable("payflex", LAYBY_PAYFLEX_MESSAGE);
+    }
+    const [quote, settings] = await Promise.all([quoteCheckout(input), getStoreSettings()]);
+    const problems = checkLaybyTerms({
+      totalCents: quote.totals.totalCents,
+      depositCents: input.layby.depositCents,
+      months: input.layby.months,
+      startDay: shopToday(),
+      minDepositCents: settings.laybyMinDepositCents,
+    });
+    if (problems.length > 0) throw laybyTermsError(problems);
+  } else if (input.paymentMethod === "payflex") {
     const quote = await quoteCheckout(input);
     if (!payflexAllows(quote.totals.totalCents)) {
       const { PAYFLEX_MIN_AMOUNT, PAYFLEX_MAX_AMOUNT } = env();
@@ -71,7 +89,9 @@ export async function completeCheckout(options: {
   if (!isPayable(order) || !paymentMethodsFor(order.totalCents).includes(input.paymentMethod)) {
     return { next: orderPageUrl("", order) };
   }
-  const payment = await createPaymentAttempt(order, input.paymentMethod, provider.name);
+  const deposit = input.layby ? await nextUnpaidInstalment(order.id) : undefined;
+  if (input.layby && !deposit) return { next: orderPageUrl("", order) };
+  const payment = await createPaymentAttempt(order, input.paymentMethod, provider.name, deposit);
   return { next: `/payments/${payment.reference}` };
 }
 

@@ -1,14 +1,16 @@
 import { and, asc, eq, lte } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { orderEvents, orders } from "~/db/schema";
+import { laybyPlans, orderEvents, orders } from "~/db/schema";
 import { releaseOrderStock } from "./order-stock.server";
 import { returnPromotionUse } from "./promotions.server";
 
 /**
  * Cancels unpaid orders whose time to pay has passed: their stock is released and their
  * promotion use given back. Orders another process (or a payment being recorded) holds are
- * skipped (`SKIP LOCKED`), so several server processes can run this at once. Answers how many
- * orders it cancelled.
+ * skipped (`SKIP LOCKED`), so several server processes can run this at once. A lay-by order
+ * whose deposit never came is one of them: its plan is cancelled too (unpaid_deposit; nothing
+ * was paid, so nothing to refund). Once the deposit is in, the order is part paid and this no
+ * longer touches it. Answers how many orders it cancelled.
  */
 export async function expireUnpaidOrders(now = new Date(), batch = 50): Promise<number> {
   return db().transaction(async (tx) => {
@@ -32,6 +34,17 @@ export async function expireUnpaidOrders(now = new Date(), batch = 50): Promise<
         .update(orders)
         .set({ status: "cancelled", cancelledAt: now, updatedAt: now })
         .where(eq(orders.id, order.id));
+      await tx
+        .update(laybyPlans)
+        .set({
+          status: "cancelled",
+          cancelReason: "unpaid_deposit",
+          cancelledAt: now,
+          chargeCents: 0,
+          refundCents: 0,
+          updatedAt: now,
+        })
+        .where(and(eq(laybyPlans.orderId, order.id), eq(laybyPlans.status, "awaiting_deposit")));
       await tx.insert(orderEvents).values({
         orderId: order.id,
         type: "expired",

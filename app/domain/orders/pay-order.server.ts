@@ -13,7 +13,13 @@ import {
   providerForMethod,
 } from "~/domain/payments/providers.server";
 import type { PaymentStart, StartContext } from "~/domain/payments/provider";
-import { findOrderForShopper, getOrderDetails, type OrderDetails } from "./get-order.server";
+import { nextUnpaidInstalment } from "~/domain/layby/pay-instalment.server";
+import {
+  findOrderForAccount,
+  findOrderForShopper,
+  getOrderDetails,
+  type OrderDetails,
+} from "./get-order.server";
 import { orderPageUrl } from "./order-mail.server";
 import { log } from "~/lib/log.server";
 
@@ -23,8 +29,8 @@ export const payAgainSchema = z.object({
 });
 
 /**
- * The order page's "Pay now": a new payment attempt with the chosen method. Returns the
- * payment link that takes the shopper on to its provider.
+ * The order page's "Pay now" (or "Pay next instalment" of a lay-by): a new payment attempt
+ * with the chosen method. Returns the payment link that takes the shopper on to its provider.
  */
 export async function payAgain(options: {
   number: number;
@@ -33,14 +39,60 @@ export async function payAgain(options: {
 }): Promise<{ next: string }> {
   const order = await findOrderForShopper(options.number, options.token);
   if (!order) throw notFound("Order not found");
+  return startNextPayment(order, options.paymentMethod);
+}
+
+/** The same from the signed-in shopper's account: only an order of that account. */
+export async function payAgainForAccount(options: {
+  number: number;
+  userId: string;
+  paymentMethod: z.output<typeof payAgainSchema>["paymentMethod"];
+}): Promise<{ next: string }> {
+  const order = await findOrderForAccount(options.number, options.userId);
+  if (!order) throw notFound("Order not found");
+  return startNextPayment(order, options.paymentMethod);
+}
+
+/**
+ * A lay-by's next payment is its earliest unpaid instalment, for the amount the plan stores;
+ * any other order's is its total.
+ */
+async function startNextPayment(
+  order: OrderDetails,
+  method: z.output<typeof payAgainSchema>["paymentMethod"],
+): Promise<{ next: string }> {
   if (!isPayable(order)) throw conflict("This order can no longer be paid. Please contact us.");
-  const method = options.paymentMethod;
+  const instalment = await nextUnpaidInstalment(order.id);
+  if (instalment && !LAYBY_PAYABLE.includes(instalment.planStatus)) {
+    throw conflict("This lay-by can no longer be paid. Please contact us.");
+  }
   const provider = providerForMethod(method);
-  if (!provider || !paymentMethodsFor(order.totalCents).includes(method)) {
+  const methods = instalment
+    ? laybyPaymentMethods(instalment.amountCents)
+    : paymentMethodsFor(order.totalCents);
+  if (!provider || !methods.includes(method)) {
     throw invalid("This payment method cannot be used for this order.", "paymentMethod");
   }
-  const payment = await createPaymentAttempt(order, method, provider.name);
+  const payment = await createPaymentAttempt(order, method, provider.name, instalment);
   return { next: `/payments/${payment.reference}` };
+}
+
+const LAYBY_PAYABLE: string[] = ["awaiting_deposit", "active"];
+
+/** How a lay-by's payments may be made: as any payment, but never PayFlex (no credit on credit). */
+export function laybyPaymentMethods(amountCents: number) {
+  return paymentMethodsFor(amountCents).filter((m) => m !== "payflex");
+}
+
+/**
+ * Whether a payment link may still be paid: a whole-order attempt while the order is unpaid,
+ * an instalment's while that instalment is unpaid and its plan open.
+ */
+async function attemptStillPayable(payment: Payment, order: OrderDetails) {
+  if (payment.status !== "pending" || !isPayable(order)) return false;
+  if (payment.instalmentId === null) return order.paymentStatus === "unpaid";
+  const next = await nextUnpaidInstalment(order.id);
+  return next?.id === payment.instalmentId && LAYBY_PAYABLE.includes(next.planStatus);
 }
 
 /** What a provider is told when a payment starts: the order, the amount, the shop's addresses. */
@@ -111,7 +163,7 @@ export async function startPayment(options: {
   | { kind: "form"; form: Extract<PaymentStart, { kind: "form" }>; provider: string }
 > {
   const { payment, order } = await paymentWithOrder(options.reference);
-  if (payment.status !== "pending" || !isPayable(order)) {
+  if (!(await attemptStillPayable(payment, order))) {
     return { kind: "redirect", url: orderPageUrl("", order) };
   }
   const provider = providerByName(payment.provider);

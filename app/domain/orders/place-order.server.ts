@@ -12,6 +12,8 @@ import { mergeLines, priceLines } from "./quote.server";
 import { orderTotals } from "./totals";
 import { ordersPlaced } from "~/lib/metrics.server";
 import { accountForNewOrder } from "~/domain/shoppers/shopper-orders.server";
+import { createLaybyPlan } from "~/domain/layby/place-plan.server";
+import { shopToday } from "~/lib/dates";
 
 export type PlacedOrder = typeof orders.$inferSelect;
 
@@ -25,9 +27,11 @@ export class NotSoldError extends DomainError {
   }
 }
 
-export type PlaceOrderInput = Omit<CheckoutInput, "terms"> & {
+export type PlaceOrderInput = Omit<CheckoutInput, "terms" | "layby"> & {
   /** The signed-in shopper placing it (their account gets the order); none for a guest. */
   signedInUserId?: string | null;
+  /** A lay-by's terms (docs/decisions/027); none to pay in full. */
+  layby?: CheckoutInput["layby"];
 };
 
 /** A new secret for an order page link: 32 random bytes, URL-safe. */
@@ -39,7 +43,10 @@ export function newOrderToken(): string {
  * Places an order in one transaction: prices, discount, delivery and VAT from the database,
  * stock held with row locks, the promotion's use counted, a timeline event. The same
  * idempotency key always gives the same order, however often (or how concurrently) it is sent.
- * Throws NotSoldError, OutOfStockError or PromotionError for problems the shopper can fix.
+ * Throws NotSoldError, OutOfStockError or PromotionError for problems the shopper can fix. A
+ * lay-by order gets its plan (awaiting the deposit, starting on the shop's today) and its
+ * instalments in the same transaction; terms that make no plan for the order's total are a
+ * DomainError on their field.
  */
 export async function placeOrder(
   input: PlaceOrderInput,
@@ -112,10 +119,21 @@ export async function placeOrder(
         (allocations.get(line.variantId!) ?? []).map((a) => ({ ...a, orderLineId: line.id })),
       );
       if (allocationRows.length > 0) await tx.insert(orderAllocations).values(allocationRows);
+      if (input.layby) {
+        await createLaybyPlan(tx, {
+          orderId: order.id,
+          totalCents: order.totalCents,
+          depositCents: input.layby.depositCents,
+          months: input.layby.months,
+          startDay: shopToday(),
+          minDepositCents: settings.laybyMinDepositCents,
+          chargeBasisPoints: settings.laybyChargeBasisPoints,
+        });
+      }
       await tx.insert(orderEvents).values({
         orderId: order.id,
         type: "placed",
-        message: `Order placed by ${input.firstName} ${input.lastName}.`,
+        message: `Order placed by ${input.firstName} ${input.lastName}${input.layby ? `, on lay-by over ${input.layby.months} month${input.layby.months === 1 ? "" : "s"}` : ""}.`,
         actor: "shopper",
       });
       return order;

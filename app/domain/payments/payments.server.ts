@@ -2,36 +2,52 @@ import crypto from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { orderEvents, orders, payments } from "~/db/schema";
-import { issueOrderInvoice } from "~/domain/invoicing/issue-order-invoice.server";
-import { sellOrderStock } from "~/domain/orders/order-stock.server";
+import { settleInstalment, type InstalmentSettlement } from "~/domain/layby/pay-instalment.server";
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from "~/domain/orders/totals";
 import { formatMoney } from "~/lib/money";
+import { markOrderPaid } from "./order-paid.server";
 import type { PaymentOutcome, PaymentProviderName } from "./provider";
 
 export type Payment = typeof payments.$inferSelect;
 type Order = typeof orders.$inferSelect;
 
-/** Whether the shopper may (still) pay for the order. */
+/**
+ * Whether the shopper may (still) pay for the order: unpaid within its time to pay (the whole
+ * order, or a lay-by's deposit), or a lay-by part paid (its next instalment; a cancelled plan
+ * cancels its order, so a part-paid order that is not cancelled has an active plan).
+ */
 export function isPayable(
   order: Pick<Order, "status" | "paymentStatus" | "payBy">,
   now = new Date(),
 ) {
+  if (order.paymentStatus === "partially_paid") {
+    return order.status === "pending" || order.status === "processing";
+  }
   return order.status === "pending" && order.paymentStatus === "unpaid" && order.payBy > now;
 }
 
 /**
  * Starts a payment attempt for an order: a payment row with a fresh reference of ours, which the
- * provider's notification must quote. The amount is the order's total, never the browser's.
+ * provider's notification must quote. The amount is the order's total, never the browser's, or
+ * for a lay-by instalment that instalment's amount as the plan stores it.
  */
 export async function createPaymentAttempt(
   order: Pick<Order, "id" | "number" | "totalCents" | "paymentMethod">,
   method: PaymentMethod,
   provider: PaymentProviderName,
+  instalment?: { id: number; amountCents: number },
 ): Promise<Payment> {
   const reference = `${order.number}-${crypto.randomBytes(6).toString("hex")}`;
   const [payment] = await db()
     .insert(payments)
-    .values({ orderId: order.id, provider, method, reference, amountCents: order.totalCents })
+    .values({
+      orderId: order.id,
+      provider,
+      method,
+      reference,
+      amountCents: instalment ? instalment.amountCents : order.totalCents,
+      instalmentId: instalment?.id ?? null,
+    })
     .returning();
   if (!payment) throw new Error("The payment was not saved.");
   if (method !== order.paymentMethod) {
@@ -82,11 +98,14 @@ const describeCard = (brand?: string | null, last4?: string | null) =>
  * transaction with the payment and the order locked, so a replayed or concurrent notification
  * changes nothing the second time. An approved payment of the right amount marks the order
  * paid, turns its stock reservation into a sale and issues its tax invoice; a decline leaves
- * it unpaid to try again.
+ * it unpaid to try again. A payment for a lay-by instalment (payments.instalment_id) settles
+ * that instalment instead (app/domain/layby/pay-instalment.server.ts): "paid" with `layby`
+ * saying which one and whether it completed the plan (then the order is paid as above).
  */
 export async function recordPaymentOutcome(outcome: PaymentOutcome): Promise<{
   result: RecordResult;
   orderId?: number;
+  layby?: InstalmentSettlement;
 }> {
   return db().transaction(async (tx) => {
     const [payment] = await tx
@@ -154,6 +173,18 @@ export async function recordPaymentOutcome(outcome: PaymentOutcome): Promise<{
       return { result: status, orderId: order.id };
     }
 
+    if (payment.instalmentId !== null) {
+      const layby = await settleInstalment(tx, {
+        instalmentId: payment.instalmentId,
+        paidBy: { kind: "online", payment, provider: outcome.provider, card },
+      });
+      const result =
+        layby.result === "instalment_paid" || layby.result === "completed"
+          ? ("paid" as const)
+          : layby.result;
+      return { result, orderId: order.id, layby };
+    }
+
     if (order.status === "cancelled" || order.paymentStatus !== "unpaid") {
       await tx.insert(orderEvents).values({
         orderId: order.id,
@@ -164,17 +195,12 @@ export async function recordPaymentOutcome(outcome: PaymentOutcome): Promise<{
       return { result: "order_closed" as const, orderId: order.id };
     }
 
-    await tx
-      .update(orders)
-      .set({
-        paymentStatus: "paid",
-        paymentMethod: payment.method,
-        paidAt: new Date(),
-        updatedAt: new Date(),
-      })
-      .where(eq(orders.id, order.id));
-    await sellOrderStock(tx, { orderId: order.id, reference: `Order ${order.number}` });
-    await issueOrderInvoice(tx, { orderId: order.id, paymentReference: payment.reference });
+    await markOrderPaid(tx, {
+      orderId: order.id,
+      orderNumber: order.number,
+      method: payment.method,
+      paymentReference: payment.reference,
+    });
     await tx.insert(orderEvents).values({
       orderId: order.id,
       type: "payment_approved",
