@@ -1,5 +1,9 @@
 import { quoteSchema } from "~/domain/orders/checkout-schema";
+import { laybyPaymentMethods } from "~/domain/orders/pay-order.server";
 import { quoteCheckout } from "~/domain/orders/quote.server";
+import { MAX_CANCELLATION_BASIS_POINTS } from "~/domain/layby/cancellation";
+import { getStoreSettings } from "~/domain/settings/store-settings.server";
+import { shopToday } from "~/lib/dates";
 import { paymentMethodsFor } from "~/domain/payments/providers.server";
 import { hasNul, NUL_IN_FORM_MESSAGE } from "~/lib/request-input.server";
 import type { Route } from "./+types/checkout-quote";
@@ -14,7 +18,8 @@ function problem(status: number, message: string, headers: Record<string, string
 /**
  * POST { lines: [{ variantId, quantity }], deliveryMethod, promoCode } -> the checkout's summary
  * as the server works it out: today's prices, stock problems, discount, delivery, VAT, and the
- * payment methods on offer for the total.
+ * payment methods on offer for the total, and a lay-by's terms (the smallest deposit, the
+ * cancellation charge capped at 1%, the shop's today that a schedule starts on, its methods).
  */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") {
@@ -37,9 +42,21 @@ export async function action({ request }: Route.ActionArgs) {
       : body;
   const parsed = quoteSchema.safeParse(input);
   if (!parsed.success) return problem(400, parsed.error.issues[0]?.message ?? "Invalid request.");
-  const quote = await quoteCheckout(parsed.data);
+  const [quote, settings] = await Promise.all([quoteCheckout(parsed.data), getStoreSettings()]);
   return Response.json(
-    { ...quote, paymentMethods: paymentMethodsFor(quote.totals.totalCents) },
+    {
+      ...quote,
+      paymentMethods: paymentMethodsFor(quote.totals.totalCents),
+      layby: {
+        minDepositCents: settings.laybyMinDepositCents,
+        chargeBasisPoints: Math.max(
+          0,
+          Math.min(MAX_CANCELLATION_BASIS_POINTS, settings.laybyChargeBasisPoints),
+        ),
+        startDay: shopToday(),
+        paymentMethods: laybyPaymentMethods(quote.totals.totalCents),
+      },
+    },
     { headers: noStore },
   );
 }

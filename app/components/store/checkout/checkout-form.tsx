@@ -8,7 +8,6 @@ import { Honeypot } from "~/components/store/honeypot";
 import { usePublicForm } from "~/components/store/use-public-form";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Input, Label } from "~/components/ui/input";
 import type { CartLine } from "~/domain/cart/cart-lines";
 import {
   PAYMENT_METHOD_LABELS,
@@ -18,6 +17,8 @@ import {
 import { telHref, useStoreSettings } from "~/components/store/use-store-settings";
 import { formatMoney } from "~/lib/money";
 import { CheckoutSummary } from "./checkout-summary";
+import { LaybyOption, type PlanChoice } from "./layby-option";
+import { PromoCode } from "./promo-code";
 import { SavedAddressPicker, type CheckoutPrefill } from "./saved-address-picker";
 import { useCheckoutQuote } from "./use-checkout-quote";
 
@@ -64,13 +65,24 @@ export function CheckoutForm({
   const [deliveryMethod, setDeliveryMethod] = useState<DeliveryMethod>("standard");
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>("card");
   const [promoCode, setPromoCode] = useState("");
+  const [plan, setPlan] = useState<PlanChoice>("full");
+  // The deposit as typed; until the shopper types, the shop's smallest deposit.
+  const [typedDeposit, setLaybyDeposit] = useState<string | null>(null);
+  const [laybyMonths, setLaybyMonths] = useState("6");
   const { quote, failed } = useCheckoutQuote(lines, deliveryMethod, promoCode);
   const form = usePublicForm({
     loadSchema: () => import("~/domain/orders/checkout-schema").then((m) => m.checkoutSchema),
   });
   const errors = form.errors;
 
-  const offered = quote ? quote.paymentMethods : PAYMENT_OPTIONS.map((o) => o.value);
+  // A lay-by is paid by card or PayFast, never PayFlex.
+  const offered = quote
+    ? plan === "layby"
+      ? quote.layby.paymentMethods
+      : quote.paymentMethods
+    : PAYMENT_OPTIONS.map((o) => o.value).filter((m) => plan === "full" || m !== "payflex");
+  const minDeposit = quote?.layby.minDepositCents;
+  const laybyDeposit = typedDeposit ?? (minDeposit === undefined ? "" : String(minDeposit / 100));
   useEffect(() => {
     if (quote && offered.length > 0 && !offered.includes(paymentMethod)) {
       setPaymentMethod(offered[0]!);
@@ -202,8 +214,21 @@ export function CheckoutForm({
           </fieldset>
         </Step>
         <Step number={3} title="Payment Information">
+          <LaybyOption
+            plan={plan}
+            onPlan={setPlan}
+            deposit={laybyDeposit}
+            onDeposit={setLaybyDeposit}
+            months={laybyMonths}
+            onMonths={setLaybyMonths}
+            totalCents={quote ? quote.totals.totalCents : null}
+            terms={quote?.layby ?? null}
+            errors={errors}
+          />
           <fieldset>
-            <legend className="sr-only">Payment method</legend>
+            <legend className={plan === "layby" ? "mb-2 text-sm font-medium" : "sr-only"}>
+              {plan === "layby" ? "Pay the deposit and instalments by" : "Payment method"}
+            </legend>
             <div className="grid gap-3">
               {PAYMENT_OPTIONS.filter((o) => offered.includes(o.value)).map((option) => (
                 <Choice
@@ -342,60 +367,5 @@ function Choice(props: {
       </span>
       {props.price ? <span className="text-sm font-medium">{props.price}</span> : null}
     </label>
-  );
-}
-
-function PromoCode({
-  applied,
-  message,
-  onApply,
-}: {
-  applied: string;
-  message: string | null;
-  onApply: (code: string) => void;
-}) {
-  const [typed, setTyped] = useState("");
-  const id = "field-promo";
-  if (applied) {
-    return (
-      <div className="flex items-center justify-between gap-2 rounded-md bg-green-50 px-3 py-2 text-sm text-green-900 dark:bg-green-950 dark:text-green-100">
-        <span>
-          Code <strong>{applied}</strong> applied
-        </span>
-        <Button type="button" variant="ghost" size="sm" onClick={() => onApply("")}>
-          Remove
-        </Button>
-      </div>
-    );
-  }
-  return (
-    <div>
-      <Label htmlFor={id}>Promotion code</Label>
-      <div className="mt-1.5 flex gap-2">
-        <Input
-          id={id}
-          value={typed}
-          maxLength={40}
-          autoCapitalize="characters"
-          aria-invalid={message ? true : undefined}
-          aria-describedby={message ? `${id}-error` : undefined}
-          onChange={(e) => setTyped(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === "Enter") {
-              e.preventDefault();
-              onApply(typed.trim());
-            }
-          }}
-        />
-        <Button type="button" variant="outline" onClick={() => onApply(typed.trim())}>
-          Apply
-        </Button>
-      </div>
-      {message ? (
-        <p id={`${id}-error`} role="alert" className="mt-1.5 text-sm text-destructive">
-          {message}
-        </p>
-      ) : null}
-    </div>
   );
 }

@@ -3,7 +3,19 @@ import type { CartLine } from "~/domain/cart/cart-lines";
 import type { CheckoutQuote } from "~/domain/orders/quote.server";
 import type { DeliveryMethod, PaymentMethod } from "~/domain/orders/totals";
 
-export type QuoteAnswer = CheckoutQuote & { paymentMethods: PaymentMethod[] };
+export type QuoteAnswer = CheckoutQuote & {
+  paymentMethods: PaymentMethod[];
+  /** A lay-by's terms at this shop today (docs/decisions/027). */
+  layby: LaybyQuote;
+};
+
+export type LaybyQuote = {
+  minDepositCents: number;
+  chargeBasisPoints: number;
+  /** The shop's today ("YYYY-MM-DD"): the deposit's day, which the schedule counts from. */
+  startDay: string;
+  paymentMethods: PaymentMethod[];
+};
 
 /**
  * Asks the shop to price the checkout (POST /api/checkout-quote) whenever the cart, the delivery
