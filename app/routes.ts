@@ -59,6 +59,7 @@ export default [
     route("inventory/:variantId", "routes/admin/inventory-item.tsx"),
     route("orders", "routes/admin/orders.tsx"),
     route("orders/export", "routes/admin/orders-export.ts"),
+    route("orders/layby", "routes/admin/layby-plans.tsx"),
     route("orders/:number", "routes/admin/order.tsx"),
     route("enquiries", "routes/admin/enquiries.ts"),
     route("enquiries/:tab", "routes/admin/enquiry-list.tsx"),

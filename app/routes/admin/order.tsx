@@ -15,6 +15,9 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/
 import { attempt, invalid, loaded, refused, succeeded } from "~/lib/actions.server";
 import { RefundForm } from "~/components/admin/orders/refund-form";
 import { RefundsCard } from "~/components/admin/orders/refunds-card";
+import { LaybyCard } from "~/components/admin/orders/layby-card";
+import { getAdminLaybyPlan } from "~/domain/layby/get-admin-plan.server";
+import { LAYBY_INTENTS, laybyAction } from "./layby-action.server";
 import { listOrderRefunds } from "~/domain/invoicing/credit-note-document.server";
 import { refundOptions } from "~/domain/invoicing/refund-options.server";
 import { refundOrder } from "~/domain/invoicing/refund-order.server";
@@ -43,18 +46,28 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request);
   const number = idParam(params.number);
   const { order, events } = await loaded(() => getAdminOrder(number));
-  const [invoice, refundable, refunds] = await Promise.all([
+  const [invoice, refundable, refunds, layby] = await Promise.all([
     orderInvoice(order.id),
     refundOptions(order.id),
     listOrderRefunds(order.id),
+    getAdminLaybyPlan(order.id),
   ]);
-  return { order, events, invoice, refundable, refunds };
+  return { order, events, invoice, refundable, refunds, layby };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const actor = await requireStaff(request);
   const formData = await readForm(request);
-  if (formData.get("intent") === "refund") {
+  const intent = formData.get("intent");
+  if (LAYBY_INTENTS.includes(intent as (typeof LAYBY_INTENTS)[number])) {
+    return laybyAction({
+      intent: intent as (typeof LAYBY_INTENTS)[number],
+      formData,
+      actor,
+      orderId: async () => (await getAdminOrder(idParam(params.number))).order.id,
+    });
+  }
+  if (intent === "refund") {
     const parsed = parseForm(refundFormSchema, formData);
     if (!parsed.ok) return invalid(parsed, formData);
     return attempt(formData, async () => {
@@ -72,6 +85,12 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!ORDER_STATUSES.includes(to as OrderStatus)) {
       return refused(400, { title: "Error", description: "Choose a status." }, formData);
     }
+    const plan = to === "cancelled" ? await getAdminLaybyPlan(order.id) : null;
+    if (plan?.cancellation) {
+      const description =
+        "This order is on lay-by: use Cancel lay-by, which refunds what was paid.";
+      return refused(409, { title: "Error", description }, formData);
+    }
     await changeOrderStatus({ orderId: order.id, to: to as OrderStatus, actor });
     return succeeded("Status Updated", "Order status has been updated successfully.");
   });
@@ -79,7 +98,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
 export default function OrderPage({
-  loaderData: { order, events, invoice, refundable, refunds },
+  loaderData: { order, events, invoice, refundable, refunds, layby },
   actionData,
 }: Route.ComponentProps) {
   const fetcher = useFetcher<FormActionResult>();
@@ -89,7 +108,10 @@ export default function OrderPage({
     if (r.ok) notify.success(r.message.title, { description: r.message.description });
     else notify.error(r.alert.title, { description: r.alert.description });
   }, [fetcher.state, fetcher.data]);
-  const next = allowedNextStatuses(order.status);
+  // A lay-by still being paid is cancelled with its refund rule, in the lay-by section.
+  const next = allowedNextStatuses(order.status).filter(
+    (status) => !(status === "cancelled" && layby?.cancellation),
+  );
   const busy = fetcher.state !== "idle";
   return (
     <div className="mx-auto max-w-5xl space-y-6">
@@ -145,6 +167,7 @@ export default function OrderPage({
           ))}
         </CardContent>
       </Card>
+      {layby && <LaybyCard plan={layby} pageResult={actionData} />}
       <div className="grid gap-6 md:grid-cols-2">
         <Card>
           <CardHeader>

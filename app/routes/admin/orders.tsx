@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { ListCard } from "~/components/admin/list/list-card";
 import { type ListColumn } from "~/components/admin/list/list-table";
 import { ListEmpty } from "~/components/admin/list/list-toolbar";
+import { OrderTabs } from "~/components/admin/orders/order-tabs";
 import { StatCard } from "~/components/admin/stat-card";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { usePoll } from "~/components/admin/use-poll";
@@ -70,6 +71,7 @@ export default function OrdersPage({ loaderData: d }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold">Orders</h1>
         <p className="text-muted-foreground">Every order placed in the shop, newest first.</p>
       </div>
+      <OrderTabs />
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard index={0} title="Total Orders" value={d.summary.total} icon={ShoppingCart} />
         <StatCard index={1} title="Pending" value={d.summary.pending} icon={Clock} />

@@ -1,0 +1,258 @@
+// @database-once: route-level checks, run on PGlite only (see vitest.config.ts).
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { auditLog, laybyRefunds } from "~/db/schema";
+import { listLaybyPlans } from "~/domain/layby/list-plans.server";
+import { LAYBY_LIST } from "~/domain/layby/plan-list";
+import { readListParams } from "~/lib/list-params";
+import * as laybyPlans from "~/routes/admin/layby-plans";
+import * as orderPage from "~/routes/admin/order";
+import { useTestDatabase } from "../../setup/database";
+import { startSmtpServer } from "../../setup/smtp";
+import {
+  formRequest,
+  routeOutcome,
+  shopRequest,
+  signedIn,
+  statusOf,
+  type RouteHandler,
+} from "../admin/helpers";
+import { setUpShop, stockOf } from "../orders/fixtures";
+import { instalmentsOf, laybyOrder, orderRow, planRow } from "./staff-plan-fixtures";
+
+useTestDatabase();
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let shop: Awaited<ReturnType<typeof setUpShop>>;
+const cookies = {} as Record<"customer" | "staff" | "owner", string>;
+let staffEmail = "";
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  process.env.SMTP_URL = smtp.url;
+  shop = await setUpShop();
+  cookies.customer = (await signedIn("customer")).cookie;
+  const staff = await signedIn("staff");
+  cookies.staff = staff.cookie;
+  staffEmail = staff.email;
+  cookies.owner = (await signedIn("owner")).cookie;
+});
+afterAll(async () => {
+  delete process.env.SMTP_URL;
+  await smtp.close();
+});
+
+const body = (value: unknown) =>
+  ((value as { data?: unknown }).data ?? value) as {
+    ok: boolean;
+    alert?: { description: string };
+    fieldErrors?: Record<string, string>;
+    message?: { title: string; description: string };
+  };
+const post = (number: number, fields: Record<string, string>, cookie?: string) =>
+  routeOutcome(
+    orderPage.action as RouteHandler,
+    formRequest(`/admin/orders/${number}`, fields, cookie),
+    { number: String(number) },
+  );
+const pageOf = (number: number, cookie: string) =>
+  routeOutcome(
+    orderPage.loader as RouteHandler,
+    shopRequest(`/admin/orders/${number}`, { cookie }),
+    { number: String(number) },
+  );
+
+describe("who may use the lay-by tab and forms", () => {
+  const intents: Record<string, string>[] = [
+    { intent: "layby-payment", number: "1", receiptReference: "TILL-9" },
+    { intent: "layby-cancel", waived: "on" },
+    { intent: "layby-refund-paid", refundId: "1", payoutReference: "CASH-1" },
+  ];
+
+  it("signed out goes to /auth and a customer gets 403, for the tab and every lay-by intent", async () => {
+    const { order } = await laybyOrder(shop, { priceCents: 800_000, paid: ["online"] });
+    for (const cookie of [undefined, cookies.customer]) {
+      const tab = await routeOutcome(
+        laybyPlans.loader as RouteHandler,
+        shopRequest("/admin/orders/layby", { cookie }),
+        {},
+      );
+      for (const fields of intents) {
+        const result = await post(order.number, fields, cookie);
+        for (const outcome of [tab, result]) {
+          expect(outcome.returned).toBeUndefined();
+          if (cookie) expect(statusOf(outcome.thrown)).toBe(403);
+          else expect((outcome.thrown as Response).headers.get("location")).toBe("/auth");
+        }
+      }
+    }
+    expect(await planRow(order.id)).toMatchObject({ status: "active" });
+  });
+
+  it("staff and the owner see the tab, searched and filtered", async () => {
+    const { order } = await laybyOrder(shop, {
+      priceCents: 800_000,
+      paid: ["online"],
+      email: "tab-search@example.com",
+    });
+    for (const cookie of [cookies.staff, cookies.owner]) {
+      const result = await routeOutcome(
+        laybyPlans.loader as RouteHandler,
+        shopRequest("/admin/orders/layby?q=tab-search&status=active", { cookie }),
+        {},
+      );
+      const data = result.returned as Awaited<ReturnType<typeof listLaybyPlans>>;
+      expect(data.rows.map((r) => r.number)).toEqual([order.number]);
+    }
+    const none = await routeOutcome(
+      laybyPlans.loader as RouteHandler,
+      shopRequest("/admin/orders/layby?q=tab-search&status=completed", { cookie: cookies.staff }),
+      {},
+    );
+    expect((none.returned as { rows: unknown[] }).rows).toEqual([]);
+  });
+});
+
+describe("the Lay-by tab's figures", () => {
+  it("shows paid so far, the next due day and the arrears on the shop's day", async () => {
+    const { order, schedule } = await laybyOrder(shop, {
+      priceCents: 1_000_000,
+      months: 3,
+      paid: ["online", "showroom"],
+      email: "figures@example.com",
+      startDay: "2026-01-10",
+    });
+    const params = readListParams(LAYBY_LIST, new URLSearchParams("q=figures@example.com"));
+    // 10 April is instalment 3's day; instalment 2 (10 March) is overdue.
+    const { rows, summary } = await listLaybyPlans(params, new Date("2026-04-09T08:00:00Z"));
+    expect(rows).toEqual([
+      expect.objectContaining({
+        number: order.number,
+        paidCents: schedule.payments[0]!.amountCents + schedule.payments[1]!.amountCents,
+        nextDueDay: "2026-03-10",
+        arrearsCount: 1,
+        arrearsCents: schedule.payments[2]!.amountCents,
+      }),
+    ]);
+    expect(summary.inArrears).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("the admin order page's lay-by section", () => {
+  it("records showroom payments, refuses a repeat and a missing receipt, and completes the plan with the last", async () => {
+    const { order, plan, bed, schedule } = await laybyOrder(shop, {
+      priceCents: 700_000,
+      months: 1,
+      paid: ["online"],
+    });
+    const page = (await pageOf(order.number, cookies.staff)).returned as {
+      layby: { next: { number: number }; cancellation: unknown };
+    };
+    expect(page.layby.next.number).toBe(1);
+
+    const missing = await post(
+      order.number,
+      { intent: "layby-payment", number: "1", receiptReference: " " },
+      cookies.staff,
+    );
+    expect(statusOf(missing.returned)).toBe(400);
+    expect(body(missing.returned).fieldErrors).toEqual({
+      receiptReference: "This field is required.",
+    });
+
+    const paid = await post(
+      order.number,
+      { intent: "layby-payment", number: "1", receiptReference: "TILL-0042" },
+      cookies.staff,
+    );
+    expect(body(paid.returned)).toMatchObject({ ok: true, message: { title: "Payment Recorded" } });
+    expect(body(paid.returned).message!.description).toMatch(/paid in full/);
+    expect(await planRow(order.id)).toMatchObject({ status: "completed" });
+    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "paid", stockHold: "sold" });
+    expect(await stockOf(bed.variantId)).toEqual({ onHand: 9, reserved: 0 });
+    const last = (await instalmentsOf(plan.id))[1]!;
+    expect(last).toMatchObject({ showroomReference: "TILL-0042", recordedBy: staffEmail });
+    expect(last.amountCents).toBe(schedule.payments[1]!.amountCents);
+
+    const again = await post(
+      order.number,
+      { intent: "layby-payment", number: "1", receiptReference: "TILL-0042" },
+      cookies.staff,
+    );
+    expect(statusOf(again.returned)).toBe(409);
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.subject, `order:${order.number}`),
+          eq(auditLog.action, "layby_payment_recorded"),
+        ),
+      );
+    expect(audit?.details).toMatchObject({ instalment: 1, receipt: "TILL-0042" });
+  });
+
+  it("refuses the plain 'Cancel order' for a lay-by being paid; Cancel lay-by waives the charge when ticked", async () => {
+    const { order, plan } = await laybyOrder(shop, { priceCents: 800_000, paid: ["showroom"] });
+    const plain = await post(order.number, { status: "cancelled" }, cookies.staff);
+    expect(statusOf(plain.returned)).toBe(409);
+    expect(body(plain.returned).alert!.description).toMatch(/Cancel lay-by/);
+
+    const cancelled = await post(
+      order.number,
+      { intent: "layby-cancel", waived: "on" },
+      cookies.owner,
+    );
+    expect(body(cancelled.returned)).toMatchObject({
+      ok: true,
+      message: { title: "Lay-by Cancelled" },
+    });
+    expect(await planRow(order.id)).toMatchObject({ chargeCents: 0, chargeWaived: true });
+    const again = await post(order.number, { intent: "layby-cancel" }, cookies.staff);
+    expect(statusOf(again.returned)).toBe(409);
+
+    // What was paid at the showroom is paid out in cash, and marked so.
+    const [cash] = await db().select().from(laybyRefunds).where(eq(laybyRefunds.planId, plan.id));
+    expect(cash).toMatchObject({ method: "cash", status: "pending" });
+    const noReference = await post(
+      order.number,
+      { intent: "layby-refund-paid", refundId: String(cash!.id), payoutReference: "" },
+      cookies.staff,
+    );
+    expect(body(noReference.returned).fieldErrors).toHaveProperty("payoutReference");
+    const paidOut = await post(
+      order.number,
+      { intent: "layby-refund-paid", refundId: String(cash!.id), payoutReference: "CASH-77" },
+      cookies.staff,
+    );
+    expect(body(paidOut.returned)).toMatchObject({ ok: true });
+    expect(await orderRow(order.id)).toMatchObject({
+      status: "cancelled",
+      paymentStatus: "refunded",
+    });
+    const twice = await post(
+      order.number,
+      { intent: "layby-refund-paid", refundId: String(cash!.id), payoutReference: "CASH-77" },
+      cookies.staff,
+    );
+    expect(statusOf(twice.returned)).toBe(409);
+    const actions = (
+      await db()
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.subject, `order:${order.number}`))
+    ).map((a) => a.action);
+    expect(actions).toEqual(expect.arrayContaining(["layby_cancelled", "layby_refund_paid"]));
+  });
+
+  it("a refund of another order is not found", async () => {
+    const { order } = await laybyOrder(shop, { priceCents: 800_000, paid: ["online"] });
+    const result = await post(
+      order.number,
+      { intent: "layby-refund-paid", refundId: "999999", payoutReference: "X" },
+      cookies.staff,
+    );
+    expect(statusOf(result.returned)).toBe(404);
+  });
+});
