@@ -1,11 +1,19 @@
-import { data, Link } from "react-router";
+import { data, Link, redirect, useSearchParams } from "react-router";
 import { AccountShell } from "~/components/store/account/account-shell";
+import { LaybyPlanCard } from "~/components/store/account/layby-plan-card";
 import { OrderBadges } from "~/components/store/account/order-badges";
 import { Card } from "~/components/ui/card";
 import { DELIVERY_METHOD_LABELS, PAYMENT_METHOD_LABELS } from "~/domain/orders/totals";
-import { getAccountOrder } from "~/domain/shoppers/shopper-orders.server";
+import { notFound } from "~/domain/errors";
+import { orderInvoice } from "~/domain/invoicing/invoice-document.server";
+import { cancelLaybyAsShopper, shopperLayby } from "~/domain/layby/shopper-plan.server";
+import { findOrderForAccount, shopperView } from "~/domain/orders/get-order.server";
+import { payAgainForAccount, payAgainSchema } from "~/domain/orders/pay-order.server";
+import { attempt, invalid } from "~/lib/actions.server";
+import { parseForm } from "~/lib/forms";
+import { siteUrl } from "~/lib/site-url.server";
 import { formatMoney } from "~/lib/money";
-import { idParam } from "~/lib/request-input.server";
+import { idParam, readForm, readSearchParams } from "~/lib/request-input.server";
 import { requireShopper } from "~/lib/shopper-gate.server";
 import type { Route } from "./+types/order";
 
@@ -17,20 +25,49 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 /** One order of the signed-in shopper's account; another account's order is a 404. */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const user = await requireShopper(request);
-  const found = await getAccountOrder(user.id, idParam(params.number));
+  const found = await findOrderForAccount(idParam(params.number), user.id);
   if (!found) throw data("Order not found", { status: 404 });
+  const [invoice, layby] = await Promise.all([
+    orderInvoice(found.id),
+    shopperLayby(found, readSearchParams(request).get("cancel") === "1"),
+  ]);
   return {
     email: user.email,
-    order: found.order,
-    invoice: found.invoice && {
-      invoiceNumber: found.invoice.invoiceNumber,
-      href: `/account/orders/${found.order.number}/invoice`,
+    order: shopperView(found),
+    layby,
+    invoice: invoice && {
+      invoiceNumber: invoice.invoiceNumber,
+      href: `/account/orders/${found.number}/invoice`,
     },
   };
 }
 
-export default function AccountOrder({ loaderData }: Route.ComponentProps) {
-  const { order, invoice } = loaderData;
+/** A lay-by of this account: pay its next instalment, or cancel it (confirmed). */
+export async function action({ params, request }: Route.ActionArgs) {
+  const user = await requireShopper(request);
+  const number = idParam(params.number);
+  const formData = await readForm(request);
+  if (formData.get("intent") === "cancel-layby") {
+    return attempt(formData, async () => {
+      const order = await findOrderForAccount(number, user.id);
+      if (!order) throw notFound("Order not found");
+      await cancelLaybyAsShopper(order, siteUrl());
+      throw redirect(`/account/orders/${order.number}`);
+    });
+  }
+  const parsed = parseForm(payAgainSchema, formData);
+  if (!parsed.ok) return invalid(parsed, formData);
+  return attempt(formData, async () => {
+    const { next } = await payAgainForAccount({ number, userId: user.id, ...parsed.data });
+    throw redirect(next);
+  });
+}
+
+export default function AccountOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, invoice, layby } = loaderData;
+  const [params] = useSearchParams();
+  const cancelling = params.get("cancel") === "1";
+  const actionError = actionData?.ok === false ? actionData.alert.description : undefined;
   return (
     <AccountShell title={`Order ${order.number}`} email={loaderData.email}>
       <p>
@@ -45,6 +82,20 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
           {new Date(order.createdAt).toLocaleString("en-ZA", { timeZone: "Africa/Johannesburg" })}
         </span>
       </div>
+      {layby ? (
+        <LaybyPlanCard
+          plan={layby.plan}
+          methods={layby.methods}
+          currentMethod={order.paymentMethod}
+          payError={cancelling ? undefined : actionError}
+          cancel={{
+            href: "?cancel=1",
+            backHref: `/account/orders/${order.number}`,
+            preview: layby.cancelPreview,
+            error: cancelling ? actionError : undefined,
+          }}
+        />
+      ) : null}
       <div className="mt-6 grid gap-6 md:grid-cols-[1fr_18rem]">
         <Card className="p-5">
           <h2 className="text-lg font-semibold">Items</h2>

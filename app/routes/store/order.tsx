@@ -1,17 +1,10 @@
 import { OrderBadges } from "~/components/store/account/order-badges";
 import { Icon } from "~/components/store/icon";
 import { useEffect, useState } from "react";
-import {
-  data,
-  Form,
-  redirect,
-  useNavigate,
-  useNavigation,
-  useRevalidator,
-  useSearchParams,
-} from "react-router";
+import { data, redirect, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { AccountOffer } from "~/components/store/account/account-offer";
-import { Button } from "~/components/ui/button";
+import { LaybyPlanCard } from "~/components/store/account/layby-plan-card";
+import { PayForm } from "~/components/store/account/pay-form";
 import { Card } from "~/components/ui/card";
 import {
   findOrderForShopper,
@@ -23,11 +16,17 @@ import { payAgain, payAgainSchema } from "~/domain/orders/pay-order.server";
 import { getSessionUser } from "~/domain/auth/session.server";
 import { accountOfferFor } from "~/domain/shoppers/shopper-orders.server";
 import { DELIVERY_METHOD_LABELS, PAYMENT_METHOD_LABELS } from "~/domain/orders/totals";
+import { cancelLaybyAsShopper, shopperLayby } from "~/domain/layby/shopper-plan.server";
+import { notFound } from "~/domain/errors";
+import { orderPageUrl } from "~/domain/orders/order-mail.server";
+import { siteUrl } from "~/lib/site-url.server";
 import { clearCart } from "~/domain/cart/cart-store";
 import { paymentMethodsFor } from "~/domain/payments/providers.server";
 import { attempt, invalid } from "~/lib/actions.server";
 import { parseForm } from "~/lib/forms";
 import { formatMoney } from "~/lib/money";
+import { formatDay } from "~/lib/dates";
+import type { LaybyPlanView } from "~/domain/layby/plan-view.server";
 import { notify } from "~/lib/notify";
 import { idParam, readForm, readSearchParams } from "~/lib/request-input.server";
 import type { Route } from "./+types/order";
@@ -38,18 +37,23 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const token = readSearchParams(request).get("token") ?? "";
+  const search = readSearchParams(request);
+  const token = search.get("token") ?? "";
   const order = await findOrderForShopper(idParam(params.number), token);
   if (!order) throw data("Order not found", { status: 404 });
   const view = shopperView(order);
-  const invoice = await orderInvoice(order.id);
+  const [invoice, layby] = await Promise.all([
+    orderInvoice(order.id),
+    shopperLayby(order, search.get("cancel") === "1"),
+  ]);
   return {
     order: view,
+    layby,
     invoice: invoice && {
       invoiceNumber: invoice.invoiceNumber,
       href: `/orders/${order.number}/invoice?token=${encodeURIComponent(token)}`,
     },
-    paymentMethods: view.payable ? paymentMethodsFor(view.totalCents) : [],
+    paymentMethods: view.payable && !layby ? paymentMethodsFor(view.totalCents) : [],
     accountOffer: await accountOfferFor({
       email: order.email,
       paymentStatus: order.paymentStatus,
@@ -62,6 +66,14 @@ export async function action({ params, request }: Route.ActionArgs) {
   const token = readSearchParams(request).get("token") ?? "";
   const number = idParam(params.number);
   const formData = await readForm(request);
+  if (formData.get("intent") === "cancel-layby") {
+    return attempt(formData, async () => {
+      const order = await findOrderForShopper(number, token);
+      if (!order) throw notFound("Order not found");
+      await cancelLaybyAsShopper(order, siteUrl());
+      throw redirect(orderPageUrl("", order));
+    });
+  }
   const parsed = parseForm(payAgainSchema, formData);
   if (!parsed.ok) return invalid(parsed, formData);
   return attempt(formData, async () => {
@@ -71,23 +83,37 @@ export async function action({ params, request }: Route.ActionArgs) {
 }
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, paymentMethods, invoice, accountOffer } = loaderData;
+  const { order, paymentMethods, invoice, accountOffer, layby } = loaderData;
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const fromPayment = params.get("from") === "payment";
   const latest = order.payments[0];
+  // A lay-by payment that did not finish the plan (the deposit placed the order already).
+  const laybyPaid = layby !== null && order.paymentStatus === "partially_paid";
 
   // First arrival back from a paid payment: say so once, empty the cart, tidy the address.
   useEffect(() => {
-    if (!fromPayment || order.paymentStatus !== "paid") return;
+    if (!fromPayment || latest?.status !== "approved") return;
     clearCart();
-    notify.success("Order Placed Successfully!", {
-      description: `Your order number is ${order.number}. A confirmation e-mail will be sent to ${order.email}.`,
+    notify.success(laybyPaid ? "Lay-by payment received" : "Order Placed Successfully!", {
+      description: laybyPaid
+        ? `Thank you. A receipt for order ${order.number} will be sent to ${order.email}.`
+        : `Your order number is ${order.number}. A confirmation e-mail will be sent to ${order.email}.`,
     });
     const next = new URLSearchParams(params);
     next.delete("from");
     void navigate({ search: `?${next}` }, { replace: true, preventScrollReset: true });
-  }, [fromPayment, order.paymentStatus, order.number, order.email, params, navigate]);
+  }, [fromPayment, latest?.status, laybyPaid, order.number, order.email, params, navigate]);
+  const actionError = actionData?.ok === false ? actionData.alert.description : undefined;
+  const cancelling = params.get("cancel") === "1";
+  const pageHref = (cancel: boolean) => {
+    const next = new URLSearchParams(params);
+    next.delete("from");
+    next.delete("problem");
+    if (cancel) next.set("cancel", "1");
+    else next.delete("cancel");
+    return `?${next}`;
+  };
 
   // Back from a provider whose confirmation may still be on its way: look again for a minute.
   const revalidator = useRevalidator();
@@ -118,7 +144,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           Nothing was taken. Please try again in a moment, or choose another payment method below.
         </Notice>
       ) : (
-        <PaymentState order={order} waiting={waiting} />
+        <PaymentState order={order} waiting={waiting} layby={layby?.plan ?? null} />
       )}
       {accountOffer ? (
         <AccountOffer
@@ -127,12 +153,21 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           email={order.email}
         />
       ) : null}
-      {order.payable ? (
-        <PayNow
-          methods={paymentMethods}
-          current={order.paymentMethod}
-          error={actionData?.ok === false ? actionData.alert.description : undefined}
+      {layby ? (
+        <LaybyPlanCard
+          plan={layby.plan}
+          methods={layby.methods}
+          currentMethod={order.paymentMethod}
+          payError={cancelling ? undefined : actionError}
+          cancel={{
+            href: pageHref(true),
+            backHref: pageHref(false),
+            preview: layby.cancelPreview,
+            error: cancelling ? actionError : undefined,
+          }}
         />
+      ) : order.payable ? (
+        <PayForm methods={paymentMethods} current={order.paymentMethod} error={actionError} />
       ) : null}
 
       <div className="mt-6 grid gap-6 md:grid-cols-[1fr_18rem]">
@@ -218,13 +253,29 @@ const ATTEMPT_LABELS = {
   refunded: "refunded",
 } as const;
 
-function PaymentState({ order, waiting }: { order: ShopperOrder; waiting: boolean }) {
+function PaymentState({
+  order,
+  waiting,
+  layby,
+}: {
+  order: ShopperOrder;
+  waiting: boolean;
+  layby: LaybyPlanView | null;
+}) {
   const latest = order.payments[0];
   if (order.paymentStatus === "paid") {
     return (
       <Notice tone="good" title="Payment received">
         Thank you! We have your payment and will be in touch about delivery. A confirmation was sent
         to {order.email}.
+      </Notice>
+    );
+  }
+  if (order.status === "cancelled" && layby && layby.cancelReason !== "unpaid_deposit") {
+    return (
+      <Notice tone="bad" title="This lay-by was cancelled">
+        The items were released. What you paid, less any cancellation charge, is refunded as shown
+        below; we e-mailed you the calculation.
       </Notice>
     );
   }
@@ -256,6 +307,16 @@ function PaymentState({ order, waiting }: { order: ShopperOrder; waiting: boolea
       </Notice>
     );
   }
+  if (layby && order.paymentStatus === "partially_paid") {
+    return (
+      <Notice tone="wait" title="Lay-by in progress">
+        We hold your items while you pay.
+        {layby.next
+          ? ` Next payment: ${formatMoney(layby.next.amountCents, { cents: true })}, due ${formatDay(layby.next.dueDay)}.`
+          : ""}
+      </Notice>
+    );
+  }
   const until = new Date(order.payBy).toLocaleTimeString("en-ZA", {
     timeZone: "Africa/Johannesburg",
     hour: "2-digit",
@@ -263,52 +324,9 @@ function PaymentState({ order, waiting }: { order: ShopperOrder; waiting: boolea
   });
   return (
     <Notice tone="wait" title="Waiting for payment">
-      We hold your items until {until}. Pay below to complete your order.
+      We hold your items until {until}.{" "}
+      {layby ? "Pay the deposit below to start your lay-by." : "Pay below to complete your order."}
     </Notice>
-  );
-}
-
-function PayNow({
-  methods,
-  current,
-  error,
-}: {
-  methods: ShopperOrder["paymentMethod"][];
-  current: ShopperOrder["paymentMethod"];
-  error?: string;
-}) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  if (methods.length === 0) return null;
-  const initial = methods.includes(current) ? current : methods[0];
-  return (
-    <Form method="post" className="mt-4 rounded-lg border p-4">
-      <fieldset>
-        <legend className="font-semibold">Pay for this order</legend>
-        <div className="mt-2 flex flex-wrap gap-4">
-          {methods.map((m) => (
-            <label key={m} className="flex items-center gap-2 text-sm">
-              <input
-                type="radio"
-                name="paymentMethod"
-                value={m}
-                defaultChecked={m === initial}
-                className="size-4 accent-primary"
-              />
-              {PAYMENT_METHOD_LABELS[m]}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      {error ? (
-        <p role="alert" className="mt-2 text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
-      <Button type="submit" className="mt-3" disabled={busy}>
-        {busy ? "Processing..." : "Pay now"}
-      </Button>
-    </Form>
   );
 }
 

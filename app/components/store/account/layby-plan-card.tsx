@@ -1,0 +1,171 @@
+import { Form, Link, useNavigation } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import type { LaybyPlanView } from "~/domain/layby/plan-view.server";
+import type { PaymentMethod } from "~/domain/orders/totals";
+import { formatDay } from "~/lib/dates";
+import { formatMoney } from "~/lib/money";
+import { PayForm } from "./pay-form";
+
+const money = (cents: number) => formatMoney(cents, { cents: true });
+
+const STATE_LABELS = { paid: "Paid", due: "Due", overdue: "Overdue" } as const;
+const PLAN_LABELS = {
+  awaiting_deposit: "Waiting for the deposit",
+  active: "Active",
+  completed: "Paid in full",
+  cancelled: "Cancelled",
+} as const;
+
+/** Whether the shopper may still cancel the plan (s62(4)): before it is paid in full. */
+export const cancellable = (plan: Pick<LaybyPlanView, "status">) =>
+  plan.status === "awaiting_deposit" || plan.status === "active";
+
+/**
+ * A lay-by plan on the shopper's order pages: each payment with its due day and whether it is
+ * paid, due or overdue; "Pay next instalment"; and "Cancel lay-by", which first shows what the
+ * cancellation would cost and asks to confirm.
+ */
+export function LaybyPlanCard({
+  plan,
+  methods,
+  currentMethod,
+  payError,
+  cancel,
+}: {
+  plan: LaybyPlanView;
+  methods: PaymentMethod[];
+  currentMethod: PaymentMethod;
+  payError?: string;
+  cancel: {
+    /** The page with the confirm step open, and the page without it. */
+    href: string;
+    backHref: string;
+    /** The calculation a cancellation now would make; shown when confirming. */
+    preview: string[] | null;
+    error?: string;
+  };
+}) {
+  const navigation = useNavigation();
+  const cancelling = navigation.formData?.get("intent") === "cancel-layby";
+  const next = plan.next;
+  return (
+    <Card className="mt-6 p-5" role="region" aria-labelledby="layby-plan-title">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="layby-plan-title" className="text-lg font-semibold">
+          Lay-by plan
+        </h2>
+        <Badge variant={plan.status === "cancelled" ? "destructive" : "secondary"}>
+          {PLAN_LABELS[plan.status]}
+        </Badge>
+      </div>
+      <p className="mt-1 text-sm text-muted-foreground">
+        Paid so far {money(plan.paidCents)}; still to pay {money(plan.leftCents)}. We keep your
+        goods for you until the last payment, then deliver them.
+      </p>
+      <table className="mt-4 w-full text-sm">
+        <caption className="sr-only">Lay-by payments</caption>
+        <thead>
+          <tr className="border-b text-left text-muted-foreground">
+            <th scope="col" className="py-1.5 font-medium">
+              Payment
+            </th>
+            <th scope="col" className="py-1.5 font-medium">
+              Due
+            </th>
+            <th scope="col" className="py-1.5 text-right font-medium">
+              Amount
+            </th>
+            <th scope="col" className="py-1.5 pl-3 font-medium">
+              Status
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {plan.instalments.map((i) => (
+            <tr key={i.number} className="border-b last:border-0">
+              <th scope="row" className="py-1.5 text-left font-normal">
+                {i.number === 0 ? "Deposit" : `Instalment ${i.number}`}
+              </th>
+              <td className="py-1.5">{formatDay(i.dueDay)}</td>
+              <td className="py-1.5 text-right tabular-nums">{money(i.amountCents)}</td>
+              <td className="py-1.5 pl-3">
+                <Badge
+                  variant={
+                    i.state === "paid"
+                      ? "default"
+                      : i.state === "overdue"
+                        ? "destructive"
+                        : "outline"
+                  }
+                >
+                  {STATE_LABELS[i.state]}
+                </Badge>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {plan.status === "cancelled" && plan.refundCents !== null ? (
+        <p className="mt-3 text-sm">
+          Cancelled: {money(plan.refundCents)} is refunded to you
+          {plan.chargeCents ? ` (cancellation charge ${money(plan.chargeCents)})` : ""}.
+        </p>
+      ) : null}
+      {next && methods.length > 0 ? (
+        <PayForm
+          methods={methods}
+          current={currentMethod}
+          error={payError}
+          legend={`${next.number === 0 ? "Deposit" : `Instalment ${next.number}`}: ${money(next.amountCents)}, due ${formatDay(next.dueDay)}`}
+          button={next.number === 0 ? "Pay deposit" : "Pay next instalment"}
+        />
+      ) : null}
+      {cancellable(plan) ? (
+        cancel.preview ? (
+          <Form
+            method="post"
+            className="mt-4 rounded-lg border border-destructive/40 p-4"
+            aria-labelledby="layby-cancel-title"
+          >
+            <input type="hidden" name="intent" value="cancel-layby" />
+            <h3 id="layby-cancel-title" className="font-semibold">
+              Cancel this lay-by?
+            </h3>
+            <ul className="mt-2 space-y-1 text-sm">
+              {cancel.preview.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+            <p className="mt-2 text-sm">
+              The order is cancelled and the goods go back on sale. This cannot be undone.
+            </p>
+            {cancel.error ? (
+              <p role="alert" className="mt-2 text-sm text-destructive">
+                {cancel.error}
+              </p>
+            ) : null}
+            <div className="mt-3 flex flex-wrap gap-2">
+              <Button type="submit" variant="destructive" disabled={cancelling}>
+                {cancelling ? "Cancelling..." : "Yes, cancel my lay-by"}
+              </Button>
+              <Link to={cancel.backHref} className={buttonVariants({ variant: "outline" })}>
+                Keep my lay-by
+              </Link>
+            </div>
+          </Form>
+        ) : (
+          <p className="mt-4">
+            <Link
+              to={cancel.href}
+              className="text-sm font-medium text-destructive underline underline-offset-2"
+            >
+              Cancel lay-by
+            </Link>
+          </p>
+        )
+      ) : null}
+    </Card>
+  );
+}
