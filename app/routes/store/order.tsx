@@ -88,8 +88,10 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   const navigate = useNavigate();
   const fromPayment = params.get("from") === "payment";
   const latest = order.payments[0];
-  // A lay-by payment that did not finish the plan (the deposit placed the order already).
-  const laybyPaid = layby !== null && order.paymentStatus === "partially_paid";
+  // A lay-by instalment that did not finish the plan (the deposit is the order's first payment).
+  const laybyPaid =
+    order.paymentStatus === "partially_paid" &&
+    (layby?.plan.instalments.filter((i) => i.state === "paid").length ?? 0) > 1;
 
   // First arrival back from a paid payment: say so once, empty the cart, tidy the address.
   useEffect(() => {
