@@ -130,3 +130,36 @@ function isHttpsUrl(text: string): boolean {
     return false;
   }
 }
+
+export const LAYBY_CHARGE_MESSAGE =
+  "The charge may be at most 1% of the full price (Consumer Protection Act, regulation 34).";
+
+/**
+ * General's lay-by card: the smallest deposit (Rand) and the cancellation charge as a percent
+ * of the full price, in hundredths of a percent when saved (100 = 1%); above 1% is refused here,
+ * and cancellation.ts caps it again whatever is stored.
+ */
+export const laybySettingsSchema = z.object({
+  laybyMinDepositCents: randField(10_000_000).refine(
+    (cents) => cents >= 100,
+    "Enter a deposit of at least R1.00.",
+  ),
+  laybyChargeBasisPoints: z
+    .string(REQUIRED_MESSAGE)
+    .trim()
+    .min(1, REQUIRED_MESSAGE)
+    .transform((text, ctx) => {
+      const match = /^(\d{1,3})(?:[.,](\d{1,2}))?\s*%?$/.exec(text);
+      if (!match) {
+        ctx.addIssue({ code: "custom", message: "Enter a percent such as 1 or 0.5." });
+        return z.NEVER;
+      }
+      const basisPoints = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+      if (basisPoints > 100) {
+        ctx.addIssue({ code: "custom", message: LAYBY_CHARGE_MESSAGE });
+        return z.NEVER;
+      }
+      return basisPoints;
+    }),
+});
+export type LaybySettingsInput = z.output<typeof laybySettingsSchema>;

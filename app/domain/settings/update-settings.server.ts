@@ -7,6 +7,7 @@ import { DomainError } from "~/domain/errors";
 import type {
   AnalyticsSettingsInput,
   GeneralSettingsInput,
+  LaybySettingsInput,
   ShippingSettingsInput,
 } from "./settings-schemas";
 import type { StoreSettings } from "./store-settings.server";
@@ -14,7 +15,7 @@ import type { StoreSettings } from "./store-settings.server";
 type Actor = Pick<SessionUser, "id" | "email" | "role">;
 
 /** The parts of the settings each tab saves, named as the audit log shows them. */
-export type SettingsSection = "general" | "shipping" | "analytics";
+export type SettingsSection = "general" | "shipping" | "analytics" | "layby";
 
 type Changes = Partial<
   Pick<
@@ -22,6 +23,7 @@ type Changes = Partial<
     | keyof Omit<GeneralSettingsInput, "currency">
     | keyof ShippingSettingsInput
     | keyof AnalyticsSettingsInput
+    | keyof LaybySettingsInput
   >
 >;
 
@@ -84,4 +86,9 @@ export function updateShippingSettings(options: { actor: Actor; input: ShippingS
 /** Switched off, the script address and domain are kept for switching it on again. */
 export function updateAnalyticsSettings(options: { actor: Actor; input: AnalyticsSettingsInput }) {
   return saveSettings({ actor: options.actor, section: "analytics", changes: options.input });
+}
+
+/** Lay-by's smallest deposit and cancellation charge; plans keep the terms they were agreed on. */
+export function updateLaybySettings(options: { actor: Actor; input: LaybySettingsInput }) {
+  return saveSettings({ actor: options.actor, section: "layby", changes: options.input });
 }

@@ -1,9 +1,14 @@
 import { FormNotice } from "~/components/admin/auth-card";
 import { GeneralSettingsForm } from "~/components/admin/settings/general-settings-form";
+import { LaybySettingsForm } from "~/components/admin/settings/layby-settings-form";
+import { centsToRandText } from "~/domain/catalog/product-schemas";
 import { OwnerOnlyNote } from "~/components/admin/settings/owner-only-note";
-import { generalSettingsSchema } from "~/domain/settings/settings-schemas";
+import { generalSettingsSchema, laybySettingsSchema } from "~/domain/settings/settings-schemas";
 import { getStoreSettings } from "~/domain/settings/store-settings.server";
-import { updateGeneralSettings } from "~/domain/settings/update-settings.server";
+import {
+  updateGeneralSettings,
+  updateLaybySettings,
+} from "~/domain/settings/update-settings.server";
 import { attempt, invalid, succeeded } from "~/lib/actions.server";
 import { parseForm } from "~/lib/forms";
 import { readForm } from "~/lib/request-input.server";
@@ -32,12 +37,29 @@ export async function loader({ request }: Route.LoaderArgs) {
       timezone: s.timezone,
       dateFormat: s.dateFormat,
     },
+    layby: {
+      minDeposit: centsToRandText(s.laybyMinDepositCents),
+      charge: String(s.laybyChargeBasisPoints / 100),
+    },
   };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireOwner(request);
   const formData = await readForm(request);
+  if (formData.get("intent") === "layby") {
+    const lay = parseForm(laybySettingsSchema, formData);
+    if (!lay.ok) return invalid(lay, formData);
+    return attempt(formData, async () => {
+      const { changed } = await updateLaybySettings({ actor: user, input: lay.data });
+      return succeeded(
+        "Settings Saved",
+        changed.length === 0
+          ? "Nothing had changed."
+          : "Checkout offers lay-by on the new terms; plans already agreed keep theirs.",
+      );
+    });
+  }
   const parsed = parseForm(generalSettingsSchema, formData);
   if (!parsed.ok) return invalid(parsed, formData);
   return attempt(formData, async () => {
@@ -52,7 +74,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function GeneralSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { canEdit, saved } = loaderData;
+  const { canEdit, saved, layby } = loaderData;
   return (
     <section aria-labelledby="general-heading" className="space-y-4">
       <h2 id="general-heading" className="text-lg font-semibold">
@@ -66,6 +88,7 @@ export default function GeneralSettingsPage({ loaderData, actionData }: Route.Co
         </FormNotice>
       )}
       <GeneralSettingsForm saved={saved} canEdit={canEdit} pageResult={actionData} />
+      <LaybySettingsForm saved={layby} canEdit={canEdit} pageResult={actionData} />
     </section>
   );
 }

@@ -1,0 +1,110 @@
+// @database-once: route-level checks, run on PGlite only (see vitest.config.ts).
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { auditLog, storeSettings } from "~/db/schema";
+import { LAYBY_CHARGE_MESSAGE } from "~/domain/settings/settings-schemas";
+import * as settingsGeneral from "~/routes/admin/settings-general";
+import { insertStoreSettings } from "../../factories";
+import { useTestDatabase } from "../../setup/database";
+import {
+  formRequest,
+  routeOutcome,
+  shopRequest,
+  signedIn,
+  statusOf,
+  type RouteHandler,
+} from "../admin/helpers";
+
+useTestDatabase();
+
+const cookies = {} as Record<"customer" | "staff" | "owner", string>;
+beforeAll(async () => {
+  await insertStoreSettings();
+  for (const role of ["customer", "staff", "owner"] as const) {
+    cookies[role] = (await signedIn(role)).cookie;
+  }
+});
+
+const save = (fields: Record<string, string>, cookie?: string) =>
+  routeOutcome(
+    settingsGeneral.action as RouteHandler,
+    formRequest("/admin/settings", { intent: "layby", ...fields }, cookie),
+    {},
+  );
+const body = (value: unknown) =>
+  ((value as { data?: unknown }).data ?? value) as {
+    ok: boolean;
+    fieldErrors?: Record<string, string>;
+  };
+const saved = async () => (await db().select().from(storeSettings))[0]!;
+
+describe("the lay-by settings card (Settings > General)", () => {
+  it("shows staff and the owner the terms; only the owner may change them", async () => {
+    for (const role of ["staff", "owner"] as const) {
+      const page = await routeOutcome(
+        settingsGeneral.loader as RouteHandler,
+        shopRequest("/admin/settings", { cookie: cookies[role] }),
+        {},
+      );
+      expect(page.returned).toMatchObject({
+        canEdit: role === "owner",
+        layby: { minDeposit: "600.00", charge: "1" },
+      });
+    }
+    const fields = { laybyMinDepositCents: "500", laybyChargeBasisPoints: "0.5" };
+    const signedOut = await save(fields);
+    expect((signedOut.thrown as Response).headers.get("location")).toBe("/auth");
+    for (const role of ["customer", "staff"] as const) {
+      expect(statusOf((await save(fields, cookies[role])).thrown)).toBe(403);
+    }
+    expect(await saved()).toMatchObject({
+      laybyMinDepositCents: 60_000,
+      laybyChargeBasisPoints: 100,
+    });
+  });
+
+  it("saves the owner's change, audited from and to", async () => {
+    const result = await save(
+      { laybyMinDepositCents: "750.00", laybyChargeBasisPoints: "0.75" },
+      cookies.owner,
+    );
+    expect(body(result.returned).ok).toBe(true);
+    expect(await saved()).toMatchObject({
+      laybyMinDepositCents: 75_000,
+      laybyChargeBasisPoints: 75,
+    });
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "settings_updated"), eq(auditLog.subject, "settings:layby")));
+    expect(audit?.details).toEqual({
+      laybyMinDepositCents: { from: 60_000, to: 75_000 },
+      laybyChargeBasisPoints: { from: 100, to: 75 },
+    });
+  });
+
+  it.each([
+    ["1.01", LAYBY_CHARGE_MESSAGE],
+    ["5", LAYBY_CHARGE_MESSAGE],
+    ["-1", "Enter a percent such as 1 or 0.5."],
+    ["one", "Enter a percent such as 1 or 0.5."],
+    ["", "This field is required."],
+  ])("refuses a charge of %j with a message by the field", async (charge, message) => {
+    const result = await save(
+      { laybyMinDepositCents: "600", laybyChargeBasisPoints: charge },
+      cookies.owner,
+    );
+    expect(statusOf(result.returned)).toBe(400);
+    expect(body(result.returned).fieldErrors).toEqual({ laybyChargeBasisPoints: message });
+  });
+
+  it("refuses a deposit that is not an amount", async () => {
+    const result = await save(
+      { laybyMinDepositCents: "lots", laybyChargeBasisPoints: "1" },
+      cookies.owner,
+    );
+    expect(statusOf(result.returned)).toBe(400);
+    expect(body(result.returned).fieldErrors).toHaveProperty("laybyMinDepositCents");
+  });
+});
