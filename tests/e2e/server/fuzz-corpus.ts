@@ -288,6 +288,26 @@ export function formTargets(f: ShopFacts): FormTarget[] {
       },
       owner: true,
     },
+    {
+      path: `/admin/orders/${f.orderNumber}`,
+      fields: { intent: "layby-payment", number: "1", receiptReference: "TILL-0001" },
+      owner: true,
+    },
+    {
+      path: `/admin/orders/${f.orderNumber}`,
+      fields: { intent: "layby-cancel", waived: "on" },
+      owner: true,
+    },
+    {
+      path: `/admin/orders/${f.orderNumber}`,
+      fields: { intent: "layby-refund-paid", refundId: "1", payoutReference: "CASH-1" },
+      owner: true,
+    },
+    {
+      path: "/admin/settings",
+      fields: { intent: "layby", laybyMinDepositCents: "600.00", laybyChargeBasisPoints: "1" },
+      owner: true,
+    },
     { path: "/admin/team", fields: { userId: "no-such-user", role: "staff" }, owner: true },
     {
       path: "/admin/privacy",
@@ -538,6 +558,11 @@ export function pageTargets(f: ShopFacts): PageTarget[] {
       owner: true,
     },
     { path: "/admin/orders/export", query: { status: "pending", q: "Naledi" }, owner: true },
+    {
+      path: "/admin/orders/layby",
+      query: { status: "active", q: "Naledi", sort: "due", dir: "desc", page: "2" },
+      owner: true,
+    },
     { path: "/admin/orders/:number", params: { number: f.orderNumber }, owner: true },
     { path: "/admin/audit-log", query: { action: "sign_in", page: "2" }, owner: true },
     {
