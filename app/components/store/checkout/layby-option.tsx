@@ -1,7 +1,6 @@
 import { clsx } from "clsx";
 import { useId } from "react";
 import { Input, Label, NativeSelect } from "~/components/ui/input";
-import { parseRandToCents } from "~/domain/catalog/product-schemas";
 import {
   checkLaybyTerms,
   LAYBY_GRACE_BUSINESS_DAYS,
@@ -15,6 +14,15 @@ import type { LaybyQuote } from "./use-checkout-quote";
 export type PlanChoice = "full" | "layby";
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
+
+/**
+ * The deposit as typed, in cents: the rule of parseRandToCents (which the server applies),
+ * repeated here so the checkout page does not load the catalogue's schemas (and zod) up front.
+ */
+function depositCentsOf(text: string): number | null {
+  const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text.replace(/[\sR,]/gi, ""));
+  return match ? Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0")) : null;
+}
 
 /** "1%", "0.5%": a charge in hundredths of a percent, in words. */
 export function percentText(basisPoints: number) {
@@ -52,7 +60,7 @@ export function LaybyOption({
   const id = useId();
   const minDeposit = terms?.minDepositCents ?? 60_000;
   const available = totalCents === null || totalCents > minDeposit;
-  const depositCents = parseRandToCents(deposit);
+  const depositCents = depositCentsOf(deposit);
   const laybyTerms =
     terms && totalCents !== null && depositCents !== null
       ? {
