@@ -6,6 +6,8 @@ import { formatMoney } from "~/lib/money";
 import { getOrderDetails, type OrderDetails } from "./get-order.server";
 import { DELIVERY_METHOD_LABELS } from "./totals";
 import { log } from "~/lib/log.server";
+import { laybyPlanView, type LaybyPlanView } from "~/domain/layby/plan-view.server";
+import { formatDay } from "~/lib/dates";
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
 
@@ -38,6 +40,24 @@ export function orderSummaryText(order: OrderDetails): string {
   ].join("\n");
 }
 
+/**
+ * A lay-by's terms as agreed, for the confirmation (the written record of s62's terms): each
+ * payment with its due day, and the cancellation charge rule.
+ */
+export function laybyTermsText(plan: LaybyPlanView, totalCents: number): string[] {
+  const percent = `${(plan.chargeBasisPoints / 100).toFixed(2).replace(/\.?0+$/, "")}%`;
+  const charge = Math.floor((totalCents * plan.chargeBasisPoints) / 10_000);
+  return [
+    `Lay-by over ${plan.months} month${plan.months === 1 ? "" : "s"}:`,
+    ...plan.instalments.map(
+      (i) =>
+        `${i.number === 0 ? "Deposit" : `Instalment ${i.number}`}, due ${formatDay(i.dueDay)}: ${money(i.amountCents)}`,
+    ),
+    "",
+    `We keep the goods for you until the last payment, then deliver them. If you cancel before paying in full, or have not paid in full 60 business days after the last due day (by ${formatDay(plan.lapseDay)}), the plan is cancelled and we refund what you paid less a cancellation charge of ${percent} of the full price (${money(charge)}), never more than you have paid; no charge if you cannot complete because of hospitalisation or death.`,
+  ];
+}
+
 /** How staff reach the order in the back office. */
 function adminOrderUrl(siteUrl: string, order: { number: number }) {
   return `${siteUrl}/admin/orders/${order.number}`;
@@ -48,7 +68,7 @@ function adminOrderUrl(siteUrl: string, order: { number: number }) {
  * and staff member with New Orders on (Settings > Notifications).
  */
 export async function sendOrderConfirmation(orderId: number, siteUrl: string) {
-  const order = await getOrderDetails(orderId);
+  const [order, plan] = await Promise.all([getOrderDetails(orderId), laybyPlanView(orderId)]);
   if (!order) return;
   const staff = await staffRecipients("newOrders").catch((error: unknown) => {
     log.error({ err: error }, "Could not read who gets new-order e-mails");
@@ -64,6 +84,7 @@ export async function sendOrderConfirmation(orderId: number, siteUrl: string) {
         `Thank you for your order ${order.number}. We hold the items for you until it is paid.`,
         "",
         orderSummaryText(order),
+        ...(plan ? ["", ...laybyTermsText(plan, order.totalCents)] : []),
         "",
         `See your order and its payment: ${orderPageUrl(siteUrl, order)}`,
       ].join("\n"),
@@ -71,7 +92,7 @@ export async function sendOrderConfirmation(orderId: number, siteUrl: string) {
     ...staff.map((to) => ({
       to,
       replyTo: order.email,
-      subject: `New order ${order.number}: ${money(order.totalCents)}, awaiting payment`,
+      subject: `New order ${order.number}: ${money(order.totalCents)}, awaiting ${plan ? "lay-by deposit" : "payment"}`,
       text: [
         `${order.firstName} ${order.lastName} placed order ${order.number} (${order.paymentMethodLabel}). It is not paid yet.`,
         "",
@@ -108,7 +129,7 @@ async function invoiceAttachment(orderId: number) {
  * payment confirmation to each owner and staff member with Payment Confirmations on.
  */
 export async function sendPaymentMails(orderId: number, siteUrl: string) {
-  const order = await getOrderDetails(orderId);
+  const [order, plan] = await Promise.all([getOrderDetails(orderId), laybyPlanView(orderId)]);
   if (!order) return;
   const invoice = await invoiceAttachment(orderId);
   const staff = await staffRecipients("paymentConfirmations").catch((error: unknown) => {
@@ -122,7 +143,9 @@ export async function sendPaymentMails(orderId: number, siteUrl: string) {
       text: [
         `Dear ${order.firstName},`,
         "",
-        `We have received your payment of ${money(order.totalCents)} for order ${order.number}. We will be in touch to arrange delivery.`,
+        plan
+          ? `We have received your last lay-by payment: order ${order.number} (${money(order.totalCents)}) is paid in full. We will be in touch to arrange delivery.`
+          : `We have received your payment of ${money(order.totalCents)} for order ${order.number}. We will be in touch to arrange delivery.`,
         ...(invoice ? ["", `Your tax invoice ${invoice.invoiceNumber} is attached.`] : []),
         "",
         orderSummaryText(order),

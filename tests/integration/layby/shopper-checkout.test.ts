@@ -10,6 +10,7 @@ import { action as quoteAction } from "~/routes/api/checkout-quote";
 import type { FormActionResult } from "~/lib/forms";
 import { shopToday } from "~/lib/dates";
 import { useTestDatabase } from "../../setup/database";
+import { parseMessage } from "../../setup/smtp";
 import { addVariant, setUpShop, stockOf } from "../orders/fixtures";
 
 useTestDatabase();
@@ -120,6 +121,22 @@ describe("checking out on lay-by", () => {
     expect(rows[0]!.dueDay).toBe(shopToday());
     expect(payment).toMatchObject({ amountCents: 100_050, instalmentId: rows[0]!.id });
     expect(await stockOf(bed)).toEqual({ onHand: 3, reserved: 1 });
+
+    // The confirmation is the written record of the terms: each payment and the charge.
+    const dir = path.join(dataDir, "outbox");
+    const mails = await Promise.all(
+      (await fs.readdir(dir)).map(async (f) =>
+        parseMessage(await fs.readFile(path.join(dir, f), "utf8")),
+      ),
+    );
+    const confirmation = mails.find((m) => m.subject.includes(`Your order ${order!.number}`))!;
+    expect(confirmation.text).toContain("Lay-by over 4 months:");
+    expect(confirmation.text).toMatch(/Deposit, due \d\d\/\d\d\/\d{4}: R1,000\.50/);
+    expect(confirmation.text).toMatch(/Instalment 1, due \d\d\/\d\d\/\d{4}: R2,836\.30/);
+    expect(confirmation.text).toMatch(/Instalment 4, due \d\d\/\d\d\/\d{4}: R2,836\.29/);
+    expect(confirmation.text).toContain(
+      "cancellation charge of 1% of the full price (R123.45), never more than you have paid",
+    );
   });
 
   it("tells the browser the lay-by's terms with the quote", async () => {
