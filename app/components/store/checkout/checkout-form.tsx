@@ -82,6 +82,11 @@ export function CheckoutForm({
       : quote.paymentMethods
     : PAYMENT_OPTIONS.map((o) => o.value).filter((m) => plan === "full" || m !== "payflex");
   const minDeposit = quote?.layby.minDepositCents;
+  // The cart changed to a total a deposit would cover: back to paying in full, visibly.
+  const laybyUnavailable = quote !== null && quote.totals.totalCents <= quote.layby.minDepositCents;
+  useEffect(() => {
+    if (laybyUnavailable && plan === "layby") setPlan("full");
+  }, [laybyUnavailable, plan]);
   const laybyDeposit = typedDeposit ?? (minDeposit === undefined ? "" : String(minDeposit / 100));
   useEffect(() => {
     if (quote && offered.length > 0 && !offered.includes(paymentMethod)) {
