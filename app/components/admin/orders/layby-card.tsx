@@ -18,6 +18,7 @@ import { cancelLaybySchema, showroomPaymentSchema } from "~/domain/layby/staff-s
 import { formatDay } from "~/lib/dates";
 import type { FormActionResult } from "~/lib/forms";
 import { formatMoney } from "~/lib/money";
+import { FetcherToasts, LAYBY_FETCHERS } from "./layby-fetchers";
 import { LaybyRefunds } from "./layby-refunds";
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
@@ -44,72 +45,78 @@ export function LaybyCard({
   pageResult?: FormActionResult;
 }) {
   return (
-    <Card aria-labelledby="layby-heading">
-      <CardHeader className="flex flex-row flex-wrap items-center gap-3 space-y-0">
-        <CardTitle id="layby-heading">Lay-by</CardTitle>
-        <StatusBadge status={plan.status} />
-      </CardHeader>
-      <CardContent className="space-y-6">
-        <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
-          <dt className="text-muted-foreground">Paid so far</dt>
-          <dd data-testid="layby-paid">
-            {money(plan.paidCents)} of {money(plan.totalCents)}
-          </dd>
-          <dt className="text-muted-foreground">Cancellation charge agreed</dt>
-          <dd>{percent(plan.chargeBasisPoints)} of the full price</dd>
-          <dt className="text-muted-foreground">Last due day</dt>
-          <dd>{formatDay(plan.endDay)}</dd>
-          <dt className="text-muted-foreground">Lapses after</dt>
-          <dd>{formatDay(plan.lapseDay)} (60 business days later)</dd>
-        </dl>
-        <Table aria-label="Lay-by schedule">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Payment</TableHead>
-              <TableHead>Due</TableHead>
-              <TableHead className="text-right">Amount</TableHead>
-              <TableHead>State</TableHead>
-              <TableHead>Paid by</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {plan.instalments.map((i) => (
-              <TableRow key={i.id} data-testid="layby-instalment">
-                <TableCell>{instalmentLabel(i.number)}</TableCell>
-                <TableCell className="whitespace-nowrap">{formatDay(i.dueDay)}</TableCell>
-                <TableCell className="text-right">{money(i.amountCents)}</TableCell>
-                <TableCell>
-                  {i.paidAt ? (
-                    <Badge variant="default">Paid</Badge>
-                  ) : i.overdue ? (
-                    <Badge variant="destructive">Overdue</Badge>
-                  ) : (
-                    <Badge variant="secondary">Due</Badge>
-                  )}
-                </TableCell>
-                <TableCell className="text-sm">{i.paidBy ?? ""}</TableCell>
+    <section aria-labelledby="layby-heading">
+      {/* The forms leave the page once their change is saved (the plan moves on): the card,
+          which stays, shows their notices. */}
+      <FetcherToasts fetcherKey={LAYBY_FETCHERS.payment} />
+      <FetcherToasts fetcherKey={LAYBY_FETCHERS.cancel} />
+      <Card>
+        <CardHeader className="flex flex-row flex-wrap items-center gap-3 space-y-0">
+          <CardTitle id="layby-heading">Lay-by</CardTitle>
+          <StatusBadge status={plan.status} />
+        </CardHeader>
+        <CardContent className="space-y-6">
+          <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+            <dt className="text-muted-foreground">Paid so far</dt>
+            <dd data-testid="layby-paid">
+              {money(plan.paidCents)} of {money(plan.totalCents)}
+            </dd>
+            <dt className="text-muted-foreground">Cancellation charge agreed</dt>
+            <dd>{percent(plan.chargeBasisPoints)} of the full price</dd>
+            <dt className="text-muted-foreground">Last due day</dt>
+            <dd>{formatDay(plan.endDay)}</dd>
+            <dt className="text-muted-foreground">Lapses after</dt>
+            <dd>{formatDay(plan.lapseDay)} (60 business days later)</dd>
+          </dl>
+          <Table aria-label="Lay-by schedule">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Payment</TableHead>
+                <TableHead>Due</TableHead>
+                <TableHead className="text-right">Amount</TableHead>
+                <TableHead>State</TableHead>
+                <TableHead>Paid by</TableHead>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-        {plan.next && <ShowroomPaymentForm next={plan.next} pageResult={pageResult} />}
-        {plan.cancellation && (
-          <CancelLaybyForm quotes={plan.cancellation} pageResult={pageResult} />
-        )}
-        {plan.status === "cancelled" && (
-          <div className="space-y-3 text-sm">
-            <p>
-              Cancelled {CANCEL_REASONS[plan.cancelReason ?? ""] ?? ""}:{" "}
-              {plan.chargeWaived
-                ? "no charge (hospitalisation or death)"
-                : `charge ${money(plan.chargeCents ?? 0)}`}
-              , refund {money(plan.refundCents ?? 0)}.
-            </p>
-            <LaybyRefunds refunds={plan.refunds} pageResult={pageResult} />
-          </div>
-        )}
-      </CardContent>
-    </Card>
+            </TableHeader>
+            <TableBody>
+              {plan.instalments.map((i) => (
+                <TableRow key={i.id} data-testid="layby-instalment">
+                  <TableCell>{instalmentLabel(i.number)}</TableCell>
+                  <TableCell className="whitespace-nowrap">{formatDay(i.dueDay)}</TableCell>
+                  <TableCell className="text-right">{money(i.amountCents)}</TableCell>
+                  <TableCell>
+                    {i.paidAt ? (
+                      <Badge variant="default">Paid</Badge>
+                    ) : i.overdue ? (
+                      <Badge variant="destructive">Overdue</Badge>
+                    ) : (
+                      <Badge variant="secondary">Due</Badge>
+                    )}
+                  </TableCell>
+                  <TableCell className="text-sm">{i.paidBy ?? ""}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          {plan.next && <ShowroomPaymentForm next={plan.next} pageResult={pageResult} />}
+          {plan.cancellation && (
+            <CancelLaybyForm quotes={plan.cancellation} pageResult={pageResult} />
+          )}
+          {plan.status === "cancelled" && (
+            <div className="space-y-3 text-sm">
+              <p>
+                Cancelled {CANCEL_REASONS[plan.cancelReason ?? ""] ?? ""}:{" "}
+                {plan.chargeWaived
+                  ? "no charge (hospitalisation or death)"
+                  : `charge ${money(plan.chargeCents ?? 0)}`}
+                , refund {money(plan.refundCents ?? 0)}.
+              </p>
+              <LaybyRefunds refunds={plan.refunds} pageResult={pageResult} />
+            </div>
+          )}
+        </CardContent>
+      </Card>
+    </section>
   );
 }
 
@@ -120,7 +127,13 @@ function ShowroomPaymentForm({
   next: NonNullable<AdminLaybyPlan["next"]>;
   pageResult?: FormActionResult;
 }) {
-  const form = useAdminForm({ schema: showroomPaymentSchema, pageResult, resetOnSuccess: true });
+  const form = useAdminForm({
+    schema: showroomPaymentSchema,
+    pageResult,
+    resetOnSuccess: true,
+    fetcherKey: LAYBY_FETCHERS.payment,
+    toasts: false,
+  });
   return (
     <form.fetcher.Form
       ref={form.formRef}
@@ -130,9 +143,9 @@ function ShowroomPaymentForm({
       aria-labelledby="showroom-payment-heading"
       className="space-y-3 rounded-md border p-4"
     >
-      <h3 id="showroom-payment-heading" className="font-medium">
+      <h4 id="showroom-payment-heading" className="font-medium">
         Record showroom payment
-      </h3>
+      </h4>
       <input type="hidden" name="intent" value="layby-payment" />
       <input type="hidden" name="number" value={next.number} />
       <p className="text-sm text-muted-foreground">
@@ -162,7 +175,12 @@ function CancelLaybyForm({
   quotes: NonNullable<AdminLaybyPlan["cancellation"]>;
   pageResult?: FormActionResult;
 }) {
-  const form = useAdminForm({ schema: cancelLaybySchema, pageResult });
+  const form = useAdminForm({
+    schema: cancelLaybySchema,
+    pageResult,
+    fetcherKey: LAYBY_FETCHERS.cancel,
+    toasts: false,
+  });
   const [waived, setWaived] = useState(false);
   const quote = waived ? quotes.waived : quotes.charged;
   return (

@@ -6,8 +6,10 @@ import type { AdminLaybyPlan } from "~/domain/layby/get-admin-plan.server";
 import { refundPaidSchema } from "~/domain/layby/staff-schemas";
 import type { FormActionResult } from "~/lib/forms";
 import { formatMoney } from "~/lib/money";
+import { FetcherToasts, LAYBY_FETCHERS } from "./layby-fetchers";
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
+
 type Refund = AdminLaybyPlan["refunds"][number];
 
 /** A cancelled plan's refunds; cash and failed ones get "Mark cash refund paid". */
@@ -30,6 +32,7 @@ export function LaybyRefunds({
             {r.reference && <span className="text-muted-foreground">({r.reference})</span>}
           </div>
           {r.failure && <p className="text-destructive">{r.failure}</p>}
+          <FetcherToasts fetcherKey={`${LAYBY_FETCHERS.refundPaid}-${r.id}`} />
           {r.toPayOut && <RefundPaidForm refund={r} pageResult={pageResult} />}
         </li>
       ))}
@@ -38,7 +41,12 @@ export function LaybyRefunds({
 }
 
 function RefundPaidForm({ refund, pageResult }: { refund: Refund; pageResult?: FormActionResult }) {
-  const form = useAdminForm({ schema: refundPaidSchema, pageResult });
+  const form = useAdminForm({
+    schema: refundPaidSchema,
+    pageResult,
+    fetcherKey: `${LAYBY_FETCHERS.refundPaid}-${refund.id}`,
+    toasts: false,
+  });
   const ownResult = form.values.refundId === String(refund.id);
   const fieldId = `payout-reference-${refund.id}`;
   return (
