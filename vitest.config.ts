@@ -39,6 +39,8 @@ export default defineConfig({
     globalSetup: ["tests/setup/template-database.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    pool: "forks",
+    // Worker threads start a test file faster than child processes: measured on 19 files of
+    // the suite, 48-55 s against 87 s with "forks", the same tests passing.
+    pool: "threads",
   },
 });
