@@ -204,13 +204,14 @@ describe("the cancellation charge, over many plans", () => {
           waived: fc.boolean(),
         }),
         async ({ priceCents, months, chargeBasisPoints, paid, waived }) => {
+          // At least one instalment is left unpaid: a plan paid in full is not cancelled.
           const { order, plan, schedule } = await laybyOrder(shop, {
             priceCents,
             months,
             chargeBasisPoints,
-            paid: paid.slice(0, months + 1),
+            paid: paid.slice(0, months),
           });
-          const paidCents = sum(schedule.payments.slice(0, paid.slice(0, months + 1).length));
+          const paidCents = sum(schedule.payments.slice(0, paid.slice(0, months).length));
           const done = await cancelLaybyPlan({
             orderId: order.id,
             reason: "staff",

@@ -2,7 +2,10 @@ import crypto from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { laybyInstalments, laybyPlans, orders, payments } from "~/db/schema";
+import { settleInstalment } from "~/domain/layby/pay-instalment.server";
+import { createLaybyPlan } from "~/domain/layby/place-plan.server";
 import { planLaybySchedule } from "~/domain/layby/schedule";
+import { recordPaymentOutcome } from "~/domain/payments/payments.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { addVariant, checkout, type setUpShop } from "../orders/fixtures";
 
@@ -12,9 +15,9 @@ type Shop = Awaited<ReturnType<typeof setUpShop>>;
 export type PaidBy = "online" | "showroom";
 
 /**
- * A lay-by order as checkout leaves it once some instalments are paid: the order (stock
- * reserved), its plan and instalments, and for each paid one an approved demo payment or a
- * showroom receipt. Written with the real schema, so the staff side can be tested on its own.
+ * A lay-by order once some instalments are paid: the order (stock reserved), its plan and
+ * instalments made by the checkout's createLaybyPlan (on a chosen start day and charge), and each
+ * paid one settled as the shop settles them: an approved demo payment or a showroom receipt.
  */
 export async function laybyOrder(
   shop: Shop,
@@ -45,28 +48,21 @@ export async function laybyOrder(
     startDay: options.startDay ?? "2026-11-02",
     minDepositCents: 60_000,
   });
-  const paidBy = options.paid ?? [];
-  const [plan] = await db()
-    .insert(laybyPlans)
-    .values({
+  const { plan, instalments } = await db().transaction((tx) =>
+    createLaybyPlan(tx, {
       orderId: order.id,
-      status: paidBy.length === 0 ? "awaiting_deposit" : "active",
+      totalCents: order.totalCents,
       depositCents: schedule.payments[0]!.amountCents,
       months: options.months ?? 6,
-      chargeBasisPoints: options.chargeBasisPoints ?? 100,
       startDay: schedule.payments[0]!.dueDay,
-      endDay: schedule.endDay,
-      lapseDay: schedule.lapseDay,
-    })
-    .returning();
-  const instalments = await db()
-    .insert(laybyInstalments)
-    .values(schedule.payments.map((p) => ({ planId: plan!.id, ...p })))
-    .returning();
-  let paidAt = Date.parse("2026-11-02T08:00:00Z");
-  for (const [index, how] of paidBy.entries()) {
+      minDepositCents: 60_000,
+      chargeBasisPoints: options.chargeBasisPoints ?? 100,
+    }),
+  );
+  // Paid as the shop records them: an approved demo payment through recordPaymentOutcome, or
+  // a showroom receipt through settleInstalment.
+  for (const [index, how] of (options.paid ?? []).entries()) {
     const instalment = instalments[index]!;
-    paidAt += 60_000;
     if (how === "online") {
       const [payment] = await db()
         .insert(payments)
@@ -75,34 +71,28 @@ export async function laybyOrder(
           provider: "demo",
           method: "card",
           reference: `${order.number}-${crypto.randomBytes(6).toString("hex")}`,
-          providerReference: `demo-${crypto.randomBytes(6).toString("hex")}`,
           amountCents: instalment.amountCents,
           instalmentId: instalment.id,
-          status: "approved",
         })
         .returning();
-      await db()
-        .update(laybyInstalments)
-        .set({ paidAt: new Date(paidAt), paymentId: payment!.id })
-        .where(eq(laybyInstalments.id, instalment.id));
+      const recorded = await recordPaymentOutcome({
+        provider: "demo",
+        reference: payment!.reference,
+        providerReference: `demo-${crypto.randomBytes(6).toString("hex")}`,
+        status: "approved",
+        amountCents: payment!.amountCents,
+      });
+      if (recorded.result !== "paid") throw new Error(`Instalment ${index}: ${recorded.result}`);
     } else {
-      await db()
-        .update(laybyInstalments)
-        .set({
-          paidAt: new Date(paidAt),
-          recordedBy: "desk",
-          showroomReference: `TILL-${index}`,
-        })
-        .where(eq(laybyInstalments.id, instalment.id));
+      await db().transaction((tx) =>
+        settleInstalment(tx, {
+          instalmentId: instalment.id,
+          paidBy: { kind: "showroom", recordedBy: "desk", showroomReference: `TILL-${index}` },
+        }),
+      );
     }
   }
-  if (paidBy.length > 0) {
-    await db()
-      .update(orders)
-      .set({ paymentStatus: "partially_paid" })
-      .where(eq(orders.id, order.id));
-  }
-  return { bed, order, plan: plan!, instalments, schedule };
+  return { bed, order, plan, instalments, schedule };
 }
 
 export const planRow = async (orderId: number) =>
