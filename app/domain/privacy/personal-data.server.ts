@@ -7,6 +7,8 @@ import {
   contactMessages,
   customerAddresses,
   invoices,
+  laybyInstalments,
+  laybyPlans,
   newsletterSubscribers,
   orderEvents,
   orderLines,
@@ -85,7 +87,7 @@ export async function findPersonalData(options: { email: string }, tx?: Tx) {
     .orderBy(asc(orders.createdAt));
   const orderIds = orderRows.map((o) => o.id);
 
-  const [lines, orderPayments, events, invoiceRows] = orderIds.length
+  const [lines, orderPayments, events, invoiceRows, plans] = orderIds.length
     ? await Promise.all([
         q
           .select({
@@ -122,8 +124,9 @@ export async function findPersonalData(options: { email: string }, tx?: Tx) {
           .from(orderEvents)
           .where(inArray(orderEvents.orderId, orderIds)),
         findInvoices(q, email, orderIds),
+        findLaybyPlans(q, orderIds),
       ])
-    : [[], [], [], await findInvoices(q, email, [])];
+    : [[], [], [], await findInvoices(q, email, []), []];
 
   const [addresses, sessionCount, consultations, messages, subscriber, auditEntries] =
     await Promise.all([
@@ -211,6 +214,7 @@ export async function findPersonalData(options: { email: string }, tx?: Tx) {
       lines: byOrder(lines, id),
       payments: byOrder(orderPayments, id),
       events: byOrder(events, id),
+      laybyPlan: byOrder(plans, id)[0] ?? null,
     })),
     invoices: invoiceRows,
     consultations,
@@ -271,4 +275,48 @@ function findInvoices(q: Tx | ReturnType<typeof db>, email: string, orderIds: nu
         : and(sameEmail(invoices.buyerEmail, email)),
     )
     .orderBy(asc(invoices.number));
+}
+
+/** Each lay-by order's plan with its schedule: what was agreed, paid and refunded. */
+async function findLaybyPlans(q: Tx | ReturnType<typeof db>, orderIds: number[]) {
+  const plans = await q
+    .select({
+      id: laybyPlans.id,
+      orderId: laybyPlans.orderId,
+      status: laybyPlans.status,
+      depositCents: laybyPlans.depositCents,
+      months: laybyPlans.months,
+      chargeBasisPoints: laybyPlans.chargeBasisPoints,
+      startDay: laybyPlans.startDay,
+      endDay: laybyPlans.endDay,
+      cancelledAt: laybyPlans.cancelledAt,
+      cancelReason: laybyPlans.cancelReason,
+      chargeCents: laybyPlans.chargeCents,
+      refundCents: laybyPlans.refundCents,
+    })
+    .from(laybyPlans)
+    .where(inArray(laybyPlans.orderId, orderIds));
+  if (plans.length === 0) return [];
+  const instalments = await q
+    .select({
+      planId: laybyInstalments.planId,
+      number: laybyInstalments.number,
+      dueDay: laybyInstalments.dueDay,
+      amountCents: laybyInstalments.amountCents,
+      paidAt: laybyInstalments.paidAt,
+    })
+    .from(laybyInstalments)
+    .where(
+      inArray(
+        laybyInstalments.planId,
+        plans.map((p) => p.id),
+      ),
+    )
+    .orderBy(asc(laybyInstalments.number));
+  return plans.map(({ id, ...plan }) => ({
+    ...plan,
+    instalments: instalments
+      .filter((i) => i.planId === id)
+      .map(({ planId: _, ...instalment }) => instalment),
+  }));
 }
