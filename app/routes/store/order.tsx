@@ -1,11 +1,10 @@
-import { OrderBadges } from "~/components/store/account/order-badges";
+import { OrderDetails, OrderStatusLine } from "~/components/store/account/order-summary";
 import { Icon } from "~/components/store/icon";
 import { useEffect, useState } from "react";
 import { data, redirect, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { AccountOffer } from "~/components/store/account/account-offer";
 import { LaybyPlanCard } from "~/components/store/account/layby-plan-card";
 import { PayForm } from "~/components/store/account/pay-form";
-import { Card } from "~/components/ui/card";
 import {
   findOrderForShopper,
   shopperView,
@@ -15,7 +14,6 @@ import { orderInvoice } from "~/domain/invoicing/invoice-document.server";
 import { payAgain, payAgainSchema } from "~/domain/orders/pay-order.server";
 import { getSessionUser } from "~/domain/auth/session.server";
 import { accountOfferFor } from "~/domain/shoppers/shopper-orders.server";
-import { DELIVERY_METHOD_LABELS, PAYMENT_METHOD_LABELS } from "~/domain/orders/totals";
 import { cancelLaybyAsShopper, shopperLayby } from "~/domain/layby/shopper-plan.server";
 import { notFound } from "~/domain/errors";
 import { orderPageUrl } from "~/domain/orders/order-mail.server";
@@ -133,13 +131,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 md:py-12">
       <h1 className="text-3xl font-bold tracking-tight">Order {order.number}</h1>
-      <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
-        <OrderBadges status={order.status} paymentStatus={order.paymentStatus} />
-        <span className="text-muted-foreground">
-          Placed{" "}
-          {new Date(order.createdAt).toLocaleString("en-ZA", { timeZone: "Africa/Johannesburg" })}
-        </span>
-      </div>
+      <OrderStatusLine order={order} />
 
       {params.get("problem") === "provider" && order.payable ? (
         <Notice tone="bad" title="We could not reach the payment provider">
@@ -172,88 +164,10 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         <PayForm methods={paymentMethods} current={order.paymentMethod} error={actionError} />
       ) : null}
 
-      <div className="mt-6 grid gap-6 md:grid-cols-[1fr_18rem]">
-        <Card className="p-5">
-          <h2 className="text-lg font-semibold">Items</h2>
-          <ul className="mt-3 divide-y text-sm">
-            {order.lines.map((line) => (
-              <li key={line.sku} className="flex justify-between gap-3 py-3">
-                <div>
-                  <p className="font-medium">{line.title}</p>
-                  <p className="text-muted-foreground">
-                    {line.size} · {line.quantity} x {formatMoney(line.unitPriceCents)}
-                  </p>
-                </div>
-                <p className="font-medium tabular-nums">{formatMoney(line.lineTotalCents)}</p>
-              </li>
-            ))}
-          </ul>
-          <dl className="mt-3 space-y-2 border-t pt-3 text-sm">
-            <Row label="Subtotal" value={formatMoney(order.subtotalCents)} />
-            {order.discountCents > 0 ? (
-              <Row
-                label={`Discount${order.promotionCode ? ` (${order.promotionCode})` : ""}`}
-                value={`-${formatMoney(order.discountCents)}`}
-              />
-            ) : null}
-            <Row
-              label={order.deliveryMethod === "express" ? "Express delivery" : "Standard delivery"}
-              value={order.deliveryCents === 0 ? "Free" : formatMoney(order.deliveryCents)}
-            />
-            <Row label="Total" value={formatMoney(order.totalCents)} strong />
-            <Row label="Includes VAT (15%)" value={formatMoney(order.vatCents)} />
-          </dl>
-        </Card>
-        <div className="space-y-6">
-          <Card className="p-5 text-sm">
-            <h2 className="text-lg font-semibold">Delivery</h2>
-            <p className="mt-2">
-              {order.firstName} {order.lastName}
-              <br />
-              {order.address}
-              <br />
-              {order.city} {order.postalCode}
-              <br />
-              {order.phone}
-            </p>
-            <p className="mt-2 text-muted-foreground">
-              {DELIVERY_METHOD_LABELS[order.deliveryMethod]}
-            </p>
-          </Card>
-          <Card className="p-5 text-sm">
-            <h2 className="text-lg font-semibold">Payment</h2>
-            <p className="mt-2">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</p>
-            {invoice ? (
-              <p className="mt-2">
-                <a href={invoice.href} download className="font-medium text-primary underline">
-                  Download tax invoice {invoice.invoiceNumber} (PDF)
-                </a>
-              </p>
-            ) : null}
-            {order.payments.length > 0 ? (
-              <ul className="mt-2 space-y-1 text-muted-foreground">
-                {order.payments.map((p) => (
-                  <li key={p.createdAt}>
-                    {formatMoney(p.amountCents, { cents: true })}: {ATTEMPT_LABELS[p.status]}
-                    {p.cardLast4 ? ` (${p.cardBrand ?? "card"} ending ${p.cardLast4})` : ""}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </Card>
-        </div>
-      </div>
+      <OrderDetails order={order} invoice={invoice} />
     </div>
   );
 }
-
-const ATTEMPT_LABELS = {
-  pending: "waiting for the provider",
-  approved: "approved",
-  declined: "declined",
-  cancelled: "cancelled",
-  refunded: "refunded",
-} as const;
 
 function PaymentState({
   order,
@@ -359,15 +273,6 @@ function Notice({
         <p className="font-semibold">{title}</p>
         <p className="text-sm">{children}</p>
       </div>
-    </div>
-  );
-}
-
-function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <div className={strong ? "flex justify-between text-base font-bold" : "flex justify-between"}>
-      <dt>{label}</dt>
-      <dd className="tabular-nums">{value}</dd>
     </div>
   );
 }
