@@ -197,3 +197,12 @@ export async function nextUnpaidInstalment(orderId: number, executor: Tx | undef
     .limit(1);
   return row;
 }
+
+/** How a payment for this instalment is named to the shopper and the provider. */
+export async function instalmentNameOf(instalmentId: number): Promise<string | undefined> {
+  const [row] = await db()
+    .select({ number: laybyInstalments.number })
+    .from(laybyInstalments)
+    .where(eq(laybyInstalments.id, instalmentId));
+  return row ? instalmentName(row.number) : undefined;
+}

@@ -13,7 +13,7 @@ import {
   providerForMethod,
 } from "~/domain/payments/providers.server";
 import type { PaymentStart, StartContext } from "~/domain/payments/provider";
-import { nextUnpaidInstalment } from "~/domain/layby/pay-instalment.server";
+import { instalmentNameOf, nextUnpaidInstalment } from "~/domain/layby/pay-instalment.server";
 import {
   findOrderForAccount,
   findOrderForShopper,
@@ -113,6 +113,8 @@ export function paymentStartContext(
   > & { lines: StartContext["order"]["lines"] },
   payment: Pick<Payment, "reference" | "method" | "amountCents" | "provider">,
   siteUrl: string,
+  /** A lay-by's payment: which of the plan's payments it is ("Lay-by deposit"). */
+  instalment?: string,
 ): StartContext {
   return {
     order: {
@@ -133,6 +135,7 @@ export function paymentStartContext(
       reference: payment.reference,
       method: payment.method,
       amountCents: payment.amountCents,
+      description: `Order ${order.number}${instalment ? `: ${instalment}` : ""}`,
     },
     urls: {
       returnUrl: `${siteUrl}/payments/${payment.reference}/return`,
@@ -173,7 +176,10 @@ export async function startPayment(options: {
   }
   let start: PaymentStart;
   try {
-    start = await provider.start(paymentStartContext(order, payment, options.siteUrl));
+    const instalment = payment.instalmentId
+      ? await instalmentNameOf(payment.instalmentId)
+      : undefined;
+    start = await provider.start(paymentStartContext(order, payment, options.siteUrl, instalment));
   } catch (error) {
     // The provider refused or could not be reached: the order page says so and offers a retry.
     log.error({ err: error, provider: payment.provider }, "Could not start a payment");

@@ -56,7 +56,7 @@ export function demoGateway(): PaymentProvider {
         reference: context.payment.reference,
         amount: String(context.payment.amountCents),
         method: context.payment.method,
-        item: `Order ${context.order.number}`,
+        item: context.payment.description,
         return: context.urls.returnUrl,
         cancel: context.urls.cancelUrl,
         notify: context.urls.notifyUrl,

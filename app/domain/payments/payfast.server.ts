@@ -157,7 +157,7 @@ export function payfastCheckoutFields(
     cell_number: payfastCellNumber(order.phone),
     m_payment_id: payment.reference,
     amount: randAmount(payment.amountCents),
-    item_name: `Order ${order.number}`,
+    item_name: clip(payment.description, 100),
     item_description: clip(description, 255),
     payment_method: payment.method === "card" ? "cc" : "eft",
   };

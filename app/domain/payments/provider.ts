@@ -30,7 +30,14 @@ export type StartContext = {
     deliveryCents: number;
     lines: { title: string; size: string; sku: string; quantity: number; unitPriceCents: number }[];
   };
-  payment: { reference: string; method: PaymentMethod; amountCents: number };
+  payment: {
+    reference: string;
+    method: PaymentMethod;
+    amountCents: number;
+    /** What the shopper is paying for, as the provider's page names it: "Order 1021", or
+     * "Order 1021: Lay-by instalment 2" for a lay-by's payment. */
+    description: string;
+  };
   /** Absolute addresses of the shop: where the shopper comes back to, where notifications go. */
   urls: { returnUrl: string; cancelUrl: string; notifyUrl: string };
 };

@@ -15,7 +15,7 @@ import {
 } from "~/db/schema";
 import { settleInstalment } from "~/domain/layby/pay-instalment.server";
 import { expireUnpaidOrders } from "~/domain/orders/expire-orders.server";
-import { payAgain } from "~/domain/orders/pay-order.server";
+import { payAgain, startPayment } from "~/domain/orders/pay-order.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { demoGateway, demoNotification } from "~/domain/payments/demo-gateway.server";
 import { createPaymentAttempt, findPayment } from "~/domain/payments/payments.server";
@@ -245,5 +245,27 @@ describe("a lay-by order", () => {
     const [row] = await instalmentsOf(plan.id);
     expect(row).toMatchObject({ recordedBy: "desk-1", showroomReference: "TILL-77" });
     expect(await db().select().from(payments).where(eq(payments.orderId, order.id))).toEqual([]);
+  });
+
+  it("names each payment to the provider: the deposit, then the instalment being paid", async () => {
+    const { order } = await laybyOrder();
+    const plan = await planOf(order.id);
+    const [deposit] = await instalmentsOf(plan.id);
+    const first = await createPaymentAttempt(order, "card", "demo", deposit!);
+    const item = async (reference: string) => {
+      const start = await startPayment({ reference, siteUrl: "http://shop.test" });
+      if (start.kind !== "redirect") throw new Error("The demo gateway redirects.");
+      return new URL(start.url).searchParams.get("item");
+    };
+    expect(await item(first.reference)).toBe(`Order ${order.number}: Lay-by deposit`);
+    await notify(demoNotification(first, { status: "approved", brand: "Visa", last4: "4242" }));
+    const { next } = await payAgain({
+      number: order.number,
+      token: order.token,
+      paymentMethod: "card",
+    });
+    expect(await item(next.replace("/payments/", ""))).toBe(
+      `Order ${order.number}: Lay-by instalment 1`,
+    );
   });
 });
