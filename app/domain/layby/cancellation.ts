@@ -9,6 +9,21 @@ import { formatMoney } from "~/lib/money";
 /** Regulation 34(1): the charge may not exceed one percent of the full purchase price. */
 export const MAX_CANCELLATION_BASIS_POINTS = 100;
 
+/** The shop's charge setting as it may be applied: whole hundredths of a percent, 0 to 1%. */
+export function cappedChargeBasisPoints(basisPoints: number): number {
+  return Math.max(0, Math.min(MAX_CANCELLATION_BASIS_POINTS, Math.floor(basisPoints)));
+}
+
+/** "1%", "0.5%": a charge in hundredths of a percent, in words. */
+export function chargePercentText(basisPoints: number): string {
+  return `${(basisPoints / 100).toFixed(2).replace(/\.?0+$/, "")}%`;
+}
+
+/** The charge at a rate on a full price, before the limit of what was paid (to the cent, down). */
+export function chargeAtRateCents(fullPriceCents: number, basisPoints: number): number {
+  return Math.floor((fullPriceCents * cappedChargeBasisPoints(basisPoints)) / 10_000);
+}
+
 export type LaybyCancellation = {
   chargeCents: number;
   refundCents: number;
@@ -25,12 +40,8 @@ export function laybyCancellation(options: {
   waived?: boolean;
 }): LaybyCancellation {
   const { fullPriceCents, paidCents } = options;
-  const basisPoints = Math.max(
-    0,
-    Math.min(MAX_CANCELLATION_BASIS_POINTS, Math.floor(options.chargeBasisPoints)),
-  );
-  const percent = `${(basisPoints / 100).toFixed(2).replace(/\.?0+$/, "")}%`;
-  const byRate = Math.floor((fullPriceCents * basisPoints) / 10_000);
+  const percent = chargePercentText(cappedChargeBasisPoints(options.chargeBasisPoints));
+  const byRate = chargeAtRateCents(fullPriceCents, options.chargeBasisPoints);
   const chargeCents = options.waived ? 0 : Math.min(byRate, paidCents);
   const refundCents = paidCents - chargeCents;
   const explanation = [`Paid so far: ${formatMoney(paidCents, { cents: true })}.`];

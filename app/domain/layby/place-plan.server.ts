@@ -1,7 +1,7 @@
 import type { Tx } from "~/db/client.server";
 import { laybyInstalments, laybyPlans } from "~/db/schema";
 import { DomainError } from "~/domain/errors";
-import { MAX_CANCELLATION_BASIS_POINTS } from "./cancellation";
+import { cappedChargeBasisPoints } from "./cancellation";
 import { checkLaybyTerms, planLaybySchedule, type LaybyProblem } from "./schedule";
 
 /** The checkout form's names for the fields a lay-by problem belongs to. */
@@ -53,10 +53,7 @@ export async function createLaybyPlan(
       orderId: options.orderId,
       depositCents: options.depositCents,
       months: options.months,
-      chargeBasisPoints: Math.max(
-        0,
-        Math.min(MAX_CANCELLATION_BASIS_POINTS, Math.floor(options.chargeBasisPoints)),
-      ),
+      chargeBasisPoints: cappedChargeBasisPoints(options.chargeBasisPoints),
       startDay: options.startDay,
       endDay: schedule.endDay,
       lapseDay: schedule.lapseDay,

@@ -4,7 +4,7 @@
  */
 export const POLICY_LAST_CHANGED = {
   privacy: "2026-11-24",
-  terms: "2026-11-22",
+  terms: "2026-11-24",
 } as const;
 
 export type PolicyName = keyof typeof POLICY_LAST_CHANGED;

@@ -1,3 +1,5 @@
+import { LAYBY_MAX_MONTHS } from "~/domain/layby/schedule";
+
 /**
  * The shop's policy figures in one place, so the about, delivery, returns, warranty, FAQ and
  * terms pages never disagree. Delivery fees are not here: they are store settings.
@@ -16,8 +18,8 @@ export const POLICY = {
   coolingOffDays: 7,
   /** CPA section 56: implied warranty of quality on defective goods. */
   cpaWarrantyMonths: 6,
-  laybyDepositCents: 60_000,
-  laybyMonths: 6,
+  /** The smallest lay-by deposit and the cancellation charge are store settings. */
+  laybyMonths: LAYBY_MAX_MONTHS,
   payflexInstalments: 4,
   warrantyRegistrationDays: 30,
   extendedWarrantyYears: "2–5",

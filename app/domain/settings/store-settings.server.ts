@@ -1,3 +1,4 @@
+import { cappedChargeBasisPoints } from "~/domain/layby/cancellation";
 import { eq } from "drizzle-orm";
 import { preparedQuery } from "~/db/client.server";
 import { storeSettings } from "~/db/schema";
@@ -49,6 +50,9 @@ export function publicStoreSettings(s: StoreSettings) {
     freeDeliveryThresholdCents: s.freeDeliveryThresholdCents,
     standardDeliveryCents: s.standardDeliveryCents,
     expressDeliveryCents: s.expressDeliveryCents,
+    /** Lay-by's terms as the shop advertises them: the smallest deposit and the charge. */
+    laybyMinDepositCents: s.laybyMinDepositCents,
+    laybyChargeBasisPoints: cappedChargeBasisPoints(s.laybyChargeBasisPoints),
   };
 }
 

@@ -1,7 +1,7 @@
 import { quoteSchema } from "~/domain/orders/checkout-schema";
 import { laybyPaymentMethods } from "~/domain/orders/pay-order.server";
 import { quoteCheckout } from "~/domain/orders/quote.server";
-import { MAX_CANCELLATION_BASIS_POINTS } from "~/domain/layby/cancellation";
+import { cappedChargeBasisPoints } from "~/domain/layby/cancellation";
 import { getStoreSettings } from "~/domain/settings/store-settings.server";
 import { shopToday } from "~/lib/dates";
 import { paymentMethodsFor } from "~/domain/payments/providers.server";
@@ -49,10 +49,7 @@ export async function action({ request }: Route.ActionArgs) {
       paymentMethods: paymentMethodsFor(quote.totals.totalCents),
       layby: {
         minDepositCents: settings.laybyMinDepositCents,
-        chargeBasisPoints: Math.max(
-          0,
-          Math.min(MAX_CANCELLATION_BASIS_POINTS, settings.laybyChargeBasisPoints),
-        ),
+        chargeBasisPoints: cappedChargeBasisPoints(settings.laybyChargeBasisPoints),
         startDay: shopToday(),
         paymentMethods: laybyPaymentMethods(quote.totals.totalCents),
       },

@@ -78,13 +78,13 @@ const FAQS: Faq[] = [
   },
   {
     question: "What payment methods do you accept?",
-    answer: () => (
+    answer: (s) => (
       <ul>
         <li>Credit and debit card (Visa and Mastercard)</li>
         <li>Instant EFT through PayFast</li>
         <li>PayFlex: pay in {POLICY.payflexInstalments} interest-free instalments</li>
         <li>
-          Lay-by from a {formatMoney(POLICY.laybyDepositCents)} deposit, paid off over{" "}
+          Lay-by from a {formatMoney(s.laybyMinDepositCents)} deposit, paid off over{" "}
           {POLICY.laybyMonths} months
         </li>
         <li>

@@ -1,3 +1,4 @@
+import { formatMoney } from "~/lib/money";
 import { Suspense } from "react";
 import { BestSellers } from "~/components/store/home/best-sellers";
 import { BrandGrid } from "~/components/store/home/brand-grid";
@@ -28,12 +29,12 @@ export function meta({ matches }: Route.MetaArgs) {
   const layout = matches.find((m) => m?.id === "routes/store/layout")?.data as
     { settings: PublicStoreSettings } | undefined;
   if (!layout) return [{ title: "Beds, Mattresses & Bedding" }];
-  const { storeName, town } = layout.settings;
+  const { storeName, town, laybyMinDepositCents } = layout.settings;
   const origin = originFromMatches(matches);
   const hero = SHOWROOM_SLIDES[0]!;
   return seoMeta({
     title: `${storeName} | Beds, Mattresses & Bedding in ${town}`,
-    description: `Foam and spring beds, mattresses and bedding at up to 50% off from ${storeName} in ${town}. Free local delivery, lay-by from R600 and 3 years interest-free credit.`,
+    description: `Foam and spring beds, mattresses and bedding at up to 50% off from ${storeName} in ${town}. Free local delivery, lay-by from ${formatMoney(laybyMinDepositCents)} and 3 years interest-free credit.`,
     origin,
     path: "/",
     siteName: storeName,

@@ -1,3 +1,5 @@
+import { chargePercentText } from "~/domain/layby/cancellation";
+import { LAYBY_GRACE_BUSINESS_DAYS } from "~/domain/layby/schedule";
 import { pageMeta } from "~/lib/seo";
 import type * as React from "react";
 import { Link } from "react-router";
@@ -132,10 +134,16 @@ export default function TermsPage({ loaderData }: Route.ComponentProps) {
             </li>
             <li>
               <strong>Lay-by</strong>: reserve your goods with a deposit from{" "}
-              {formatMoney(POLICY.laybyDepositCents)} and pay the balance over up to{" "}
-              {POLICY.laybyMonths} months. We keep the goods for you and deliver once they are paid
-              in full. We give you a written lay-by agreement, which follows section 62 of the CPA,
-              including what happens if you cancel.
+              {formatMoney(s.laybyMinDepositCents)} and pay the balance in monthly instalments over
+              up to {POLICY.laybyMonths} months. Checkout shows every due date and amount before you
+              agree, and the order confirmation e-mail is your written lay-by agreement, which
+              follows section 62 of the CPA. We keep the goods for you, at our risk, and deliver
+              once they are paid in full. If you cancel before paying in full, or have not paid in
+              full {LAYBY_GRACE_BUSINESS_DAYS} business days after the last due date, we refund what
+              you paid less a cancellation charge of {chargePercentText(s.laybyChargeBasisPoints)}{" "}
+              of the full price (never more than 1%, and never more than you paid), with the
+              calculation in writing; there is no charge if you could not complete the plan because
+              of hospitalisation or death.
             </li>
           </ul>
           <p>

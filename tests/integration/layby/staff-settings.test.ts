@@ -5,6 +5,7 @@ import { db } from "~/db/client.server";
 import { auditLog, storeSettings } from "~/db/schema";
 import { LAYBY_CHARGE_MESSAGE } from "~/domain/settings/settings-schemas";
 import * as settingsGeneral from "~/routes/admin/settings-general";
+import * as storeLayout from "~/routes/store/layout";
 import { insertStoreSettings } from "../../factories";
 import { useTestDatabase } from "../../setup/database";
 import {
@@ -82,6 +83,9 @@ describe("the lay-by settings card (Settings > General)", () => {
       laybyMinDepositCents: { from: 60_000, to: 75_000 },
       laybyChargeBasisPoints: { from: 100, to: 75 },
     });
+    // The storefront's advertising, legal pages and checkout read the terms from its layout.
+    const { settings } = await storeLayout.loader();
+    expect(settings).toMatchObject({ laybyMinDepositCents: 75_000, laybyChargeBasisPoints: 75 });
   });
 
   it.each([

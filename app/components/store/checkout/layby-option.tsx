@@ -1,6 +1,7 @@
 import { clsx } from "clsx";
 import { useId } from "react";
 import { Input, Label, NativeSelect } from "~/components/ui/input";
+import { chargeAtRateCents, chargePercentText } from "~/domain/layby/cancellation";
 import {
   checkLaybyTerms,
   LAYBY_GRACE_BUSINESS_DAYS,
@@ -22,11 +23,6 @@ const money = (cents: number) => formatMoney(cents, { cents: true });
 function depositCentsOf(text: string): number | null {
   const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text.replace(/[\sR,]/gi, ""));
   return match ? Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0")) : null;
-}
-
-/** "1%", "0.5%": a charge in hundredths of a percent, in words. */
-export function percentText(basisPoints: number) {
-  return `${(basisPoints / 100).toFixed(2).replace(/\.?0+$/, "")}%`;
 }
 
 /**
@@ -175,7 +171,7 @@ function LaybySchedule({
   schedule: ReturnType<typeof planLaybySchedule>;
   chargeBasisPoints: number;
 }) {
-  const charge = Math.floor((schedule.totalCents * chargeBasisPoints) / 10_000);
+  const charge = chargeAtRateCents(schedule.totalCents, chargeBasisPoints);
   return (
     <div aria-live="polite">
       <table className="w-full text-sm">
@@ -217,9 +213,9 @@ function LaybySchedule({
         We keep your goods for you until the last payment, then deliver them. If you cancel before
         paying in full, or have not paid in full {LAYBY_GRACE_BUSINESS_DAYS} business days after the
         last due day (by {formatDay(schedule.lapseDay)}), the plan is cancelled and we refund what
-        you paid less a cancellation charge of {percentText(chargeBasisPoints)} of the full price (
-        {money(charge)}), never more than you have paid. There is no charge if you cannot complete
-        the plan because of hospitalisation or death.
+        you paid less a cancellation charge of {chargePercentText(chargeBasisPoints)} of the full
+        price ({money(charge)}), never more than you have paid. There is no charge if you cannot
+        complete the plan because of hospitalisation or death.
       </p>
     </div>
   );

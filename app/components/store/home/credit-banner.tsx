@@ -1,9 +1,11 @@
+import { formatMoney } from "~/lib/money";
 import { Icon } from "~/components/store/icon";
 import { Link } from "react-router";
 import { telHref, useStoreSettings } from "~/components/store/use-store-settings";
 import { buttonVariants } from "~/components/ui/button";
 
 export function CreditBanner() {
+  const { laybyMinDepositCents } = useStoreSettings();
   const { phone } = useStoreSettings();
   return (
     <section aria-labelledby="credit-title" className="mx-auto max-w-7xl px-4 pt-4 pb-4">
@@ -31,7 +33,9 @@ export function CreditBanner() {
               <li className="flex gap-3 rounded-xl bg-white/10 p-4">
                 <Icon name="calendar-check" className="mt-0.5 size-5 shrink-0" />
                 <span>
-                  <span className="block font-semibold">Lay-by from R600</span>
+                  <span className="block font-semibold">
+                    Lay-by from {formatMoney(laybyMinDepositCents)}
+                  </span>
                   <span className="text-sm text-white/85">Deposit, then pay over 6 months</span>
                 </span>
               </li>

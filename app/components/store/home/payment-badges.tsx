@@ -1,27 +1,38 @@
 import { Icon } from "~/components/store/icon";
+import type { IconName } from "~/components/store/icon-names";
+import { useStoreSettings } from "~/components/store/use-store-settings";
+import { LAYBY_MAX_MONTHS } from "~/domain/layby/schedule";
+import { formatMoney } from "~/lib/money";
 import { SectionHeading } from "./section-heading";
 
-const BADGES = [
+const badges = (
+  laybyMinDepositCents: number,
+): { icon: IconName; label: string; text: string }[] => [
   { icon: "credit-card", label: "Visa", text: "Credit and debit cards" },
   { icon: "credit-card", label: "Mastercard", text: "Credit and debit cards" },
   { icon: "landmark", label: "PayFast Instant EFT", text: "Pay straight from your bank" },
   { icon: "calendar-clock", label: "PayFlex", text: "4 interest-free payments" },
-  { icon: "wallet", label: "Lay-by", text: "From a R600 deposit over 6 months" },
+  {
+    icon: "wallet",
+    label: "Lay-by",
+    text: `From a ${formatMoney(laybyMinDepositCents)} deposit over ${LAYBY_MAX_MONTHS} months`,
+  },
   {
     icon: "lock",
     label: "SSL Secure Checkout",
     text: "Card details stay with the payment provider",
   },
-] as const;
+];
 
 export function PaymentBadges() {
+  const { laybyMinDepositCents } = useStoreSettings();
   return (
     <section aria-labelledby="payments-title" className="mx-auto max-w-7xl px-4 py-12">
       <SectionHeading id="payments-title" title="Pay Your Way, Safely">
         Secure payment options for every budget.
       </SectionHeading>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-        {BADGES.map(({ icon, label, text }) => (
+        {badges(laybyMinDepositCents).map(({ icon, label, text }) => (
           <li
             key={label}
             data-reveal

@@ -1,10 +1,11 @@
 import { Icon } from "~/components/store/icon";
 import { useStoreSettings } from "~/components/store/use-store-settings";
+import { LAYBY_MAX_MONTHS } from "~/domain/layby/schedule";
 import { formatMoney } from "~/lib/money";
 import { SectionHeading } from "./section-heading";
 
 export function WhyChooseUs() {
-  const { storeName, town, freeDeliveryThresholdCents } = useStoreSettings();
+  const { storeName, town, freeDeliveryThresholdCents, laybyMinDepositCents } = useStoreSettings();
   const benefits = [
     {
       icon: "truck",
@@ -24,7 +25,7 @@ export function WhyChooseUs() {
     {
       icon: "wallet",
       title: "Lay-by & Credit",
-      text: "Lay-by from a R600 deposit over 6 months, or 3 years interest-free credit.",
+      text: `Lay-by from a ${formatMoney(laybyMinDepositCents)} deposit over ${LAYBY_MAX_MONTHS} months, or 3 years interest-free credit.`,
     },
     {
       icon: "badge-percent",
