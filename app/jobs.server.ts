@@ -3,6 +3,7 @@ import { applyRetention } from "~/domain/privacy/retention.server";
 import { lapseLaybyPlans, sendLaybyNotices } from "~/domain/layby/layby-jobs.server";
 import { expireUnpaidOrders } from "~/domain/orders/expire-orders.server";
 import { recheckPendingPayments } from "~/domain/payments/recheck.server";
+import { failUnansweredRefunds } from "~/domain/payments/unanswered-refunds.server";
 import { sendWeeklyReports } from "~/domain/reports/send-weekly-reports.server";
 import { claimJob } from "~/db/job-leases.server";
 import { log } from "~/lib/log.server";
@@ -23,6 +24,9 @@ const JOBS: Job[] = [
   // once, claimed by the UPDATE that marks it); plans unpaid 60 business days after their end.
   { name: "send lay-by notices", everyMs: 15 * MINUTE, run: () => sendLaybyNotices() },
   { name: "lapse lay-by plans", everyMs: 60 * MINUTE, run: () => lapseLaybyPlans() },
+  // A refund whose provider never answered (the process stopped mid-way) becomes failed, with
+  // what to check, so staff can finish it.
+  { name: "fail unanswered refunds", everyMs: 5 * MINUTE, run: () => failUnansweredRefunds() },
   { name: "delete data past its retention", everyMs: 60 * MINUTE, run: () => applyRetention() },
 ];
 
