@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { orderEvents, orders } from "~/db/schema";
+import { laybyPlans, orderEvents, orders } from "~/db/schema";
 import type { SessionUser } from "~/domain/auth/roles";
 import { releaseOrderStock, returnOrderStock } from "~/domain/orders/order-stock.server";
 import { returnPromotionUse } from "~/domain/orders/promotions.server";
@@ -29,6 +29,19 @@ export async function changeOrderStatus(options: {
     if (!order) throw notFound("This order does not exist.");
     if (!canMoveOrder(order.status, to)) {
       throw conflict(`An order that is ${order.status} cannot be marked ${to}.`);
+    }
+    // A lay-by being paid stays as it is (Consumer Protection Act s62): its goods are held until
+    // the last payment, and cancelling it must refund what was paid (cancelLaybyPlan).
+    const [plan] = await tx
+      .select({ status: laybyPlans.status })
+      .from(laybyPlans)
+      .where(eq(laybyPlans.orderId, orderId));
+    if (plan?.status === "awaiting_deposit" || plan?.status === "active") {
+      throw conflict(
+        to === "cancelled"
+          ? "This order is on lay-by: use Cancel lay-by, which refunds what was paid."
+          : `Order #${order.number} is on lay-by: it goes to delivery once it is paid in full.`,
+      );
     }
     const now = new Date();
     await tx

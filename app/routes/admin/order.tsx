@@ -85,12 +85,6 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!ORDER_STATUSES.includes(to as OrderStatus)) {
       return refused(400, { title: "Error", description: "Choose a status." }, formData);
     }
-    const plan = to === "cancelled" ? await getAdminLaybyPlan(order.id) : null;
-    if (plan?.cancellation) {
-      const description =
-        "This order is on lay-by: use Cancel lay-by, which refunds what was paid.";
-      return refused(409, { title: "Error", description }, formData);
-    }
     await changeOrderStatus({ orderId: order.id, to: to as OrderStatus, actor });
     return succeeded("Status Updated", "Order status has been updated successfully.");
   });
@@ -108,10 +102,9 @@ export default function OrderPage({
     if (r.ok) notify.success(r.message.title, { description: r.message.description });
     else notify.error(r.alert.title, { description: r.alert.description });
   }, [fetcher.state, fetcher.data]);
-  // A lay-by still being paid is cancelled with its refund rule, in the lay-by section.
-  const next = allowedNextStatuses(order.status).filter(
-    (status) => !(status === "cancelled" && layby?.cancellation),
-  );
+  // A lay-by still being paid stays as it is: delivered once paid in full, cancelled with its
+  // refund rule in the lay-by section.
+  const next = layby?.cancellation ? [] : allowedNextStatuses(order.status);
   const busy = fetcher.state !== "idle";
   return (
     <div className="mx-auto max-w-5xl space-y-6">
@@ -150,7 +143,9 @@ export default function OrderPage({
         <CardContent className="flex flex-wrap items-center gap-3">
           {next.length === 0 && (
             <p className="text-sm text-muted-foreground">
-              This order is {order.status}: nothing more to do.
+              {layby?.cancellation
+                ? "This order is on lay-by: it goes to delivery once it is paid in full, and is cancelled in the lay-by section."
+                : `This order is ${order.status}: nothing more to do.`}
             </p>
           )}
           {next.map((status) => (

@@ -198,6 +198,11 @@ describe("the admin order page's lay-by section", () => {
     const plain = await post(order.number, { status: "cancelled" }, cookies.staff);
     expect(statusOf(plain.returned)).toBe(409);
     expect(body(plain.returned).alert!.description).toMatch(/Cancel lay-by/);
+    // Nor does it go to delivery before the last payment.
+    const early = await post(order.number, { status: "processing" }, cookies.owner);
+    expect(statusOf(early.returned)).toBe(409);
+    expect(body(early.returned).alert!.description).toMatch(/once it is paid in full/);
+    expect(await orderRow(order.id)).toMatchObject({ status: "pending" });
 
     const cancelled = await post(
       order.number,
