@@ -45,13 +45,11 @@ export async function failUnansweredRefunds(now = new Date()): Promise<number> {
         row.amountCents,
       );
       await tx.update(refunds).set({ failure }).where(eq(refunds.id, id));
-      await tx
-        .insert(orderEvents)
-        .values({
-          orderId: row.orderId,
-          type: "refund_refused",
-          message: `Refund refused: ${failure}`,
-        });
+      await tx.insert(orderEvents).values({
+        orderId: row.orderId,
+        type: "refund_refused",
+        message: `Refund refused: ${failure}`,
+      });
       marked += 1;
     });
   }
