@@ -98,7 +98,7 @@ export async function listLaybyPlans(params: LaybyListParams, now = new Date()) 
 }
 
 /** The cards: plans being paid, those in arrears, what is still owed, cash refunds to pay out. */
-async function laybySummary(now: Date) {
+export async function laybySummary(now = new Date()) {
   const figures = instalmentFigures(shopToday(now));
   const [plans] = await db()
     .select({

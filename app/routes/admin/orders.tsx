@@ -7,6 +7,7 @@ import { OrderTabs } from "~/components/admin/orders/order-tabs";
 import { StatCard } from "~/components/admin/stat-card";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { usePoll } from "~/components/admin/use-poll";
+import { laybySummary } from "~/domain/layby/list-plans.server";
 import { listAdminOrders } from "~/domain/orders/list-orders.server";
 import { ORDER_LIST } from "~/domain/orders/order-list";
 import { requireStaff } from "~/lib/staff-gate.server";
@@ -21,7 +22,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Orders | Admin" }];
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
   const params = readListParams(ORDER_LIST, readSearchParams(request));
-  return { params, ...(await listAdminOrders(params)) };
+  const [page, layby] = await Promise.all([listAdminOrders(params), laybySummary()]);
+  return { params, ...page, inArrears: layby.inArrears };
 }
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
@@ -71,7 +73,7 @@ export default function OrdersPage({ loaderData: d }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold">Orders</h1>
         <p className="text-muted-foreground">Every order placed in the shop, newest first.</p>
       </div>
-      <OrderTabs />
+      <OrderTabs inArrears={d.inArrears} />
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard index={0} title="Total Orders" value={d.summary.total} icon={ShoppingCart} />
         <StatCard index={1} title="Pending" value={d.summary.pending} icon={Clock} />

@@ -3,11 +3,12 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, laybyRefunds } from "~/db/schema";
-import { listLaybyPlans } from "~/domain/layby/list-plans.server";
+import { laybySummary, listLaybyPlans } from "~/domain/layby/list-plans.server";
 import { LAYBY_LIST } from "~/domain/layby/plan-list";
 import { readListParams } from "~/lib/list-params";
 import * as laybyPlans from "~/routes/admin/layby-plans";
 import * as orderPage from "~/routes/admin/order";
+import * as ordersPage from "~/routes/admin/orders";
 import { useTestDatabase } from "../../setup/database";
 import { startSmtpServer } from "../../setup/smtp";
 import {
@@ -136,6 +137,16 @@ describe("the Lay-by tab's figures", () => {
       }),
     ]);
     expect(summary.inArrears).toBeGreaterThanOrEqual(1);
+
+    // All orders' tab link counts the plans in arrears too (today: the plan's end is past).
+    const all = await routeOutcome(
+      ordersPage.loader as RouteHandler,
+      shopRequest("/admin/orders", { cookie: cookies.staff }),
+      {},
+    );
+    const { inArrears } = all.returned as { inArrears: number };
+    expect(inArrears).toBeGreaterThanOrEqual(1);
+    expect(inArrears).toBe((await laybySummary()).inArrears);
   });
 });
 
