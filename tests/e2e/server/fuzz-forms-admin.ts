@@ -1,0 +1,290 @@
+import type { FormTarget, ShopFacts } from "./fuzz-corpus";
+
+/** The back office's routes with an action (see formTargets), signed in as the owner. */
+export function adminFormTargets(f: ShopFacts): FormTarget[] {
+  const email = "naledi@example.com";
+  const supplier = {
+    name: "Fuzz Foam",
+    contactPerson: "Naledi Khumalo",
+    leadTimeDays: "14",
+    email,
+    phone: "083 000 1111",
+    address: "3 Main Road, Mahikeng",
+  };
+  const promotion = {
+    code: "FUZZ10",
+    kind: "percentage",
+    description: "Fuzz ten",
+    value: "10",
+    usageLimit: "5",
+    startDate: "2026-01-01",
+    endDate: "2026-12-31",
+    active: "on",
+  };
+  const product = {
+    title: "Fuzz Bed",
+    description: "A bed.",
+    categoryId: "1",
+    brandId: "1",
+    status: "draft",
+    type: "Foam Bed",
+    badge: "SALE",
+    isNew: "on",
+    mattressType: "foam",
+    "variants.queen.sku": "FUZZ-Q",
+    "variants.queen.price": "3199.00",
+    "variants.queen.originalPrice": "3999",
+    "variants.queen.cost": "1500",
+    laybyText: "",
+    deliveryText: "",
+  };
+  const manualInvoice = {
+    buyerName: "Pule Furniture Co-op",
+    buyerEmail: email,
+    buyerPhone: "018 632 1234",
+    buyerAddress: "14 Nelson Mandela Drive\nMahikeng 2745",
+    buyerVatNumber: "4123456789",
+    dueDate: "2030-01-31",
+    notes: "Phone order",
+    "lines.0.sku": "FUZZ-Q",
+    "lines.0.description": "",
+    "lines.0.quantity": "2",
+    "lines.0.unitPrice": "",
+    "lines.1.sku": "",
+    "lines.1.description": "Delivery",
+    "lines.1.quantity": "1",
+    "lines.1.unitPrice": "650.00",
+  };
+  const purchaseOrder = {
+    intent: "submit",
+    supplierId: "1",
+    expectedDate: "2030-01-31",
+    notes: "Fuzz order",
+    "lines.0.sku": "FUZZ-Q",
+    "lines.0.quantity": "2",
+    "lines.0.unitCost": "1250.00",
+  };
+  return [
+    { path: "/admin/products", fields: { intent: "delete", id: "2147483647" }, owner: true },
+    { path: "/admin/products/new", fields: product, owner: true },
+    {
+      path: `/admin/products/${f.productId}`,
+      fields: { ...product, removeImage: "1" },
+      owner: true,
+    },
+    { path: `/admin/orders/${f.orderNumber}`, fields: { status: "processing" }, owner: true },
+    {
+      path: `/admin/orders/${f.orderNumber}`,
+      fields: {
+        intent: "refund",
+        "qty.0": "1",
+        amount: "",
+        reason: "Returned within 7 days",
+        method: "eft",
+        eftReference: "FNB 1234",
+        restock: "on",
+      },
+      owner: true,
+    },
+    {
+      path: `/admin/orders/${f.orderNumber}`,
+      fields: { intent: "layby-payment", number: "1", receiptReference: "TILL-0001" },
+      owner: true,
+    },
+    {
+      path: `/admin/orders/${f.orderNumber}`,
+      fields: { intent: "layby-cancel", waived: "on" },
+      owner: true,
+    },
+    {
+      path: `/admin/orders/${f.orderNumber}`,
+      fields: { intent: "layby-refund-paid", refundId: "1", payoutReference: "CASH-1" },
+      owner: true,
+    },
+    {
+      path: "/admin/settings",
+      fields: { intent: "layby", laybyMinDepositCents: "600.00", laybyChargeBasisPoints: "1" },
+      owner: true,
+    },
+    { path: "/admin/team", fields: { userId: "no-such-user", role: "staff" }, owner: true },
+    {
+      path: "/admin/privacy",
+      fields: { intent: "find", email: "nobody@example.com" },
+      owner: true,
+    },
+    {
+      path: "/admin/privacy",
+      fields: {
+        intent: "correct",
+        email: "nobody@example.com",
+        firstName: "Nobody",
+        lastName: "",
+        phone: "082 000 0000",
+        newEmail: "",
+      },
+      owner: true,
+    },
+    {
+      path: "/admin/privacy",
+      fields: { intent: "erase", email: "nobody@example.com", confirmEmail: "nobody@example.com" },
+      owner: true,
+    },
+    { path: "/admin/privacy/export", fields: { email: "nobody@example.com" }, owner: true },
+    {
+      path: "/admin/enquiries/consultations/1",
+      fields: { status: "contacted", note: "Called back" },
+      owner: true,
+    },
+    { path: "/admin/enquiries/messages/1", fields: { status: "closed", note: "" }, owner: true },
+    { path: "/admin/promotions", fields: { intent: "create", ...promotion }, owner: true },
+    { path: "/admin/promotions", fields: { intent: "update", id: "1", ...promotion }, owner: true },
+    { path: "/admin/promotions", fields: { intent: "deactivate", id: "1" }, owner: true },
+    // A promotion no row has: the demo's codes stay for the fuzzed checkouts.
+    { path: "/admin/promotions", fields: { intent: "delete", id: "2147483646" }, owner: true },
+    { path: "/admin/suppliers", fields: { intent: "create", ...supplier }, owner: true },
+    { path: "/admin/suppliers", fields: { intent: "update", id: "1", ...supplier }, owner: true },
+    { path: "/admin/suppliers", fields: { intent: "deactivate", id: "1" }, owner: true },
+    { path: "/admin/purchase-orders/new", fields: purchaseOrder, owner: true },
+    { path: "/admin/purchase-orders/1/edit", fields: purchaseOrder, owner: true },
+    { path: "/admin/purchase-orders/1", fields: { intent: "approve" }, owner: true },
+    {
+      path: "/admin/purchase-orders/1",
+      fields: { intent: "receive", warehouseId: "1", "receive.1": "2" },
+      owner: true,
+    },
+    { path: "/admin/purchase-orders/1", fields: { intent: "send" }, owner: true },
+    { path: "/admin/invoices/new", fields: manualInvoice, owner: true },
+    { path: "/admin/invoices/1/edit", fields: manualInvoice, owner: true },
+    { path: "/admin/invoices/1", fields: { intent: "send" }, owner: true },
+    {
+      path: "/admin/invoices/1",
+      fields: { intent: "mark_paid", paymentReference: "FNB 4471" },
+      owner: true,
+    },
+    {
+      path: "/admin/invoices/1",
+      fields: { intent: "cancel", reason: "Ordered twice" },
+      owner: true,
+    },
+    // Warehouses: real ones only where nothing can change (the default one cannot be
+    // deactivated); renames and switches name no warehouse, so no journey's names move.
+    {
+      path: "/admin/inventory/warehouses",
+      fields: { intent: "create", name: "Fuzz Room", code: "", sellsOnline: "on" },
+      owner: true,
+    },
+    {
+      path: "/admin/inventory/warehouses",
+      fields: { intent: "rename", warehouseId: "2147483646", name: "Fuzz Yard" },
+      owner: true,
+    },
+    {
+      path: "/admin/inventory/warehouses",
+      fields: { intent: "sells-online", warehouseId: "2147483646", sellsOnline: "true" },
+      owner: true,
+    },
+    {
+      path: "/admin/inventory/warehouses",
+      fields: { intent: "deactivate", warehouseId: "1" },
+      owner: true,
+    },
+    {
+      path: "/admin/inventory/warehouses",
+      fields: { intent: "reactivate", warehouseId: "1" },
+      owner: true,
+    },
+    {
+      path: "/admin/settings/notifications",
+      fields: { newOrders: "on", lowStockAlerts: "on", paymentConfirmations: "on" },
+      owner: true,
+    },
+    { path: "/admin/settings/appearance", fields: { theme: "system" }, owner: true },
+    {
+      path: "/admin/settings",
+      fields: {
+        storeName: "Fuzz Beds",
+        email,
+        phone: "018 632 1234",
+        streetAddress: "1 Fuzz Street",
+        town: "Lichtenburg",
+        province: "North West",
+        postalCode: "2740",
+        legalName: "Fuzz Beds (Pty) Ltd",
+        registrationNumber: "2009/123456/07",
+        vatNumber: "4123456789",
+        timezone: "Africa/Johannesburg",
+        dateFormat: "DD/MM/YYYY",
+        currency: "ZAR",
+      },
+      owner: true,
+    },
+    {
+      path: "/admin/settings/integrations",
+      fields: {
+        intent: "shipping",
+        standardDeliveryCents: "299",
+        expressDeliveryCents: "299",
+        freeDeliveryThresholdCents: "2000",
+      },
+      owner: true,
+    },
+    {
+      path: "/admin/settings/integrations",
+      fields: {
+        intent: "analytics",
+        analyticsEnabled: "on",
+        analyticsScriptUrl: "https://plausible.io/js/script.js",
+        analyticsDomain: "fuzz.example",
+      },
+      owner: true,
+    },
+    { path: "/admin/settings/integrations", fields: { intent: "test-email" }, owner: true },
+    // Security: the owner's password is never sent, so no fuzzed form changes it or two-factor.
+    {
+      path: "/admin/settings/security",
+      fields: {
+        intent: "change-password",
+        currentPassword: "not-the-password",
+        newPassword: "fuzz-pass-1",
+        confirmPassword: "fuzz-pass-1",
+      },
+      owner: true,
+    },
+    {
+      path: "/admin/settings/security",
+      fields: { intent: "start-two-factor", password: "not-the-password" },
+      owner: true,
+    },
+    {
+      path: "/admin/settings/security",
+      fields: { intent: "confirm-two-factor", code: "123456" },
+      owner: true,
+    },
+    {
+      path: "/admin/settings/security",
+      fields: { intent: "two-factor-rule", requireTwoFactor: "on" },
+      owner: true,
+    },
+    { path: "/admin-login/two-factor", fields: { code: "123456" } },
+    // Inventory: a SKU and a warehouse no journey uses, so the fuzzed adjustments change no
+    // stock another journey counts on.
+    {
+      path: "/admin/inventory",
+      fields: {
+        intent: "adjust",
+        sku: "FUZZ-NO-SUCH-SKU",
+        warehouseId: "1",
+        kind: "transfer",
+        quantity: "2",
+        reason: "Fuzz",
+        toWarehouseId: "2147483646",
+      },
+      owner: true,
+    },
+    {
+      path: "/admin/inventory/1",
+      fields: { intent: "threshold", warehouseId: "2147483646", threshold: "3" },
+      owner: true,
+    },
+  ];
+}
