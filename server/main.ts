@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import v8 from "node:v8";
 import compression from "compression";
+import { drainListenersThatLeave } from "./compressed-streams";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { openDatabase, setDatabase } from "../app/db/client.server";
@@ -72,6 +73,7 @@ async function main() {
   app.set("trust proxy", env.TRUST_PROXY);
   app.use(requestLog(routePatterns(() => currentBuild)));
   app.use(compression());
+  app.use(drainListenersThatLeave);
   app.use((_req, res, next) => {
     // React flushes the stream after every small chunk it writes when the response can flush,
     // and each flush ends a gzip block: the home page went out at 70 KB instead of 24 KB.
