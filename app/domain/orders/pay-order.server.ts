@@ -191,11 +191,14 @@ export async function startPayment(options: {
 
 /**
  * Where providers send the shopper back: asks the provider where it can be asked (PayFlex).
- * Returns the order page to show, which says what became of the payment.
+ * Returns the order page to show, which says what became of the payment: the account's page of
+ * the order when the signed-in shopper owns it, else the page of the order's link.
  */
 export async function returnFromPayment(options: {
   reference: string;
   siteUrl: string;
+  /** The signed-in shopper, if any: an order of their account goes back to its account page. */
+  accountUserId?: string | null;
 }): Promise<{ next: string }> {
   const { reference, siteUrl } = options;
   const { payment, order } = await paymentWithOrder(reference);
@@ -210,6 +213,9 @@ export async function returnFromPayment(options: {
         "Could not ask the provider about a payment",
       );
     }
+  }
+  if (options.accountUserId && order.customerUserId === options.accountUserId) {
+    return { next: `/account/orders/${order.number}?from=payment` };
   }
   return { next: `${orderPageUrl("", order)}&from=payment` };
 }

@@ -2,6 +2,9 @@ import { data, Link, redirect, useSearchParams } from "react-router";
 import { AccountShell } from "~/components/store/account/account-shell";
 import { LaybyPlanCard } from "~/components/store/account/layby-plan-card";
 import { OrderDetails, OrderStatusLine } from "~/components/store/account/order-summary";
+import { PaymentState, usePaymentReturn } from "~/components/store/account/payment-state";
+import { PayForm } from "~/components/store/account/pay-form";
+import { paymentMethodsFor } from "~/domain/payments/providers.server";
 import { notFound } from "~/domain/errors";
 import { orderInvoice } from "~/domain/invoicing/invoice-document.server";
 import { cancelLaybyAsShopper, shopperLayby } from "~/domain/layby/shopper-plan.server";
@@ -28,10 +31,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     orderInvoice(found.id),
     shopperLayby(found, readSearchParams(request).get("cancel") === "1"),
   ]);
+  const view = shopperView(found);
   return {
     email: user.email,
-    order: shopperView(found),
+    order: view,
     layby,
+    paymentMethods: view.payable && !layby ? paymentMethodsFor(view.totalCents) : [],
     invoice: invoice && {
       invoiceNumber: invoice.invoiceNumber,
       href: `/account/orders/${found.number}/invoice`,
@@ -61,7 +66,8 @@ export async function action({ params, request }: Route.ActionArgs) {
 }
 
 export default function AccountOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, invoice, layby } = loaderData;
+  const { order, invoice, layby, paymentMethods } = loaderData;
+  const { waiting } = usePaymentReturn(order, layby?.plan ?? null);
   const [params] = useSearchParams();
   const cancelling = params.get("cancel") === "1";
   const actionError = actionData?.ok === false ? actionData.alert.description : undefined;
@@ -73,6 +79,7 @@ export default function AccountOrder({ loaderData, actionData }: Route.Component
         </Link>
       </p>
       <OrderStatusLine order={order} />
+      <PaymentState order={order} waiting={waiting} layby={layby?.plan ?? null} />
       {layby ? (
         <LaybyPlanCard
           plan={layby.plan}
@@ -86,6 +93,8 @@ export default function AccountOrder({ loaderData, actionData }: Route.Component
             error: cancelling ? actionError : undefined,
           }}
         />
+      ) : order.payable ? (
+        <PayForm methods={paymentMethods} current={order.paymentMethod} error={actionError} />
       ) : null}
       <OrderDetails order={order} invoice={invoice} />
     </AccountShell>

@@ -91,5 +91,8 @@ describe("tax invoices", () => {
     // Refunded in full: the order says so and offers no further refund.
     await admin.getByText("refunded", { exact: true }).first().waitFor();
     expect(await admin.getByRole("form", { name: "Refund" }).count()).toBe(0);
+    // The shopper's order page says so too.
+    await shopper.reload();
+    await main(shopper).getByText("We have paid this order back in full").waitFor();
   });
 });

@@ -121,7 +121,8 @@ describe("lay-by", () => {
     await completeOrder(page);
     await approveOnGateway(page, "R1,000.00");
 
-    await page.waitForURL("**/orders/*?token=*");
+    // Placed signed in: back to the order's page in the account.
+    await page.waitForURL(/\/account\/orders\/\d+(\?|$)/);
     await toast(page, "Order Placed Successfully!").waitFor();
     await main(page).getByText("Lay-by in progress").waitFor();
     const number = (await main(page).getByRole("heading", { level: 1 }).textContent())!.replace(
@@ -147,7 +148,7 @@ describe("lay-by", () => {
     await tabTo(page, pay);
     await page.keyboard.press("Enter");
     await approveOnGateway(page, "R2,149.50");
-    await page.waitForURL(`**/orders/${number}?token=*`);
+    await page.waitForURL(new RegExp(`/account/orders/${number}(\\?|$)`));
     await toast(page, "Lay-by payment received").waitFor();
 
     await page.goto(`/account/orders/${number}`);
@@ -158,7 +159,7 @@ describe("lay-by", () => {
     // The last one pays the order in full: invoiced, and the usual payment e-mail.
     await main(page).getByRole("button", { name: "Pay next instalment" }).click();
     await approveOnGateway(page, "R2,149.50");
-    await page.waitForURL(`**/orders/${number}?token=*`);
+    await page.waitForURL(new RegExp(`/account/orders/${number}(\\?|$)`));
     await main(page).getByText("Payment received").first().waitFor();
     await page.goto(`/account/orders/${number}`);
     await main(page).getByText("Paid in full").waitFor();

@@ -12,6 +12,7 @@ import { createPaymentAttempt } from "~/domain/payments/payments.server";
 import { nextUnpaidInstalment } from "~/domain/layby/pay-instalment.server";
 import * as accountOrder from "~/routes/account/order";
 import * as orderPage from "~/routes/store/order";
+import * as paymentReturn from "~/routes/payments/return";
 import { useTestDatabase } from "../../setup/database";
 import { addVariant, checkout, setUpShop } from "../orders/fixtures";
 import { formRequest, routeOutcome, shopRequest, signedIn, statusOf } from "../admin/helpers";
@@ -197,5 +198,27 @@ describe("/orders/:number?token=: paying and cancelling a guest's lay-by", () =>
     expect(await planStatus(order.id)).toBe("cancelled");
     const later = await routeOutcome(orderPage.action, formRequest(url, PAY), params);
     expect(statusOf(later.returned)).toBe(409);
+  });
+});
+
+describe("back from the payment provider (/payments/:reference/return)", () => {
+  it("goes to the account's order page for its owner signed in, else to the order's link", async () => {
+    const order = await laybyWithDeposit(people.customer);
+    const next = (await nextUnpaidInstalment(order.id))!;
+    const payment = await createPaymentAttempt(order, "card", "demo", next);
+    const back = async (cookie?: string) => {
+      const outcome = await routeOutcome(
+        paymentReturn.loader,
+        shopRequest(`/payments/${payment.reference}/return`, { cookie }),
+        { reference: payment.reference },
+      );
+      return location(outcome.thrown);
+    };
+    expect(await back(people.customer.cookie)).toBe(`/account/orders/${order.number}?from=payment`);
+    for (const cookie of [undefined, people.other.cookie, people.staff.cookie]) {
+      expect(await back(cookie)).toBe(
+        `/orders/${order.number}?token=${encodeURIComponent(order.token)}&from=payment`,
+      );
+    }
   });
 });
