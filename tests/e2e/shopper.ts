@@ -51,3 +51,22 @@ export async function placePaidOrder(page: Page, slug: string, size: string, ema
   const heading = await main(page).getByRole("heading", { level: 1 }).textContent();
   return Number(heading!.replace("Order ", ""));
 }
+
+/** Makes a shopper account (its e-mail not yet confirmed) and signs in to it: on /account. */
+export async function signUpAndSignIn(page: Page, name: string, email: string) {
+  const password = "sleep-well-7";
+  await page.goto("/account/sign-up");
+  await waitForHydration(page);
+  await main(page).getByLabel("Full name").fill(name);
+  await main(page).getByLabel("Email").fill(email);
+  await main(page).getByLabel("Password (at least 6 characters)").fill(password);
+  await main(page).getByLabel("Confirm password").fill(password);
+  await main(page).getByRole("button", { name: "Create account" }).click();
+  await main(page).getByText("Check your e-mail").waitFor();
+  await page.goto("/account/sign-in");
+  await waitForHydration(page);
+  await main(page).getByLabel("Email").fill(email);
+  await main(page).getByLabel("Password").fill(password);
+  await main(page).getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/account$/);
+}

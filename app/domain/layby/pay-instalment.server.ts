@@ -5,6 +5,7 @@ import type { PaymentMethod } from "~/domain/orders/totals";
 import { PAYMENT_METHOD_LABELS } from "~/domain/orders/totals";
 import { markOrderPaid } from "~/domain/payments/order-paid.server";
 import { formatMoney } from "~/lib/money";
+import { instalmentLabel } from "./schedule";
 
 /**
  * Settling one lay-by instalment (docs/decisions/027): by an approved online payment (from
@@ -49,8 +50,7 @@ export type InstalmentSettlement = {
   amountCents: number;
 };
 
-export const instalmentName = (number: number) =>
-  number === 0 ? "Lay-by deposit" : `Lay-by instalment ${number}`;
+export const instalmentName = (number: number) => `Lay-by ${instalmentLabel(number).toLowerCase()}`;
 
 /**
  * Settles the instalment in the caller's transaction. Idempotent: an instalment paid already

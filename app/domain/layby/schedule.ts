@@ -42,6 +42,10 @@ export type LaybyProblem =
   | { field: "deposit"; message: string }
   | { field: "months"; message: string };
 
+/** How the shop names a plan's payment: "Deposit", "Instalment 2". */
+export const instalmentLabel = (number: number) =>
+  number === 0 ? "Deposit" : `Instalment ${number}`;
+
 /** The same day `months` months later, or the month's last day when it has no such day. */
 export function addMonths(day: string, months: number): string {
   const [year, month, date] = day.split("-").map(Number) as [number, number, number];

@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { seriousA11yViolations } from "../axe";
 import { main, useBrowser, waitForHydration } from "../browser";
+import { signUpAndSignIn } from "../shopper";
 import { signInAsOwner, toast } from "./admin-session";
 
 const browser = useBrowser();
@@ -21,23 +22,6 @@ async function sendContactMessage(page: Page) {
   await page.getByText("Message Sent!").waitFor();
 }
 
-async function signUp(page: Page) {
-  await page.goto("/account/sign-up");
-  await waitForHydration(page);
-  await main(page).getByLabel("Full name").fill("Naledi Khumalo");
-  await main(page).getByLabel("Email").fill(PERSON);
-  await main(page).getByLabel("Password (at least 6 characters)").fill("sleep-well-7");
-  await main(page).getByLabel("Confirm password").fill("sleep-well-7");
-  await main(page).getByRole("button", { name: "Create account" }).click();
-  await main(page).getByText("Check your e-mail").waitFor();
-  await page.goto("/account/sign-in");
-  await waitForHydration(page);
-  await main(page).getByLabel("Email").fill(PERSON);
-  await main(page).getByLabel("Password").fill("sleep-well-7");
-  await main(page).getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/account$/);
-}
-
 async function search(page: Page, email: string) {
   await main(page).getByLabel("E-mail address").fill(email);
   await main(page).getByRole("button", { name: "Search" }).click();
@@ -49,7 +33,7 @@ describe("privacy requests", () => {
   it("finds, downloads, corrects and erases what the shop holds about a person", async () => {
     const shopper = await browser.newPage(DESKTOP);
     await sendContactMessage(shopper);
-    await signUp(shopper);
+    await signUpAndSignIn(shopper, "Naledi Khumalo", PERSON);
 
     const page = await browser.newPage({ ...DESKTOP, acceptDownloads: true });
     await signInAsOwner(page);

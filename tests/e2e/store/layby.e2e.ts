@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest";
 import { seriousA11yViolations } from "../axe";
 import { main, outboxMessages, useBrowser, waitForHydration } from "../browser";
 import { tabTo } from "../keyboard";
-import { checkoutWith, completeOrder, fillDetails, summary, toast } from "../shopper";
+import {
+  checkoutWith,
+  completeOrder,
+  fillDetails,
+  signUpAndSignIn,
+  summary,
+  toast,
+} from "../shopper";
 
 const browser = useBrowser();
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
@@ -59,20 +66,7 @@ describe("lay-by", () => {
     const email = `layby.${Date.now()}@example.com`;
 
     // A shopper's account, signed in, so the order joins it.
-    await page.goto("/account/sign-up");
-    await waitForHydration(page);
-    await main(page).getByLabel("Full name").fill("Lerato Dlamini");
-    await main(page).getByLabel("Email").fill(email);
-    await main(page).getByLabel("Password (at least 6 characters)").fill("sleep-well-7");
-    await main(page).getByLabel("Confirm password").fill("sleep-well-7");
-    await main(page).getByRole("button", { name: "Create account" }).click();
-    await main(page).getByText("Check your e-mail").waitFor();
-    await page.goto("/account/sign-in");
-    await waitForHydration(page);
-    await main(page).getByLabel("Email").fill(email);
-    await main(page).getByLabel("Password").fill("sleep-well-7");
-    await main(page).getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(/\/account$/);
+    await signUpAndSignIn(page, "Lerato Dlamini", email);
 
     // R5,299, delivered free: a R1,000 deposit and two instalments of R2,149.50.
     await checkoutWith(page, "storage-spring-bed", "double");

@@ -5,12 +5,12 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { laybyInstalments, laybyPlans, orders, payments } from "~/db/schema";
-import { submitCheckout } from "~/routes/store/checkout-action.server";
 import { action as quoteAction } from "~/routes/api/checkout-quote";
 import type { FormActionResult } from "~/lib/forms";
 import { shopToday } from "~/lib/dates";
 import { useTestDatabase } from "../../setup/database";
 import { parseMessage } from "../../setup/smtp";
+import { checkoutForm, submitCheckoutForm } from "../orders/checkout-requests";
 import { addVariant, setUpShop, stockOf } from "../orders/fixtures";
 
 useTestDatabase();
@@ -32,47 +32,14 @@ afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-let n = 0;
-function form(overrides: Record<string, string> = {}, variantId = bed) {
-  const fields: Record<string, string> = {
-    firstName: "Naledi",
-    lastName: "Khumalo",
-    email: "naledi@example.com",
-    phone: "083 000 1111",
-    address: "3 Main Road",
-    city: "Mahikeng",
-    postal: "2745",
-    deliveryMethod: "standard",
-    paymentMethod: "card",
+/** The checkout form of a lay-by of one `variantId`, fields overridden. */
+const form = (overrides: Record<string, string> = {}, variantId = bed) =>
+  checkoutForm([{ variantId, quantity: 1 }], {
     plan: "layby",
     laybyDeposit: "1 000.50",
     laybyMonths: "4",
-    terms: "on",
-    promoCode: "",
-    lines: JSON.stringify([{ variantId, quantity: 1 }]),
-    idempotencyKey: `layby-checkout-test-${++n}-abcdefgh`,
     ...overrides,
-  };
-  const body = new FormData();
-  for (const [k, v] of Object.entries(fields)) body.set(k, v);
-  return new Request("http://shop.test/checkout", { method: "POST", body });
-}
-
-async function submit(request: Request) {
-  try {
-    const result = await submitCheckout(request, { clientAddress: "10.0.0.1" }, "http://shop.test");
-    const { data, init } = result as unknown as {
-      data: FormActionResult;
-      init: { status: number };
-    };
-    return { status: init.status, body: data, location: null as string | null };
-  } catch (thrown) {
-    if (thrown instanceof Response) {
-      return { status: thrown.status, body: null, location: thrown.headers.get("Location") };
-    }
-    throw thrown;
-  }
-}
+  });
 
 const placed = async () => (await db().select({ n: count() }).from(orders))[0]!.n;
 
@@ -90,7 +57,7 @@ describe("checking out on lay-by", () => {
     ];
     const before = await placed();
     for (const [overrides, field, message, variantId] of cases) {
-      const answer = await submit(form(overrides, variantId));
+      const answer = await submitCheckoutForm(form(overrides, variantId));
       expect(answer.status, JSON.stringify(overrides)).toBe(400);
       expect(answer.body).toMatchObject({ ok: false });
       const errors = (answer.body as Extract<FormActionResult, { ok: false }>).fieldErrors;
@@ -100,7 +67,7 @@ describe("checking out on lay-by", () => {
   });
 
   it("places the order with its plan, holds the stock and starts the deposit's payment", async () => {
-    const answer = await submit(form());
+    const answer = await submitCheckoutForm(form());
     expect(answer.location).toMatch(/^\/payments\/1\d{3}-[0-9a-f]{12}$/);
     const [payment] = await db()
       .select()

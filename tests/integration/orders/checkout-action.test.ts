@@ -5,9 +5,8 @@ import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { orders, payments } from "~/db/schema";
-import { submitCheckout } from "~/routes/store/checkout-action.server";
-import type { FormActionResult } from "~/lib/forms";
 import { useTestDatabase } from "../../setup/database";
+import { checkoutForm, submitCheckoutForm } from "./checkout-requests";
 import { addVariant, setUpShop } from "./fixtures";
 
 useTestDatabase();
@@ -31,48 +30,12 @@ afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-let n = 0;
-function form(overrides: Record<string, string> = {}, lines = [{ variantId, quantity: 1 }]) {
-  const fields: Record<string, string> = {
-    firstName: "Naledi",
-    lastName: "Khumalo",
-    email: "naledi@example.com",
-    phone: "083 000 1111",
-    address: "3 Main Road",
-    city: "Mahikeng",
-    postal: "2745",
-    deliveryMethod: "standard",
-    paymentMethod: "card",
-    terms: "on",
-    promoCode: "",
-    lines: JSON.stringify(lines),
-    idempotencyKey: `checkout-action-test-${++n}-abcdefgh`,
-    ...overrides,
-  };
-  const body = new FormData();
-  for (const [k, v] of Object.entries(fields)) body.set(k, v);
-  return new Request("http://shop.test/checkout", { method: "POST", body });
-}
-
-async function submit(request: Request) {
-  try {
-    const result = await submitCheckout(request, { clientAddress: "10.0.0.1" }, "http://shop.test");
-    const { data, init } = result as unknown as {
-      data: FormActionResult;
-      init: { status: number };
-    };
-    return { status: init.status, body: data, location: null as string | null };
-  } catch (thrown) {
-    if (thrown instanceof Response) {
-      return { status: thrown.status, body: null, location: thrown.headers.get("Location") };
-    }
-    throw thrown;
-  }
-}
+const form = (overrides: Record<string, string> = {}, lines = [{ variantId, quantity: 1 }]) =>
+  checkoutForm(lines, overrides);
 
 describe("the checkout action", () => {
   it("checks the form in the specification's order and keeps what was typed", async () => {
-    const missing = await submit(form({ city: "", email: "bad" }));
+    const missing = await submitCheckoutForm(form({ city: "", email: "bad" }));
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({
       ok: false,
@@ -83,23 +46,23 @@ describe("the checkout action", () => {
       },
       values: { firstName: "Naledi", email: "bad" },
     });
-    const email = await submit(form({ email: "naledi @example.com" }));
+    const email = await submitCheckoutForm(form({ email: "naledi @example.com" }));
     expect(email.body?.ok === false && email.body.alert.title).toBe("Invalid Email");
-    const terms = await submit(form({ terms: "" }));
+    const terms = await submitCheckoutForm(form({ terms: "" }));
     expect(terms.status).toBe(400);
-    const lines = await submit(form({ lines: "[]" }));
+    const lines = await submitCheckoutForm(form({ lines: "[]" }));
     expect(lines.status).toBe(400);
     expect(await db().select({ n: count() }).from(orders)).toEqual([{ n: 0 }]);
   });
 
   it("refuses PayFlex outside its range and too much of an item, with 4xx answers", async () => {
     // R25,000 is over PayFlex's R20,000 maximum.
-    const payflex = await submit(form({ paymentMethod: "payflex" }));
+    const payflex = await submitCheckoutForm(form({ paymentMethod: "payflex" }));
     expect(payflex.status).toBe(400);
     expect(payflex.body).toMatchObject({
       fieldErrors: { paymentMethod: "PayFlex is available for orders from R50 to R20,000." },
     });
-    const short = await submit(form({}, [{ variantId: scarce, quantity: 2 }]));
+    const short = await submitCheckoutForm(form({}, [{ variantId: scarce, quantity: 2 }]));
     expect(short.status).toBe(409);
     expect(short.body).toMatchObject({ alert: { title: "Not enough stock" } });
     expect(await db().select({ n: count() }).from(orders)).toEqual([{ n: 0 }]);
@@ -107,10 +70,10 @@ describe("the checkout action", () => {
 
   it("places the order and sends the shopper to pay; the same page sent again gives the same order", async () => {
     const request = () => form({ idempotencyKey: "same-page-twice-0123456789" });
-    const first = await submit(request());
+    const first = await submitCheckoutForm(request());
     expect(first.status).toBe(302);
     expect(first.location).toMatch(/^\/payments\/1\d{3}-[0-9a-f]{12}$/);
-    const second = await submit(request());
+    const second = await submitCheckoutForm(request());
     expect(second.status).toBe(302);
     expect(second.location).toMatch(/^\/orders\/1\d{3}\?token=/);
     expect(await db().select({ n: count() }).from(orders)).toEqual([{ n: 1 }]);

@@ -1,3 +1,4 @@
+import { instalmentLabel } from "~/domain/layby/schedule";
 import { useState } from "react";
 import { Field } from "~/components/admin/field";
 import { StatusBadge } from "~/components/admin/status-badge";
@@ -22,7 +23,6 @@ import { FetcherToasts, LAYBY_FETCHERS } from "./layby-fetchers";
 import { LaybyRefunds } from "./layby-refunds";
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
-const instalmentLabel = (number: number) => (number === 0 ? "Deposit" : `Instalment ${number}`);
 const percent = (basisPoints: number) => `${(basisPoints / 100).toFixed(2).replace(/\.?0+$/, "")}%`;
 
 const CANCEL_REASONS: Record<string, string> = {

@@ -6,11 +6,21 @@ import type { LaybyPlanView } from "~/domain/layby/plan-view.server";
 import type { PaymentMethod } from "~/domain/orders/totals";
 import { formatDay } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
+import { LaybyScheduleTable } from "~/components/store/layby-schedule-table";
+import { instalmentLabel } from "~/domain/layby/schedule";
 import { PayForm } from "./pay-form";
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
 
 const STATE_LABELS = { paid: "Paid", due: "Due", overdue: "Overdue" } as const;
+
+function StateBadge({ state }: { state: keyof typeof STATE_LABELS }) {
+  return (
+    <Badge variant={state === "paid" ? "default" : state === "overdue" ? "destructive" : "outline"}>
+      {STATE_LABELS[state]}
+    </Badge>
+  );
+}
 const PLAN_LABELS = {
   awaiting_deposit: "Waiting for the deposit",
   active: "Active",
@@ -64,49 +74,12 @@ export function LaybyPlanCard({
         Paid so far {money(plan.paidCents)}; still to pay {money(plan.leftCents)}. We keep your
         goods for you until the last payment, then deliver them.
       </p>
-      <table className="mt-4 w-full text-sm">
-        <caption className="sr-only">Lay-by payments</caption>
-        <thead>
-          <tr className="border-b text-left text-muted-foreground">
-            <th scope="col" className="py-1.5 font-medium">
-              Payment
-            </th>
-            <th scope="col" className="py-1.5 font-medium">
-              Due
-            </th>
-            <th scope="col" className="py-1.5 text-right font-medium">
-              Amount
-            </th>
-            <th scope="col" className="py-1.5 pl-3 font-medium">
-              Status
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {plan.instalments.map((i) => (
-            <tr key={i.number} className="border-b last:border-0">
-              <th scope="row" className="py-1.5 text-left font-normal">
-                {i.number === 0 ? "Deposit" : `Instalment ${i.number}`}
-              </th>
-              <td className="py-1.5">{formatDay(i.dueDay)}</td>
-              <td className="py-1.5 text-right tabular-nums">{money(i.amountCents)}</td>
-              <td className="py-1.5 pl-3">
-                <Badge
-                  variant={
-                    i.state === "paid"
-                      ? "default"
-                      : i.state === "overdue"
-                        ? "destructive"
-                        : "outline"
-                  }
-                >
-                  {STATE_LABELS[i.state]}
-                </Badge>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <LaybyScheduleTable
+        className="mt-4"
+        payments={plan.instalments}
+        caption="Lay-by payments"
+        state={{ header: "Status", cell: (i) => <StateBadge state={i.state} /> }}
+      />
       {plan.status === "cancelled" && plan.refundCents !== null ? (
         <p className="mt-3 text-sm">
           Cancelled: {money(plan.refundCents)} is refunded to you
@@ -118,7 +91,7 @@ export function LaybyPlanCard({
           methods={methods}
           current={currentMethod}
           error={payError}
-          legend={`${next.number === 0 ? "Deposit" : `Instalment ${next.number}`}: ${money(next.amountCents)}, due ${formatDay(next.dueDay)}`}
+          legend={`${instalmentLabel(next.number)}: ${money(next.amountCents)}, due ${formatDay(next.dueDay)}`}
           button={next.number === 0 ? "Pay deposit" : "Pay next instalment"}
         />
       ) : null}

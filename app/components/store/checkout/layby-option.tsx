@@ -8,6 +8,7 @@ import {
   LAYBY_MAX_MONTHS,
   planLaybySchedule,
 } from "~/domain/layby/schedule";
+import { LaybyScheduleTable } from "~/components/store/layby-schedule-table";
 import { formatDay } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import type { LaybyQuote } from "./use-checkout-quote";
@@ -174,41 +175,13 @@ function LaybySchedule({
   const charge = chargeAtRateCents(schedule.totalCents, chargeBasisPoints);
   return (
     <div aria-live="polite">
-      <table className="w-full text-sm">
-        <caption className="mb-2 text-left font-medium">Your lay-by schedule</caption>
-        <thead>
-          <tr className="border-b text-left text-muted-foreground">
-            <th scope="col" className="py-1.5 font-medium">
-              Payment
-            </th>
-            <th scope="col" className="py-1.5 font-medium">
-              Due
-            </th>
-            <th scope="col" className="py-1.5 text-right font-medium">
-              Amount
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {schedule.payments.map((p) => (
-            <tr key={p.number} className="border-b last:border-0">
-              <th scope="row" className="py-1.5 text-left font-normal">
-                {p.number === 0 ? "Deposit (today)" : `Instalment ${p.number}`}
-              </th>
-              <td className="py-1.5">{formatDay(p.dueDay)}</td>
-              <td className="py-1.5 text-right tabular-nums">{money(p.amountCents)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr className="border-t font-semibold">
-            <th scope="row" colSpan={2} className="py-1.5 text-left">
-              Total
-            </th>
-            <td className="py-1.5 text-right tabular-nums">{money(schedule.totalCents)}</td>
-          </tr>
-        </tfoot>
-      </table>
+      <LaybyScheduleTable
+        payments={schedule.payments}
+        caption="Your lay-by schedule"
+        showCaption
+        depositLabel="Deposit (today)"
+        totalCents={schedule.totalCents}
+      />
       <p className="mt-3 text-sm text-muted-foreground">
         We keep your goods for you until the last payment, then deliver them. If you cancel before
         paying in full, or have not paid in full {LAYBY_GRACE_BUSINESS_DAYS} business days after the
