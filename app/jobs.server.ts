@@ -4,6 +4,7 @@ import { lapseLaybyPlans, sendLaybyNotices } from "~/domain/layby/layby-jobs.ser
 import { expireUnpaidOrders } from "~/domain/orders/expire-orders.server";
 import { recheckPendingPayments } from "~/domain/payments/recheck.server";
 import { failUnansweredRefunds } from "~/domain/payments/unanswered-refunds.server";
+import { recheckRefunds } from "~/domain/invoicing/recheck-refunds.server";
 import { sendWeeklyReports } from "~/domain/reports/send-weekly-reports.server";
 import { claimJob } from "~/db/job-leases.server";
 import { log } from "~/lib/log.server";
@@ -24,9 +25,12 @@ const JOBS: Job[] = [
   // once, claimed by the UPDATE that marks it); plans unpaid 60 business days after their end.
   { name: "send lay-by notices", everyMs: 15 * MINUTE, run: () => sendLaybyNotices() },
   { name: "lapse lay-by plans", everyMs: 60 * MINUTE, run: () => lapseLaybyPlans() },
-  // A refund whose provider never answered (the process stopped mid-way) becomes failed, with
-  // what to check, so staff can finish it.
+  // A lay-by refund whose provider never answered (the process stopped mid-way) becomes failed,
+  // with what to check, so staff can finish it.
   { name: "fail unanswered refunds", everyMs: 5 * MINUTE, run: () => failUnansweredRefunds() },
+  // An order refund left pending or awaiting its provider's answer is asked about again and
+  // settled: completed with its credit note once paid, freed only on a definite no.
+  { name: "recheck refunds", everyMs: 5 * MINUTE, run: () => recheckRefunds() },
   { name: "delete data past its retention", everyMs: 60 * MINUTE, run: () => applyRetention() },
 ];
 

@@ -176,7 +176,28 @@ export const creditNoteLines = pgTable(
 );
 
 /** Pending while the provider is asked; failed when it refused (no credit note then). */
-export const refundStatus = pgEnum("refund_status", ["pending", "completed", "failed"]);
+/**
+ * pending: being asked of the provider now; awaiting_provider: a provider's answer is not known
+ * (a timeout, a network error, a 5xx) or a part it refused is still to be paid back by hand, so
+ * its amount stays held; completed: paid back, with its credit note; failed: nothing was paid.
+ */
+/** A credit note line as a refund keeps it until its credit note is issued. */
+export type CreditLineRecord = {
+  invoiceLinePosition: number | null;
+  description: string;
+  sku: string;
+  variantId: number | null;
+  quantity: number;
+  unitPriceCents: number;
+  lineTotalCents: number;
+};
+
+export const refundStatus = pgEnum("refund_status", [
+  "pending",
+  "awaiting_provider",
+  "completed",
+  "failed",
+]);
 /** Back through the provider that took the payment, or paid back by EFT by the shop. */
 export const refundMethod = pgEnum("refund_method", ["provider", "eft"]);
 
@@ -211,6 +232,11 @@ export const refunds = pgTable(
     status: refundStatus("status").notNull().default("pending"),
     /** Whether the goods came back into stock. */
     restocked: boolean("restocked").notNull().default(false),
+    /**
+     * The credit note's lines as worked out when the refund was reserved (what staff confirmed),
+     * issued once the money is paid back, however long the provider takes to answer.
+     */
+    creditLines: jsonb("credit_lines").$type<CreditLineRecord[]>().notNull().default([]),
     createdBy: text("created_by").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -219,10 +219,19 @@ export const orderAllocations = pgTable(
       .notNull()
       .references(() => warehouses.id),
     quantity: integer("quantity").notNull(),
+    /**
+     * How many of these units came back on hand (a refund with restock, a cancellation): a unit
+     * sold goes back at most once, and to the warehouse it came from.
+     */
+    returnedQuantity: integer("returned_quantity").notNull().default(0),
   },
   (t) => [
     index("order_allocations_line_idx").on(t.orderLineId),
     check("order_allocations_quantity_positive", sql`${t.quantity} > 0`),
+    check(
+      "order_allocations_returned_in_range",
+      sql`${t.returnedQuantity} between 0 and ${t.quantity}`,
+    ),
   ],
 );
 

@@ -26,6 +26,7 @@ export type AuditAction =
   | "product_deleted"
   | "order_status_changed"
   | "order_refunded"
+  | "refund_part_recorded"
   | "layby_cancelled"
   | "layby_payment_recorded"
   | "layby_refund_paid"

@@ -6,19 +6,26 @@ import {
   creditNotes,
   invoiceLines,
   invoices,
-  orderAllocations,
   orderEvents,
-  orderLines,
   orders,
   payments,
+  refundParts,
   refunds,
+  type CreditLineRecord,
 } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit-log.server";
 import type { SessionUser } from "~/domain/auth/roles";
 import { DomainError, conflict, invalid, notFound } from "~/domain/errors";
-import { recordStockMovements } from "~/domain/inventory/stock-ledger.server";
+import {
+  assertReturnTargetsActive,
+  planUnitReturns,
+  returnSoldUnits,
+} from "~/domain/orders/sold-units.server";
 import { providerByName } from "~/domain/payments/providers.server";
-import { PROVIDER_NAMES, RefundRefused } from "~/domain/payments/provider";
+import { PROVIDER_NAMES } from "~/domain/payments/provider";
+import { askProviders, capitalised } from "~/domain/refunds/pay-back.server";
+import { refundOutcome } from "~/domain/refunds/refund-state";
+import { splitRefund, type MoneySource } from "~/domain/refunds/refund-split";
 import { shopToday } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { invoiceAmounts } from "./invoice-amounts";
@@ -31,78 +38,54 @@ type Actor = Pick<SessionUser, "id" | "email">;
 const money = (cents: number) => formatMoney(cents, { cents: true });
 
 /**
- * Pays back part or all of a paid order (VAT Act s21) and issues its credit note:
+ * Pays back part or all of a paid order (VAT Act s21) and issues its credit note, through the
+ * one pay-back engine (app/domain/refunds, docs/decisions/028):
  * 1. with the order locked, the amount is worked out (chosen invoice lines, with their share of
  *    the order's discount, or an amount) and checked against what is still refundable, counting
- *    refunds being made at this moment, and saved as a pending refund: a second refund of the
- *    same order waits for the lock and then sees it, so the two never pay back more than was paid;
- * 2. the provider that took the payment is asked to pay it back (unless the shop paid it by EFT);
- *    a refusal marks the refund failed, with no credit note, and says why;
- * 3. the refund is completed with its credit note (CN-000001, its own gapless series), returned
- *    goods go back into stock as ledger movements when asked, and a fully refunded order is
- *    marked refunded.
+ *    refunds under way and those whose provider's answer is not known; the goods' way back into
+ *    stock is checked; the refund is split over the payments that took the money (each at most
+ *    what it took less what it paid back) and saved as pending with its parts;
+ * 2. each provider part is asked of its provider, and its answer kept at once;
+ * 3. settleOrderRefund: every part paid completes it (credit note, goods back in stock against
+ *    the units sold, a fully refunded order marked refunded); a provider's definite no on every
+ *    part fails it and frees its amount; an answer not known keeps it awaiting the provider,
+ *    its amount held, for the job to ask again.
  */
 export async function refundOrder(options: {
   orderId: number;
   input: RefundInput;
   actor: Actor;
   now?: Date;
-}): Promise<{
-  refundId: number;
-  creditNoteId: number;
-  creditNoteNumber: string;
-  amountCents: number;
-}> {
+}): Promise<Exclude<SettledRefund, { status: "failed" }>> {
   const { orderId, input, actor } = options;
-  const now = options.now ?? new Date();
   const pending = await db().transaction((tx) => reserveRefund(tx, { orderId, input, actor }));
-
-  let providerRefundId = input.eftReference;
-  if (input.method === "provider") {
-    try {
-      const provider = providerByName(pending.payment!.provider)!;
-      ({ providerRefundId } = await provider.refund({
-        payment: pending.payment!,
-        amountCents: pending.amountCents,
-        reason: input.reason,
-        reference: `R-${pending.refundId}`,
-      }));
-    } catch (error) {
-      const why =
-        error instanceof RefundRefused
-          ? error.message
-          : `${capitalised(pending.providerLabel)} could not be asked: ${(error as Error).message}`;
-      await failRefund({ refundId: pending.refundId, orderId, why, actor });
-      throw new DomainError("conflict", `${why} Nothing was refunded and no credit note issued.`, {
-        title: "Refund Refused",
-      });
-    }
+  await askProviders({ refundId: pending.refundId, reason: input.reason, statuses: ["pending"] });
+  const settled = await settleOrderRefund({ refundId: pending.refundId, actor, now: options.now });
+  if (settled.status === "failed") {
+    throw new DomainError(
+      "conflict",
+      `${settled.why} Nothing was refunded and no credit note issued.`,
+      { title: "Refund Refused" },
+    );
   }
-
-  return db().transaction((tx) =>
-    completeRefund(tx, { ...pending, orderId, input, actor, providerRefundId, now }),
-  );
+  return settled;
 }
 
-type Pending = {
-  refundId: number;
-  amountCents: number;
-  invoice: { id: number; number: number; totalCents: number };
-  creditLines: ReturnType<typeof creditNoteLinesFor>;
-  payment: {
-    reference: string;
-    providerReference: string | null;
-    amountCents: number;
-    provider: "demo" | "payfast" | "payflex";
-  } | null;
-  providerLabel: string;
-  orderNumber: number;
-};
+export type SettledRefund =
+  | {
+      status: "completed";
+      refundId: number;
+      creditNoteId: number;
+      creditNoteNumber: string;
+      amountCents: number;
+    }
+  | { status: "awaiting"; refundId: number; amountCents: number; why: string }
+  | { status: "failed"; refundId: number; amountCents: number; why: string };
 
 async function reserveRefund(
   tx: Tx,
   options: { orderId: number; input: RefundInput; actor: Actor },
-): Promise<Pending> {
+): Promise<{ refundId: number }> {
   const { orderId, input, actor } = options;
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
   if (!order) throw notFound("This order does not exist.");
@@ -162,29 +145,20 @@ async function reserveRefund(
   }
   if (amountCents <= 0) throw invalid("Choose the lines to refund, or enter an amount.", "amount");
 
-  let payment: Pending["payment"] = null;
-  let providerLabel = "the shop";
-  if (input.method === "provider") {
-    const [paid] = await tx
-      .select()
-      .from(payments)
-      .where(and(eq(payments.orderId, orderId), eq(payments.status, "approved")))
-      .orderBy(asc(payments.id));
-    const provider = paid ? providerByName(paid.provider) : null;
-    providerLabel = PROVIDER_NAMES[paid?.provider ?? "demo"];
-    if (!paid || !provider) {
-      throw invalid(
-        `${paid ? capitalised(providerLabel) : "The payment provider"} is not set up now: pay the money back by EFT and give its reference.`,
-        "method",
-      );
-    }
-    payment = {
-      reference: paid.reference,
-      providerReference: paid.providerReference,
-      amountCents: paid.amountCents,
-      provider: paid.provider,
-    };
+  // What can fail is checked before any provider is asked: where the goods go back, and which
+  // payment pays back how much.
+  const restock = input.restock && input.lines.length > 0;
+  if (restock) {
+    assertReturnTargetsActive(
+      await planUnitReturns(tx, { orderId, units: returnedUnits(creditLines) }),
+    );
   }
+  const parts = await planParts(tx, {
+    orderId,
+    invoiceTotalCents: invoice.totalCents,
+    amountCents,
+    input,
+  });
 
   const [refund] = await tx
     .insert(refunds)
@@ -192,60 +166,247 @@ async function reserveRefund(
       orderId,
       invoiceId: invoice.id,
       method: input.method,
-      provider: payment?.provider ?? null,
+      provider: parts.provider,
       amountCents,
       lines: input.lines,
+      creditLines,
       reason: input.reason,
       reference: input.method === "eft" ? input.eftReference : "",
-      restocked: input.restock && input.lines.length > 0,
+      restocked: restock,
       createdBy: actor.id,
     })
     .returning({ id: refunds.id });
-  return {
-    refundId: refund!.id,
-    amountCents,
-    invoice: { id: invoice.id, number: invoice.number, totalCents: invoice.totalCents },
-    creditLines,
-    payment,
-    providerLabel,
-    orderNumber: order.number,
-  };
+  await tx.insert(refundParts).values(
+    parts.plan.map((part) => ({
+      refundId: refund!.id,
+      paymentId: part.paymentId,
+      method: part.method,
+      amountCents: part.amountCents,
+      // A part paid by hand is paid by staff, who give its reference with the refund.
+      status: part.method === "hand" ? ("paid" as const) : ("pending" as const),
+      reference: part.method === "hand" ? input.eftReference : "",
+    })),
+  );
+  return { refundId: refund!.id };
 }
 
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+/** The goods a refund's credit lines bring back, per variant. */
+const returnedUnits = (creditLines: readonly CreditLineRecord[]) =>
+  creditLines
+    .filter((l) => l.variantId !== null && l.unitPriceCents > 0)
+    .map((l) => ({ variantId: l.variantId!, quantity: l.quantity }));
 
-async function failRefund(options: {
+/**
+ * Splits the refund over the order's approved payments (each at most what it took less what its
+ * parts hold or paid back) and, for money taken at the showroom, a part paid by hand; by EFT,
+ * all of it is paid by hand. Every provider asked must be set up now.
+ */
+async function planParts(
+  tx: Tx,
+  options: { orderId: number; invoiceTotalCents: number; amountCents: number; input: RefundInput },
+) {
+  const { input } = options;
+  if (input.method === "eft") {
+    return { plan: splitRefund([], options.amountCents, { byHand: true }), provider: null };
+  }
+  const taken = await tx
+    .select({
+      id: payments.id,
+      provider: payments.provider,
+      amountCents: payments.amountCents,
+      // Spelt out: inside a subquery, drizzle's column names would lose their tables.
+      held: sql<number>`coalesce((
+        select sum(rp."amount_cents") from "refund_parts" rp
+        where rp."payment_id" = "payments"."id"
+          and rp."status" in ('pending', 'paid', 'unknown')), 0)::int`,
+    })
+    .from(payments)
+    .where(and(eq(payments.orderId, options.orderId), eq(payments.status, "approved")))
+    .orderBy(asc(payments.id));
+  const online = taken.reduce((sum, p) => sum + p.amountCents, 0);
+  const sources: MoneySource[] = [
+    // Money taken at the showroom (a lay-by's instalments paid there) came in first or between;
+    // it is paid back last, by hand.
+    { paymentId: null, refundableCents: Math.max(options.invoiceTotalCents - online, 0) },
+    ...taken.map((p) => ({ paymentId: p.id, refundableCents: p.amountCents - p.held })),
+  ];
+  const refundable = sources.reduce((sum, s) => sum + Math.max(s.refundableCents, 0), 0);
+  if (refundable < options.amountCents) {
+    throw invalid(
+      `The payments of this order can pay back at most ${money(refundable)} now: pay the rest back by EFT.`,
+      "amount",
+    );
+  }
+  const plan = splitRefund(sources, options.amountCents);
+  const asked = taken.filter((p) => plan.some((part) => part.paymentId === p.id));
+  if (asked.length === 0 && taken.length === 0) {
+    throw invalid(
+      "This order was not paid through a payment provider: pay the money back by EFT and give its reference.",
+      "method",
+    );
+  }
+  for (const p of asked) {
+    if (!providerByName(p.provider)) {
+      throw invalid(
+        `${capitalised(PROVIDER_NAMES[p.provider])} is not set up now: pay the money back by EFT and give its reference.`,
+        "method",
+      );
+    }
+  }
+  const byHand = plan.find((part) => part.method === "hand");
+  if (byHand && input.eftReference.length < 3) {
+    throw invalid(
+      `${money(byHand.amountCents)} of this was paid at the showroom: pay it back by EFT or cash and enter its reference.`,
+      "eftReference",
+    );
+  }
+  return { plan, provider: asked[0]?.provider ?? null };
+}
+
+/**
+ * Settles an order refund from what its parts say (refundOutcome): completes it with its credit
+ * note, fails it, or keeps it awaiting the provider. Safe to call again and from any process:
+ * the refund row is locked and a settled refund stays as it is. The job calls it for refunds
+ * left pending or awaiting.
+ */
+export async function settleOrderRefund(options: {
   refundId: number;
-  orderId: number;
-  why: string;
-  actor: Actor;
-}) {
-  await db().transaction(async (tx) => {
-    await tx
-      .update(refunds)
-      .set({ status: "failed", failure: options.why, updatedAt: new Date() })
+  actor?: Actor;
+  now?: Date;
+}): Promise<SettledRefund> {
+  const now = options.now ?? new Date();
+  return db().transaction(async (tx) => {
+    const [head] = await tx
+      .select({ orderId: refunds.orderId })
+      .from(refunds)
       .where(eq(refunds.id, options.refundId));
-    await tx.insert(orderEvents).values({
-      orderId: options.orderId,
-      type: "refund_refused",
-      message: `Refund refused: ${options.why}`,
-      actor: options.actor.email,
+    if (!head) throw notFound("This refund does not exist.");
+    // The order first, then the refund: the order in which a new refund takes them.
+    const [order] = await tx
+      .select({ id: orders.id, number: orders.number })
+      .from(orders)
+      .where(eq(orders.id, head.orderId))
+      .for("update");
+    const [refund] = await tx
+      .select()
+      .from(refunds)
+      .where(eq(refunds.id, options.refundId))
+      .for("update");
+    const parts = await tx
+      .select()
+      .from(refundParts)
+      .where(eq(refundParts.refundId, refund!.id))
+      .orderBy(asc(refundParts.id));
+    const base = { refundId: refund!.id, amountCents: refund!.amountCents };
+    const why = describeParts(parts, refund!.provider);
+    if (refund!.status === "completed") {
+      const [note] = await tx
+        .select({ id: creditNotes.id, number: creditNotes.number })
+        .from(creditNotes)
+        .where(eq(creditNotes.id, refund!.creditNoteId!));
+      return {
+        ...base,
+        status: "completed",
+        creditNoteId: note!.id,
+        creditNoteNumber: formatCreditNoteNumber(note!.number),
+      };
+    }
+    if (refund!.status === "failed") return { ...base, status: "failed", why: refund!.failure };
+
+    const outcome = refundOutcome(parts);
+    const actorEmail = options.actor?.email ?? "system";
+    if (outcome === "fail") {
+      await tx
+        .update(refunds)
+        .set({ status: "failed", failure: why, updatedAt: now })
+        .where(eq(refunds.id, refund!.id));
+      await tx.insert(orderEvents).values({
+        orderId: order!.id,
+        type: "refund_refused",
+        message: `Refund refused: ${why}`,
+        actor: actorEmail,
+      });
+      return { ...base, status: "failed", why };
+    }
+    if (outcome === "wait") {
+      if (refund!.status !== "awaiting_provider" || refund!.failure !== why) {
+        await tx
+          .update(refunds)
+          .set({ status: "awaiting_provider", failure: why, updatedAt: now })
+          .where(eq(refunds.id, refund!.id));
+        await tx.insert(orderEvents).values({
+          orderId: order!.id,
+          type: "refund_awaiting",
+          message: `Refund of ${money(refund!.amountCents)} awaiting: ${why} Its amount stays held.`,
+          actor: actorEmail,
+        });
+      }
+      return { ...base, status: "awaiting", why };
+    }
+    const done = await completeRefund(tx, {
+      refund: refund!,
+      parts,
+      orderNumber: order!.number,
+      actor: options.actor,
+      now,
     });
+    return { ...base, status: "completed", ...done };
   });
 }
 
+/** What staff read of a refund's parts that are not paid: each one's provider and its answer. */
+function describeParts(
+  parts: readonly (typeof refundParts.$inferSelect)[],
+  provider: string | null,
+) {
+  const open = parts.filter((p) => p.status !== "paid");
+  const name =
+    provider && provider in PROVIDER_NAMES
+      ? PROVIDER_NAMES[provider as keyof typeof PROVIDER_NAMES]
+      : "the payment provider";
+  return open
+    .map((p) => {
+      if (p.status === "unknown") {
+        return `${capitalised(name)} has not said whether it paid back ${money(p.amountCents)} (${p.failure || "no answer"}).`;
+      }
+      if (p.status === "pending")
+        return `${capitalised(name)} has not answered about ${money(p.amountCents)} yet.`;
+      const paidElsewhere = parts.some((q) => q.status === "paid");
+      return paidElsewhere
+        ? `${p.failure} Pay ${money(p.amountCents)} back by hand and record it.`
+        : p.failure;
+    })
+    .join(" ");
+}
+
+/**
+ * Every part is paid: the credit note is issued from the lines staff confirmed, returned goods
+ * go back on hand against the units sold (those whose warehouse has closed since are named on
+ * the timeline, never refused: the money has gone back), and a fully refunded order is marked
+ * refunded.
+ */
 async function completeRefund(
   tx: Tx,
-  options: Pending & {
-    orderId: number;
-    input: RefundInput;
-    actor: Actor;
-    providerRefundId: string;
+  options: {
+    refund: typeof refunds.$inferSelect;
+    parts: (typeof refundParts.$inferSelect)[];
+    orderNumber: number;
+    actor?: Actor;
     now: Date;
   },
 ) {
-  const { orderId, input, actor, creditLines, amountCents, invoice } = options;
-  await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for("update");
+  const { refund, now } = options;
+  const orderId = refund.orderId;
+  const creditLines = refund.creditLines;
+  const amountCents = refund.amountCents;
+  // Completed by the job, the refund is the staff member's who made it, done by the system.
+  const actor = options.actor ?? { id: refund.createdBy, email: "system" };
+  const auditActor = options.actor
+    ? { actorId: actor.id, actorEmail: actor.email }
+    : { actorEmail: "system" };
+  const input = { reason: refund.reason };
+  const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, refund.invoiceId));
+  if (!invoice) throw notFound("This refund's invoice does not exist.");
   const number = await nextDocumentNumber(tx, "credit_note");
   const { vatCents } = invoiceAmounts(creditLines);
   const [note] = await tx
@@ -253,34 +414,43 @@ async function completeRefund(
     .values({
       number,
       invoiceId: invoice.id,
-      issueDate: shopToday(options.now),
+      issueDate: shopToday(now),
       reason: input.reason,
       totalCents: amountCents,
       vatCents,
       createdBy: actor.id,
-      createdAt: options.now,
+      createdAt: now,
     })
     .returning({ id: creditNotes.id });
   await tx
     .insert(creditNoteLines)
     .values(creditLines.map((line, position) => ({ ...line, creditNoteId: note!.id, position })));
+  const references = options.parts.map((p) => p.reference).filter(Boolean);
   await tx
     .update(refunds)
     .set({
       status: "completed",
       creditNoteId: note!.id,
-      reference: options.providerRefundId,
-      updatedAt: options.now,
+      reference: references.join(", "),
+      failure: "",
+      updatedAt: now,
     })
-    .where(eq(refunds.id, options.refundId));
+    .where(eq(refunds.id, refund.id));
 
-  if (input.restock && input.lines.length > 0) {
-    await restockReturnedGoods(tx, {
+  let leftOut = "";
+  if (refund.restocked) {
+    const back = await returnSoldUnits(tx, {
       orderId,
-      creditLines,
-      actor,
-      orderNumber: options.orderNumber,
+      units: returnedUnits(creditLines),
+      reference: `Order ${options.orderNumber}`,
+      reason: "Returned by the customer",
+      actor: actor.email,
     });
+    if (back.leftOut.length > 0) {
+      leftOut = ` Not put back in stock (the warehouse is inactive now): ${back.leftOut
+        .map((p) => `${p.quantity} into ${p.warehouseName}`)
+        .join(", ")}; count them in by hand.`;
+    }
   }
   const [totals] = await tx
     .select({ refunded: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
@@ -290,81 +460,50 @@ async function completeRefund(
   if (full) {
     await tx
       .update(orders)
-      .set({ paymentStatus: "refunded", updatedAt: options.now })
+      .set({ paymentStatus: "refunded", updatedAt: now })
       .where(eq(orders.id, orderId));
   }
   const creditNoteNumber = formatCreditNoteNumber(number);
-  const how =
-    input.method === "eft"
-      ? `paid back by EFT (reference ${input.eftReference})`
-      : `paid back through ${options.providerLabel}`;
   await tx.insert(orderEvents).values({
     orderId,
     type: "refunded",
-    message: `${money(amountCents)} ${how}; credit note ${creditNoteNumber} against ${formatInvoiceNumber(invoice.number)}: ${input.reason}`,
+    message: `${money(amountCents)} ${howPaidBack(options.parts, refund.provider)}; credit note ${creditNoteNumber} against ${formatInvoiceNumber(invoice.number)}: ${input.reason}${leftOut}`,
     actor: actor.email,
   });
   await recordAudit(
     {
       action: "order_refunded",
-      actorId: actor.id,
-      actorEmail: actor.email,
+      ...auditActor,
       subject: `order:${options.orderNumber}`,
       details: {
         amountCents,
         creditNote: creditNoteNumber,
-        method: input.method,
-        restocked: input.restock && input.lines.length > 0,
+        method: refund.method,
+        restocked: refund.restocked,
         ...(full ? { payment: { from: "paid", to: "refunded" } } : {}),
       },
     },
     tx,
   );
-  return { refundId: options.refundId, creditNoteId: note!.id, creditNoteNumber, amountCents };
+  return { creditNoteId: note!.id, creditNoteNumber };
 }
 
-/**
- * Returned goods go back on hand as "return" movements, into the warehouses the order drew them
- * from (as far as it drew from each), so the ledger shows where they are.
- */
-async function restockReturnedGoods(
-  tx: Tx,
-  options: {
-    orderId: number;
-    orderNumber: number;
-    actor: Actor;
-    creditLines: { variantId: number | null; quantity: number; unitPriceCents: number }[];
-  },
-) {
-  const drawn = await tx
-    .select({
-      variantId: orderAllocations.variantId,
-      warehouseId: orderAllocations.warehouseId,
-      quantity: orderAllocations.quantity,
-    })
-    .from(orderAllocations)
-    .innerJoin(orderLines, eq(orderLines.id, orderAllocations.orderLineId))
-    .where(eq(orderLines.orderId, options.orderId))
-    .orderBy(asc(orderAllocations.id));
-  const movements = [];
-  for (const line of options.creditLines) {
-    if (line.variantId === null || line.unitPriceCents <= 0) continue;
-    let left = line.quantity;
-    for (const from of drawn.filter((d) => d.variantId === line.variantId)) {
-      if (left === 0) break;
-      const quantity = Math.min(left, from.quantity);
-      left -= quantity;
-      movements.push({
-        variantId: line.variantId,
-        warehouseId: from.warehouseId,
-        kind: "return" as const,
-        quantity,
-        reason: "Returned by the customer",
-        reference: `Order ${options.orderNumber}`,
-        actor: options.actor.email,
-        orderId: options.orderId,
-      });
-    }
+/** "paid back through PayFast (R600.00) and by hand (R9,400.00, reference TILL-9)". */
+function howPaidBack(parts: readonly (typeof refundParts.$inferSelect)[], provider: string | null) {
+  const name =
+    provider && provider in PROVIDER_NAMES
+      ? PROVIDER_NAMES[provider as keyof typeof PROVIDER_NAMES]
+      : "the payment provider";
+  if (parts.length === 1) {
+    return parts[0]!.method === "hand"
+      ? `paid back by EFT (reference ${parts[0]!.reference})`
+      : `paid back through ${name}`;
   }
-  await recordStockMovements(tx, movements);
+  return `paid back ${parts
+    .map((p) =>
+      p.method === "hand"
+        ? `by hand (${money(p.amountCents)}, reference ${p.reference})`
+        : `through ${name} (${money(p.amountCents)})`,
+    )
+    .join(" and ")}`;
 }

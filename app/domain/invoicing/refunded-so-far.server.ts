@@ -3,14 +3,20 @@ import { db, type Tx } from "~/db/client.server";
 import { refunds } from "~/db/schema";
 
 /**
- * What an order's refunds have taken so far, counting those being made at this moment: the
- * money, and how many of each invoice line (by position). A refused refund takes nothing.
+ * What an order's refunds have taken so far, counting those being made at this moment and those
+ * whose provider's answer is not known (it may have paid): the money, and how many of each
+ * invoice line (by position). Only a refund that paid nothing (failed) takes nothing.
  */
 export async function refundedSoFar(orderId: number, tx?: Tx) {
   const rows = await (tx ?? db())
     .select({ amountCents: refunds.amountCents, lines: refunds.lines })
     .from(refunds)
-    .where(and(eq(refunds.orderId, orderId), inArray(refunds.status, ["pending", "completed"])));
+    .where(
+      and(
+        eq(refunds.orderId, orderId),
+        inArray(refunds.status, ["pending", "awaiting_provider", "completed"]),
+      ),
+    );
   const credited = new Map<number, number>();
   for (const r of rows) {
     for (const l of r.lines) credited.set(l.position, (credited.get(l.position) ?? 0) + l.quantity);

@@ -12,7 +12,7 @@ import { recordAudit } from "~/domain/audit/audit-log.server";
 import { conflict, notFound } from "~/domain/errors";
 import { releaseOrderStock } from "~/domain/orders/order-stock.server";
 import { returnPromotionUse } from "~/domain/orders/promotions.server";
-import { PROVIDER_NAMES, RefundRefused } from "~/domain/payments/provider";
+import { PROVIDER_NAMES } from "~/domain/payments/provider";
 import { providerByName } from "~/domain/payments/providers.server";
 import { formatMoney } from "~/lib/money";
 import { laybyCancellation } from "./cancellation";
@@ -220,25 +220,26 @@ async function payBackOnline(planId: number, options: CancelLaybyOptions) {
         failure: `${PROVIDER_NAMES[payment.provider]} is not set up now: pay ${money(refund.amountCents)} back by hand and mark it paid.`,
       };
     } else {
-      try {
-        const { providerRefundId } = await provider.refund({
-          payment: {
-            reference: payment.reference,
-            providerReference: payment.providerReference,
-            amountCents: payment.amountCents,
-          },
-          amountCents: refund.amountCents,
-          reason: "Lay-by cancelled",
-          reference: `LB-${refund.id}`,
-        });
-        outcome = { reference: providerRefundId };
-      } catch (error) {
-        const why =
-          error instanceof RefundRefused
-            ? error.message
-            : `${PROVIDER_NAMES[payment.provider]} could not be asked: ${(error as Error).message}`;
-        outcome = { failure: `${why} Pay ${money(refund.amountCents)} back by hand.` };
-      }
+      const answer = await provider.refund({
+        payment: {
+          reference: payment.reference,
+          providerReference: payment.providerReference,
+          amountCents: payment.amountCents,
+        },
+        amountCents: refund.amountCents,
+        reason: "Lay-by cancelled",
+        reference: `LB-${refund.id}`,
+      });
+      // A lay-by refund keeps its own rows for now: one whose answer is not known is marked
+      // failed with a word to check the provider's records before paying back by hand.
+      outcome =
+        answer.status === "paid"
+          ? { reference: answer.providerRefundId }
+          : answer.status === "refused"
+            ? { failure: `${answer.why} Pay ${money(refund.amountCents)} back by hand.` }
+            : {
+                failure: `${answer.why} Check ${PROVIDER_NAMES[payment.provider]}'s records before paying ${money(refund.amountCents)} back by hand.`,
+              };
     }
     await db().transaction(async (tx) => {
       await tx

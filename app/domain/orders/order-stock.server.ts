@@ -11,6 +11,7 @@ import {
 import { DomainError } from "~/domain/errors";
 import { availableChanges, noteLowStock } from "~/domain/inventory/low-stock.server";
 import { lockSellingWarehouses } from "~/domain/inventory/warehouse-locks.server";
+import { returnSoldUnits } from "./sold-units.server";
 
 export class OutOfStockError extends DomainError {
   constructor(
@@ -124,8 +125,8 @@ type StockChange = {
 async function moveOrderStock(
   tx: Tx,
   change: StockChange,
-  from: "reserved" | "sold",
-  to: "sold" | "released" | "returned",
+  from: "reserved",
+  to: "sold" | "released",
 ): Promise<boolean> {
   const [order] = await tx
     .select({ stockHold: orders.stockHold })
@@ -147,32 +148,25 @@ async function moveOrderStock(
         .where(where);
       continue;
     }
-    if (to === "sold") {
-      await tx
-        .update(stockLevels)
-        .set({
-          onHand: sql`greatest(${stockLevels.onHand} - ${a.quantity}, 0)`,
-          reserved: sql`greatest(${stockLevels.reserved} - ${a.quantity}, 0)`,
-        })
-        .where(where);
-    } else {
-      await tx
-        .update(stockLevels)
-        .set({ onHand: sql`${stockLevels.onHand} + ${a.quantity}` })
-        .where(where);
-    }
+    await tx
+      .update(stockLevels)
+      .set({
+        onHand: sql`greatest(${stockLevels.onHand} - ${a.quantity}, 0)`,
+        reserved: sql`greatest(${stockLevels.reserved} - ${a.quantity}, 0)`,
+      })
+      .where(where);
     await tx.insert(stockMovements).values({
       variantId: a.variantId,
       warehouseId: a.warehouseId,
-      kind: to === "sold" ? "sale" : "return",
-      quantity: to === "sold" ? -a.quantity : a.quantity,
-      reason: to === "sold" ? "Paid order" : "Refunded order",
+      kind: "sale",
+      quantity: -a.quantity,
+      reason: "Paid order",
       reference: change.reference,
       actor: change.actor ?? "system",
       orderId: change.orderId,
     });
   }
-  if (to !== "sold") {
+  if (to === "released") {
     // Released or returned stock is available again: levels back above their threshold re-arm.
     const freed = allocationRows.map((a) => ({ ...a, by: a.quantity }));
     await noteLowStock(tx, availableChanges(freed));
@@ -194,7 +188,21 @@ export function releaseOrderStock(tx: Tx, change: StockChange) {
   return moveOrderStock(tx, change, "reserved", "released");
 }
 
-/** Refunded after the sale: the goods come back on hand (a return in the ledger). */
-export function returnOrderStock(tx: Tx, change: StockChange) {
-  return moveOrderStock(tx, change, "sold", "returned");
+/**
+ * Cancelled after the sale: every sold unit not back on hand already (by a refund with
+ * restock) comes back, each to the warehouse it came from.
+ */
+export async function returnOrderStock(tx: Tx, change: StockChange) {
+  const [order] = await tx
+    .select({ stockHold: orders.stockHold })
+    .from(orders)
+    .where(eq(orders.id, change.orderId))
+    .for("update");
+  if (order?.stockHold !== "sold") return false;
+  await returnSoldUnits(tx, { ...change, units: "all", reason: "Cancelled order" });
+  await tx
+    .update(orders)
+    .set({ stockHold: "returned", updatedAt: new Date() })
+    .where(eq(orders.id, change.orderId));
+  return true;
 }

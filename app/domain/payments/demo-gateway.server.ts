@@ -68,7 +68,10 @@ export function demoGateway(): PaymentProvider {
     },
     /** The demo gateway keeps no money: the refund is recorded by the shop under this id. */
     async refund(request) {
-      return { providerRefundId: `demo_refund_${request.reference}` };
+      return { status: "paid", providerRefundId: `demo_refund_${request.reference}` };
+    },
+    async lookupRefund(request) {
+      return { status: "paid", providerRefundId: `demo_refund_${request.reference}` };
     },
     async handleNotification(request) {
       const form = await readForm(request);

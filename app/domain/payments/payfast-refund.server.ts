@@ -1,6 +1,6 @@
 import { env, type Env } from "~/env.server";
 import { md5, phpUrlEncode } from "./payfast-encoding";
-import { RefundRefused, type RefundRequest } from "./provider";
+import type { RefundAnswer, RefundRequest } from "./provider";
 
 /** PayFast's REST API (refunds); the sandbox is the same host, asked with ?testing=true. */
 const API_URL = "https://api.payfast.co.za";
@@ -23,14 +23,16 @@ export function payfastApiSignature(fields: Record<string, string>, passphrase?:
 
 /**
  * POST {api}/refunds/{pf_payment_id}: the amount in cents, the reason, and the buyer told by
- * PayFast. Only PayFast's "success" with a true response is a refund made.
+ * PayFast. Only PayFast's "success" with a true response is a refund made; a 4xx (other than a
+ * timeout or a rate limit) is its refusal; no answer, a 5xx or an answer that says neither is
+ * unknown: PayFast may have paid.
  */
 export async function refundWithPayfast(
   request: RefundRequest,
   e: Env = env(),
-): Promise<{ providerRefundId: string }> {
+): Promise<RefundAnswer> {
   const pfPaymentId = request.payment.providerReference;
-  if (!pfPaymentId) throw new RefundRefused("PayFast never named this payment.");
+  if (!pfPaymentId) return { status: "refused", why: "PayFast never named this payment." };
   const body = {
     amount: String(request.amountCents),
     reason: request.reason.slice(0, 255),
@@ -58,19 +60,36 @@ export async function refundWithPayfast(
       signal: AbortSignal.timeout(20_000),
     });
   } catch (error) {
-    throw new RefundRefused(`PayFast could not be reached: ${(error as Error).message}.`);
+    return { status: "unknown", why: `PayFast did not answer: ${(error as Error).message}.` };
   }
   const answer = (await response.json().catch(() => null)) as {
     status?: unknown;
     data?: { response?: unknown; message?: unknown; refund_id?: unknown };
   } | null;
-  if (!response.ok || answer?.status !== "success" || answer.data?.response !== true) {
-    const message = typeof answer?.data?.message === "string" ? `: ${answer.data.message}` : "";
-    throw new RefundRefused(`PayFast refused the refund (HTTP ${response.status})${message}.`);
+  const message = typeof answer?.data?.message === "string" ? `: ${answer.data.message}` : "";
+  if (response.ok && answer?.status === "success" && answer.data?.response === true) {
+    const id = answer.data.refund_id;
+    return {
+      status: "paid",
+      providerRefundId:
+        typeof id === "string" || typeof id === "number" ? String(id) : request.reference,
+    };
   }
-  const id = answer.data.refund_id;
+  const s = response.status;
+  if (s >= 400 && s <= 499 && s !== 408 && s !== 429) {
+    return { status: "refused", why: `PayFast refused the refund (HTTP ${s})${message}.` };
+  }
+  return { status: "unknown", why: `PayFast answered HTTP ${s}${message}.` };
+}
+
+/**
+ * PayFast's API has no look-up of one refund by our reference, and asking it again could pay
+ * twice: a refund it left unanswered stays held until staff check PayFast's records and record
+ * what they found.
+ */
+export async function lookUpPayfastRefund(): Promise<RefundAnswer> {
   return {
-    providerRefundId:
-      typeof id === "string" || typeof id === "number" ? String(id) : request.reference,
+    status: "unknown",
+    why: "PayFast cannot be asked about one refund: check its records, then record whether it paid.",
   };
 }

@@ -6,7 +6,7 @@ import { env, type Env } from "~/env.server";
 import { applyPaymentOutcome } from "./apply-outcome.server";
 import { findPayment, recordPaymentOutcome } from "./payments.server";
 import { md5, phpUrlEncode } from "./payfast-encoding";
-import { refundWithPayfast } from "./payfast-refund.server";
+import { lookUpPayfastRefund, refundWithPayfast } from "./payfast-refund.server";
 import type { PaymentOutcome, PaymentProvider, StartContext } from "./provider";
 import { log } from "~/lib/log.server";
 
@@ -329,6 +329,9 @@ export function payfastProvider(e: Env = env(), hooks: PayfastHooks = {}): Payme
     },
     refund(request) {
       return refundWithPayfast(request, e);
+    },
+    lookupRefund() {
+      return lookUpPayfastRefund();
     },
     async handleNotification(request, clientAddress) {
       // PayFast wants its 200 at once; the checks (including a call back to PayFast) follow.

@@ -9,9 +9,9 @@ import {
   type Payment,
 } from "./payments.server";
 import {
-  RefundRefused,
   type PaymentOutcome,
   type PaymentProvider,
+  type RefundAnswer,
   type RefundRequest,
   type StartContext,
 } from "./provider";
@@ -169,31 +169,42 @@ async function callApi(
 const rand = (cents: number) => (cents / 100).toFixed(2);
 
 /**
- * POST {api}/order/{orderId}/refund with the amount in Rand and our refund reference (as
- * PayFlex's plugins call it); any 2xx is a refund made, anything else is PayFlex's refusal.
+ * POST {api}/order/{orderId}/refund with the amount in Rand and our refund reference as its
+ * requestId (as PayFlex's plugins call it): a 2xx is a refund made; a 4xx other than a timeout
+ * or a rate limit is PayFlex's refusal; anything else (no answer, a 5xx) is unknown. Asking again
+ * with the same requestId repeats the same refund rather than making a second one, so an
+ * unknown refund is looked up by sending it again.
  */
 export async function refundWithPayflex(
   request: RefundRequest,
   e: Env = env(),
-): Promise<{ providerRefundId: string }> {
+): Promise<RefundAnswer> {
   const orderId = request.payment.providerReference;
-  if (!orderId) throw new RefundRefused("PayFlex never named this payment's order.");
-  const { status, body } = await callApi(e, `/order/${encodeURIComponent(orderId)}/refund`, {
-    method: "POST",
-    body: {
-      requestId: request.reference,
-      amount: rand(request.amountCents),
-      merchantRefundReference: request.reference,
-    },
-  });
-  const answer = (body ?? {}) as { refundId?: unknown; message?: unknown };
-  if (status < 200 || status > 299) {
-    const message =
-      typeof answer.message === "string" && answer.message ? `: ${answer.message}` : "";
-    throw new RefundRefused(`PayFlex refused the refund (HTTP ${status})${message}.`);
+  if (!orderId) return { status: "refused", why: "PayFlex never named this payment's order." };
+  let answered: { status: number; body: unknown };
+  try {
+    answered = await callApi(e, `/order/${encodeURIComponent(orderId)}/refund`, {
+      method: "POST",
+      body: {
+        requestId: request.reference,
+        amount: rand(request.amountCents),
+        merchantRefundReference: request.reference,
+      },
+    });
+  } catch (error) {
+    return { status: "unknown", why: `PayFlex did not answer: ${(error as Error).message}.` };
   }
-  const id = typeof answer.refundId === "string" || typeof answer.refundId === "number";
-  return { providerRefundId: id ? String(answer.refundId) : request.reference };
+  const { status, body } = answered;
+  const answer = (body ?? {}) as { refundId?: unknown; message?: unknown };
+  const message = typeof answer.message === "string" && answer.message ? `: ${answer.message}` : "";
+  if (status >= 200 && status <= 299) {
+    const id = typeof answer.refundId === "string" || typeof answer.refundId === "number";
+    return { status: "paid", providerRefundId: id ? String(answer.refundId) : request.reference };
+  }
+  if (status >= 400 && status <= 499 && status !== 408 && status !== 429) {
+    return { status: "refused", why: `PayFlex refused the refund (HTTP ${status})${message}.` };
+  }
+  return { status: "unknown", why: `PayFlex answered HTTP ${status}${message}.` };
 }
 
 /** The order PayFlex is asked to create (shapes from PayFlex's API and plugins). */
@@ -385,6 +396,9 @@ export function payflexProvider(e: Env = env()): PaymentProvider | null {
       return fetchPayflexOutcome(payment, e);
     },
     refund(request) {
+      return refundWithPayflex(request, e);
+    },
+    lookupRefund(request) {
       return refundWithPayflex(request, e);
     },
     /**

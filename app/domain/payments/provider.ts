@@ -68,13 +68,15 @@ export type RefundRequest = {
   reference: string;
 };
 
-/** The provider would not pay the money back; its reason is shown to staff as it is. */
-export class RefundRefused extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "RefundRefused";
-  }
-}
+/**
+ * What a provider answered to a refund: paid (its id for the refund), refused (a definite no,
+ * shown to staff as it is), or unknown (a timeout, a network error, a 5xx or an answer that
+ * cannot be read: it may have paid, so the amount stays held until it is asked again).
+ */
+export type RefundAnswer =
+  | { status: "paid"; providerRefundId: string }
+  | { status: "refused"; why: string }
+  | { status: "unknown"; why: string };
 
 /**
  * One payment provider: it starts a payment (sends the shopper to its page) and handles its
@@ -103,8 +105,13 @@ export interface PaymentProvider {
     amountCents: number;
   }): Promise<PaymentOutcome | null>;
   /**
-   * Pays back part or all of an approved payment and answers the provider's id for the refund;
-   * throws RefundRefused when the provider says no. Every provider of the shop has one.
+   * Pays back part or all of an approved payment. Never throws for the provider's sake: a
+   * refusal and an unknown outcome are answers. Every provider of the shop has one.
    */
-  refund(request: RefundRequest): Promise<{ providerRefundId: string }>;
+  refund(request: RefundRequest): Promise<RefundAnswer>;
+  /**
+   * Asks again what became of a refund whose answer was unknown, without paying twice: a
+   * provider that keys refunds by our reference repeats the same request; another looks it up.
+   */
+  lookupRefund(request: RefundRequest): Promise<RefundAnswer>;
 }

@@ -1,6 +1,6 @@
 import { and, eq, lt } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { laybyPlans, laybyRefunds, orderEvents, payments, refunds } from "~/db/schema";
+import { laybyPlans, laybyRefunds, orderEvents, payments } from "~/db/schema";
 import { formatMoney } from "~/lib/money";
 import { PROVIDER_NAMES, type PaymentProviderName } from "./provider";
 
@@ -17,43 +17,16 @@ const whatToDo = (provider: string, amountCents: number) =>
   `Check ${provider}'s records: if the money was not paid back, pay it back by hand or refund again.`;
 
 /**
- * Refunds are asked of the provider between two transactions (refund-order.server.ts,
- * cancel-plan.server.ts); a process stopped in between leaves the refund pending for good, and
- * staff could neither finish nor redo it. A refund still pending long after any provider would
- * have answered is marked failed with what to check, on the order's timeline, so staff can act.
- * Each row is claimed by the UPDATE that marks it, so several processes mark it once. Answers
- * how many it marked.
+ * Lay-by refunds are asked of the provider between two transactions (cancel-plan.server.ts); a
+ * process stopped in between leaves the refund pending for good. One still pending long after
+ * any provider would have answered is marked failed with what to check, on the order's
+ * timeline, so staff can act. Each row is claimed by the UPDATE that marks it, so several
+ * processes mark it once. Answers how many it marked. (Order refunds are settled by
+ * recheckRefunds instead, which never marks failed a refund the provider may have paid.)
  */
 export async function failUnansweredRefunds(now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - UNANSWERED_AFTER_MINUTES * 60_000);
   let marked = 0;
-
-  const stuck = await db()
-    .select({ id: refunds.id })
-    .from(refunds)
-    .where(and(eq(refunds.status, "pending"), lt(refunds.updatedAt, before)));
-  for (const { id } of stuck) {
-    await db().transaction(async (tx) => {
-      const [row] = await tx
-        .update(refunds)
-        .set({ status: "failed", updatedAt: now })
-        .where(and(eq(refunds.id, id), eq(refunds.status, "pending")))
-        .returning();
-      if (!row) return;
-      const failure = whatToDo(
-        row.method === "provider" ? providerName(row.provider) : "the bank",
-        row.amountCents,
-      );
-      await tx.update(refunds).set({ failure }).where(eq(refunds.id, id));
-      await tx.insert(orderEvents).values({
-        orderId: row.orderId,
-        type: "refund_refused",
-        message: `Refund refused: ${failure}`,
-      });
-      marked += 1;
-    });
-  }
-
   const stuckLayby = await db()
     .select({ id: laybyRefunds.id })
     .from(laybyRefunds)
@@ -64,7 +37,6 @@ export async function failUnansweredRefunds(now = new Date()): Promise<number> {
         lt(laybyRefunds.updatedAt, before),
       ),
     );
-  if (stuckLayby.length === 0) return marked;
   for (const { id } of stuckLayby) {
     await db().transaction(async (tx) => {
       const [row] = await tx

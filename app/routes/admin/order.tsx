@@ -12,7 +12,7 @@ import {
 } from "~/components/admin/ui/table";
 import { Button } from "~/components/admin/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
-import { attempt, invalid, loaded, refused, succeeded } from "~/lib/actions.server";
+import { attempt, loaded, refused, succeeded } from "~/lib/actions.server";
 import { RefundForm } from "~/components/admin/orders/refund-form";
 import { RefundsCard } from "~/components/admin/orders/refunds-card";
 import { LaybyCard } from "~/components/admin/orders/layby-card";
@@ -20,8 +20,9 @@ import { getAdminLaybyPlan } from "~/domain/layby/get-admin-plan.server";
 import { LAYBY_INTENTS, laybyAction } from "./layby-action.server";
 import { listOrderRefunds } from "~/domain/invoicing/credit-note-document.server";
 import { refundOptions } from "~/domain/invoicing/refund-options.server";
-import { refundOrder } from "~/domain/invoicing/refund-order.server";
-import { refundFormSchema } from "~/domain/invoicing/refund-schemas";
+import { listAwaitingRefundParts } from "~/domain/invoicing/recheck-refunds.server";
+import { REFUND_INTENTS, refundAction } from "./refund-action.server";
+import { AwaitingRefund } from "~/components/admin/orders/awaiting-refund";
 import { changeOrderStatus } from "~/domain/orders/change-order-status.server";
 import { orderInvoice } from "~/domain/invoicing/invoice-document.server";
 import { getAdminOrder } from "~/domain/orders/get-admin-order.server";
@@ -31,7 +32,7 @@ import {
   type OrderStatus,
 } from "~/domain/orders/order-status";
 import { requireStaff } from "~/lib/staff-gate.server";
-import { parseForm, type FormActionResult } from "~/lib/forms";
+import type { FormActionResult } from "~/lib/forms";
 import { formatMoney } from "~/lib/money";
 import { notify } from "~/lib/notify";
 import { idParam, readForm } from "~/lib/request-input.server";
@@ -46,13 +47,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request);
   const number = idParam(params.number);
   const { order, events } = await loaded(() => getAdminOrder(number));
-  const [invoice, refundable, refunds, layby] = await Promise.all([
+  const [invoice, refundable, refunds, layby, awaiting] = await Promise.all([
     orderInvoice(order.id),
     refundOptions(order.id),
     listOrderRefunds(order.id),
     getAdminLaybyPlan(order.id),
+    listAwaitingRefundParts(order.id),
   ]);
-  return { order, events, invoice, refundable, refunds, layby };
+  return { order, events, invoice, refundable, refunds, layby, awaiting };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -67,16 +69,12 @@ export async function action({ request, params }: Route.ActionArgs) {
       orderId: async () => (await getAdminOrder(idParam(params.number))).order.id,
     });
   }
-  if (intent === "refund") {
-    const parsed = parseForm(refundFormSchema, formData);
-    if (!parsed.ok) return invalid(parsed, formData);
-    return attempt(formData, async () => {
-      const { order } = await getAdminOrder(idParam(params.number));
-      const done = await refundOrder({ orderId: order.id, input: parsed.data, actor });
-      return succeeded(
-        "Refund Made",
-        `${money(done.amountCents)} paid back; credit note ${done.creditNoteNumber} issued.`,
-      );
+  if (REFUND_INTENTS.includes(intent as (typeof REFUND_INTENTS)[number])) {
+    return refundAction({
+      intent: intent as (typeof REFUND_INTENTS)[number],
+      formData,
+      actor,
+      orderId: async () => (await getAdminOrder(idParam(params.number))).order.id,
     });
   }
   return attempt(formData, async () => {
@@ -92,7 +90,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
 export default function OrderPage({
-  loaderData: { order, events, invoice, refundable, refunds, layby },
+  loaderData: { order, events, invoice, refundable, refunds, layby, awaiting },
   actionData,
 }: Route.ComponentProps) {
   const fetcher = useFetcher<FormActionResult>();
@@ -278,6 +276,7 @@ export default function OrderPage({
         </Card>
       </div>
       <RefundsCard refunds={refunds} />
+      <AwaitingRefund parts={awaiting} pageResult={actionData} />
       {(refundable || refunds.length > 0) && (
         <RefundForm options={refundable} pageResult={actionData} />
       )}

@@ -81,6 +81,12 @@ const input = (over: Partial<RefundInput>): RefundInput => ({
   ...over,
 });
 
+/** The refund as completed, with its credit note. */
+function completed(done: Awaited<ReturnType<typeof refundOrder>>) {
+  if (done.status !== "completed") throw new Error(`The refund is ${done.status}: ${done.why}`);
+  return done;
+}
+
 const orderRow = async (id: number) =>
   (await db().select().from(orders).where(eq(orders.id, id)))[0]!;
 const notesOf = (orderId: number) =>
@@ -94,11 +100,13 @@ describe("refunding a paid order", () => {
   it("in full through the demo gateway: a credit note for every line, the goods back in stock", async () => {
     const { order, bed } = await paidOrder({ priceCents: 250_000, quantity: 2 });
     expect(await stockOf(bed.variantId)).toEqual({ onHand: 8, reserved: 0 });
-    const done = await refundOrder({
-      orderId: order.id,
-      input: input({ lines: [{ position: 0, quantity: 2 }], restock: true }),
-      actor,
-    });
+    const done = completed(
+      await refundOrder({
+        orderId: order.id,
+        input: input({ lines: [{ position: 0, quantity: 2 }], restock: true }),
+        actor,
+      }),
+    );
     expect(done.amountCents).toBe(order.totalCents);
     expect(done.creditNoteNumber).toMatch(/^CN-\d{6}$/);
     expect((await orderRow(order.id)).paymentStatus).toBe("refunded");
@@ -111,7 +119,7 @@ describe("refunding a paid order", () => {
     const { note, refund } = (await notesOf(order.id))[0]!;
     expect(refund).toMatchObject({
       status: "completed",
-      reference: expect.stringContaining("demo_refund_R-"),
+      reference: expect.stringContaining("demo_refund_RP-"),
     });
     expect(note.vatCents + (note.totalCents - note.vatCents)).toBe(note.totalCents);
     expect(note.vatCents).toBe(Math.round((note.totalCents * 15) / 115));
@@ -142,11 +150,13 @@ describe("refunding a paid order", () => {
       status: "approved",
       amountCents: payment.amountCents,
     });
-    const done = await refundOrder({
-      orderId: order.id,
-      input: input({ lines: [{ position: 1, quantity: 1 }] }),
-      actor,
-    });
+    const done = completed(
+      await refundOrder({
+        orderId: order.id,
+        input: input({ lines: [{ position: 1, quantity: 1 }] }),
+        actor,
+      }),
+    );
     const lines = await db()
       .select()
       .from(creditNoteLines)
@@ -338,7 +348,7 @@ describe("refunds through the providers' own refund calls", () => {
       expect(calls[0]!.url).toBe(`POST /order/${providerReference}/refund`);
       expect(JSON.parse(calls[0]!.body)).toMatchObject({
         amount: "300.00",
-        merchantRefundReference: expect.stringMatching(/^R-\d+$/),
+        merchantRefundReference: expect.stringMatching(/^RP-\d+$/),
       });
       const { refund } = (await notesOf(order.id))[0]!;
       expect(refund.reference).toBe("pfx-refund-9");

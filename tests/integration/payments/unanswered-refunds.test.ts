@@ -1,7 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { invoices, laybyRefunds, orderEvents, payments, refunds } from "~/db/schema";
+import {
+  creditNotes,
+  invoices,
+  laybyRefunds,
+  orderEvents,
+  payments,
+  refundParts,
+  refunds,
+} from "~/db/schema";
+import { recheckRefunds } from "~/domain/invoicing/recheck-refunds.server";
 import { failUnansweredRefunds } from "~/domain/payments/unanswered-refunds.server";
 import { useTestDatabase } from "../../setup/database";
 import { setUpShop } from "../orders/fixtures";
@@ -22,7 +31,7 @@ const events = (orderId: number) =>
     .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.type, "refund_refused")));
 
 describe("refunds a stopped process left unanswered", () => {
-  it("become failed after 15 minutes with what to check, so staff can finish them; newer ones wait", async () => {
+  it("after 15 minutes: an order refund is asked about again and completed, a lay-by refund is failed with what to check; newer ones wait", async () => {
     // A paid, invoiced order (a lay-by paid in full online) and a lay-by with its deposit paid.
     const paid = await laybyOrder(shop, {
       priceCents: 200_000,
@@ -33,20 +42,43 @@ describe("refunds a stopped process left unanswered", () => {
     const open = await laybyOrder(shop, { priceCents: 300_000, months: 2, paid: ["online"] });
     const [deposit] = await db().select().from(payments).where(eq(payments.orderId, open.order.id));
 
-    const refund = (minutes: number) => ({
-      orderId: paid.order.id,
-      invoiceId: invoice!.id,
-      method: "provider" as const,
-      provider: "demo",
-      amountCents: 10_000,
-      reason: "Damaged",
-      createdBy: "desk-1",
-      updatedAt: minutesAgo(minutes),
-    });
-    const [stale, fresh] = await db()
-      .insert(refunds)
-      .values([refund(16), refund(2)])
-      .returning();
+    // Order refunds a stopped process left pending: asked of the demo gateway, never answered.
+    const refund = async (minutes: number) => {
+      const [row] = await db()
+        .insert(refunds)
+        .values({
+          orderId: paid.order.id,
+          invoiceId: invoice!.id,
+          method: "provider" as const,
+          provider: "demo",
+          amountCents: 10_000,
+          reason: "Damaged",
+          creditLines: [
+            {
+              invoiceLinePosition: null,
+              description: "Refund: Damaged",
+              sku: "",
+              variantId: null,
+              quantity: 1,
+              unitPriceCents: 10_000,
+              lineTotalCents: 10_000,
+            },
+          ],
+          createdBy: "desk-1",
+          updatedAt: minutesAgo(minutes),
+        })
+        .returning();
+      const [card] = await db().select().from(payments).where(eq(payments.orderId, paid.order.id));
+      await db().insert(refundParts).values({
+        refundId: row!.id,
+        paymentId: card!.id,
+        method: "provider",
+        amountCents: 10_000,
+      });
+      return row!;
+    };
+    const stale = await refund(16);
+    const fresh = await refund(2);
     const [staleLayby] = await db()
       .insert(laybyRefunds)
       .values({
@@ -59,15 +91,21 @@ describe("refunds a stopped process left unanswered", () => {
       })
       .returning();
 
-    // Two processes at once: each row is marked once.
+    // Two processes at once: each row is settled once.
     const counts = await Promise.all([failUnansweredRefunds(), failUnansweredRefunds()]);
-    expect(counts[0]! + counts[1]!).toBe(2);
+    expect(counts[0]! + counts[1]!).toBe(1);
+    const settled = await Promise.all([recheckRefunds(), recheckRefunds()]);
+    expect(settled[0]! + settled[1]!).toBe(1);
 
-    const [staleNow] = await db().select().from(refunds).where(eq(refunds.id, stale!.id));
-    expect(staleNow).toMatchObject({ status: "failed" });
-    expect(staleNow!.failure).toContain("The shop stopped before the demo gateway answered");
-    const [freshNow] = await db().select().from(refunds).where(eq(refunds.id, fresh!.id));
-    expect(freshNow).toMatchObject({ status: "pending", failure: "" });
+    // The order refund the provider may have paid is never marked failed: the gateway, asked
+    // again, says it paid, and the refund completes with exactly one credit note.
+    const [staleNow] = await db().select().from(refunds).where(eq(refunds.id, stale.id));
+    expect(staleNow).toMatchObject({ status: "completed" });
+    expect(
+      await db().select().from(creditNotes).where(eq(creditNotes.id, staleNow!.creditNoteId!)),
+    ).toHaveLength(1);
+    const [freshNow] = await db().select().from(refunds).where(eq(refunds.id, fresh.id));
+    expect(freshNow).toMatchObject({ status: "pending", failure: "", creditNoteId: null });
     const [laybyNow] = await db()
       .select()
       .from(laybyRefunds)
@@ -75,8 +113,9 @@ describe("refunds a stopped process left unanswered", () => {
     expect(laybyNow).toMatchObject({ status: "failed" });
     expect(laybyNow!.failure).toContain("R594.00");
 
-    expect(await events(paid.order.id)).toHaveLength(1);
+    expect(await events(paid.order.id)).toHaveLength(0);
     expect(await events(open.order.id)).toHaveLength(1);
     expect(await failUnansweredRefunds()).toBe(0);
+    expect(await recheckRefunds()).toBe(0);
   });
 });

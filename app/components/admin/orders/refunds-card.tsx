@@ -11,7 +11,7 @@ type Refund = {
   reason: string;
   reference: string;
   failure: string;
-  status: "pending" | "completed" | "failed";
+  status: "pending" | "awaiting_provider" | "completed" | "failed";
   restocked: boolean;
   createdAt: Date | string;
   creditNoteId: number | null;
@@ -51,6 +51,12 @@ export function RefundsCard({ refunds }: { refunds: Refund[] }) {
               {r.status === "failed" && <p className="text-destructive">Refused: {r.failure}</p>}
               {r.status === "pending" && (
                 <p className="text-muted-foreground">Waiting for the provider's answer.</p>
+              )}
+              {r.status === "awaiting_provider" && (
+                <p className="text-muted-foreground">
+                  Awaiting: {r.failure} Its amount stays held; the credit note follows once it is
+                  paid.
+                </p>
               )}
             </li>
           ))}
