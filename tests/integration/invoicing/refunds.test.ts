@@ -9,10 +9,16 @@ import {
   creditNoteLines,
   creditNotes,
   orders,
+  refundParts,
   refunds,
+  stockLevels,
   stockMovements,
   storeSettings,
+  warehouses,
 } from "~/db/schema";
+import { recheckRefunds, recordRefundPart } from "~/domain/invoicing/recheck-refunds.server";
+import { changeOrderStatus } from "~/domain/orders/change-order-status.server";
+import { laybyOrder } from "../layby/staff-plan-fixtures";
 import { DomainError } from "~/domain/errors";
 import { renderCreditNotePdf } from "~/domain/invoicing/credit-note-document.server";
 import { refundOrder } from "~/domain/invoicing/refund-order.server";
@@ -363,5 +369,250 @@ describe("refunds through the providers' own refund calls", () => {
       resetPayflexTokens();
       await api.close();
     }
+  });
+});
+
+describe("a unit sold goes back on hand at most once, to the warehouse it came from", () => {
+  const cancel = (orderId: number) =>
+    changeOrderStatus({ orderId, to: "cancelled", actor: { id: actor.id, email: actor.email } });
+
+  it("refunded with restock, then cancelled: 10 on hand, not 12", async () => {
+    const { order, bed } = await paidOrder({ priceCents: 50_000, quantity: 2 });
+    expect(await stockOf(bed.variantId)).toEqual({ onHand: 8, reserved: 0 });
+    await refundOrder({
+      orderId: order.id,
+      input: input({ lines: [{ position: 0, quantity: 2 }], restock: true }),
+      actor,
+    });
+    expect(await stockOf(bed.variantId)).toEqual({ onHand: 10, reserved: 0 });
+    await cancel(order.id);
+    expect(await stockOf(bed.variantId)).toEqual({ onHand: 10, reserved: 0 });
+  });
+
+  it("cancelled, then refunded with restock: 10 on hand, not 12", async () => {
+    const { order, bed } = await paidOrder({ priceCents: 50_000, quantity: 2 });
+    await cancel(order.id);
+    expect(await stockOf(bed.variantId)).toEqual({ onHand: 10, reserved: 0 });
+    await refundOrder({
+      orderId: order.id,
+      input: input({ lines: [{ position: 0, quantity: 2 }], restock: true }),
+      actor,
+    });
+    expect(await stockOf(bed.variantId)).toEqual({ onHand: 10, reserved: 0 });
+  });
+
+  it("one refunded with restock, then cancelled: the other one comes back, 10 not 11", async () => {
+    const { order, bed } = await paidOrder({ priceCents: 50_000, quantity: 2 });
+    await refundOrder({
+      orderId: order.id,
+      input: input({ lines: [{ position: 0, quantity: 1 }], restock: true }),
+      actor,
+    });
+    expect(await stockOf(bed.variantId)).toEqual({ onHand: 9, reserved: 0 });
+    await cancel(order.id);
+    expect(await stockOf(bed.variantId)).toEqual({ onHand: 10, reserved: 0 });
+  });
+
+  it("a line drawn from two warehouses: each unit of a two-step refund goes back where it came from", async () => {
+    const bed = await addVariant(shop, { priceCents: 40_000, stock: 1 });
+    const [store] = await db()
+      .insert(warehouses)
+      .values({ code: `STORE-${bed.variantId}`, name: `Store room ${bed.variantId}` })
+      .returning();
+    await db()
+      .insert(stockLevels)
+      .values({ variantId: bed.variantId, warehouseId: store!.id, onHand: 1 });
+    const { order } = await placeOrder(checkout([{ variantId: bed.variantId, quantity: 2 }]));
+    const payment = await createPaymentAttempt(order, "card", "demo");
+    await recordPaymentOutcome({
+      provider: "demo",
+      reference: payment.reference,
+      providerReference: `demo-two-${bed.variantId}`,
+      status: "approved",
+      amountCents: payment.amountCents,
+    });
+    const levels = async () =>
+      (
+        await db()
+          .select({ warehouseId: stockLevels.warehouseId, onHand: stockLevels.onHand })
+          .from(stockLevels)
+          .where(eq(stockLevels.variantId, bed.variantId))
+          .orderBy(asc(stockLevels.warehouseId))
+      ).map((l) => l.onHand);
+    expect(await levels()).toEqual([0, 0]);
+    for (let step = 0; step < 2; step++) {
+      await refundOrder({
+        orderId: order.id,
+        input: input({ lines: [{ position: 0, quantity: 1 }], restock: true }),
+        actor,
+      });
+    }
+    expect(await levels()).toEqual([1, 1]);
+  });
+
+  it("a return into a warehouse closed since the sale is refused before any money moves", async () => {
+    const bed = await addVariant(shop, { priceCents: 30_000, stock: 0 });
+    const [closing] = await db()
+      .insert(warehouses)
+      .values({ code: `CLOSE-${bed.variantId}`, name: `Old depot ${bed.variantId}` })
+      .returning();
+    await db()
+      .insert(stockLevels)
+      .values({ variantId: bed.variantId, warehouseId: closing!.id, onHand: 3 });
+    const { order } = await placeOrder(checkout([{ variantId: bed.variantId, quantity: 1 }]));
+    const payment = await createPaymentAttempt(order, "card", "demo");
+    await recordPaymentOutcome({
+      provider: "demo",
+      reference: payment.reference,
+      providerReference: `demo-close-${bed.variantId}`,
+      status: "approved",
+      amountCents: payment.amountCents,
+    });
+    await db().update(warehouses).set({ active: false }).where(eq(warehouses.id, closing!.id));
+    await expect(
+      refundOrder({
+        orderId: order.id,
+        input: input({ lines: [{ position: 0, quantity: 1 }], restock: true }),
+        actor,
+      }),
+    ).rejects.toMatchObject({
+      field: "restock",
+      message: expect.stringContaining(`Old depot ${bed.variantId}, which is inactive`),
+    });
+    expect(await db().select().from(refunds).where(eq(refunds.orderId, order.id))).toEqual([]);
+    // Without restock the money still goes back.
+    const done = completed(
+      await refundOrder({
+        orderId: order.id,
+        input: input({ lines: [{ position: 0, quantity: 1 }] }),
+        actor,
+      }),
+    );
+    expect(done.amountCents).toBe(order.totalCents - order.deliveryCents);
+  });
+});
+
+describe("a refund the provider may have paid", () => {
+  const payfast = (api: { url: string }) =>
+    setEnv({
+      PAYFAST_MERCHANT_ID: "10000100",
+      PAYFAST_MERCHANT_KEY: "46f0cd694581a",
+      PAYFAST_PASSPHRASE: "jt7NOE43FZPn",
+      PAYFAST_MODE: "sandbox",
+      PAYFAST_API_URL: api.url,
+    });
+
+  it("PayFast answering 503 leaves it awaiting, its amount held and no credit note, until staff record what PayFast's records say", async () => {
+    const api = await startServer(() => ({ status: 503, body: { message: "Unavailable" } }));
+    const restore = payfast(api);
+    try {
+      const { order } = await paidOrder({ priceCents: 100_000, provider: "payfast" });
+      const done = await refundOrder({
+        orderId: order.id,
+        input: input({ amountCents: 60_000 }),
+        actor,
+      });
+      expect(done).toMatchObject({ status: "awaiting", why: expect.stringContaining("HTTP 503") });
+      const [row] = await db().select().from(refunds).where(eq(refunds.orderId, order.id));
+      expect(row).toMatchObject({ status: "awaiting_provider", creditNoteId: null });
+      expect(await notesOf(order.id)).toHaveLength(0);
+      // Its amount stays held: what is left of the order is all that can still be refunded.
+      await expect(
+        refundOrder({ orderId: order.id, input: input({ amountCents: order.totalCents }), actor }),
+      ).rejects.toMatchObject({ field: "amount" });
+      // The job asks again later and never frees it: PayFast cannot be asked about one refund.
+      await recheckRefunds(new Date(Date.now() + 60 * 60_000));
+      expect((await db().select().from(refunds).where(eq(refunds.id, row!.id)))[0]!.status).toBe(
+        "awaiting_provider",
+      );
+      // Staff find the refund in PayFast's records and record it: completed, one credit note.
+      const [part] = await db().select().from(refundParts).where(eq(refundParts.refundId, row!.id));
+      const recorded = await recordRefundPart({
+        orderId: order.id,
+        refundId: row!.id,
+        partId: part!.id,
+        outcome: "paid_by_provider",
+        reference: "PF-REFUND-77",
+        actor,
+      });
+      expect(recorded.status).toBe("completed");
+      expect(await notesOf(order.id)).toHaveLength(1);
+    } finally {
+      restore();
+      await api.close();
+    }
+  });
+
+  it("PayFlex unreachable: awaiting; asked again with the same request id, it pays once and completes", async () => {
+    let down = true;
+    const refundCalls: string[] = [];
+    const api = await startServer(({ url, body }) => {
+      if (url === "/auth/merchant") return { body: { access_token: "t-2", expires_in: 3600 } };
+      refundCalls.push(JSON.parse(body).requestId);
+      if (down) return { status: 502, body: { message: "Bad gateway" } };
+      return { status: 201, body: { refundId: "pfx-77" } };
+    });
+    const restore = setEnv({
+      PAYFLEX_CLIENT_ID: "shop-client",
+      PAYFLEX_CLIENT_SECRET: "shop-secret",
+      PAYFLEX_AUTH_URL: `${api.url}/auth/merchant`,
+      PAYFLEX_API_URL: api.url,
+    });
+    resetPayflexTokens();
+    try {
+      const { order } = await paidOrder({ priceCents: 70_000, provider: "payflex" });
+      const first = await refundOrder({
+        orderId: order.id,
+        input: input({ amountCents: 20_000 }),
+        actor,
+      });
+      expect(first.status).toBe("awaiting");
+      down = false;
+      expect(await recheckRefunds(new Date(Date.now() + 10 * 60_000))).toBe(1);
+      expect(refundCalls).toHaveLength(2);
+      expect(refundCalls[1]).toBe(refundCalls[0]);
+      const { refund } = (await notesOf(order.id))[0]!;
+      expect(refund).toMatchObject({ status: "completed", reference: "pfx-77" });
+    } finally {
+      restore();
+      resetPayflexTokens();
+      await api.close();
+    }
+  });
+});
+
+describe("a refund is split over the payments that took the money", () => {
+  it("a R10,000 lay-by: R600 back through the card deposit's provider, R9,400 paid at the showroom by hand", async () => {
+    const { order } = await laybyOrder(shop, {
+      priceCents: 1_000_000,
+      months: 1,
+      paid: ["online", "showroom"],
+    });
+    expect(order.totalCents).toBe(1_000_000 + order.deliveryCents);
+    const total = order.totalCents;
+    await expect(
+      refundOrder({ orderId: order.id, input: input({ amountCents: total }), actor }),
+    ).rejects.toMatchObject({
+      field: "eftReference",
+      message: expect.stringMatching(/^R9 ?,?\d{3}.*paid at the showroom/),
+    });
+    const done = completed(
+      await refundOrder({
+        orderId: order.id,
+        input: input({ amountCents: total, eftReference: "TILL-OUT-4" }),
+        actor,
+      }),
+    );
+    expect(done.amountCents).toBe(total);
+    const parts = await db()
+      .select()
+      .from(refundParts)
+      .where(eq(refundParts.refundId, done.refundId))
+      .orderBy(asc(refundParts.id));
+    expect(parts.map((p) => [p.method, p.amountCents, p.status])).toEqual([
+      ["provider", 60_000, "paid"],
+      ["hand", total - 60_000, "paid"],
+    ]);
+    expect((await orderRow(order.id)).paymentStatus).toBe("refunded");
   });
 });
