@@ -59,8 +59,8 @@ export type AmountRules = {
 
 /**
  * A money field's text to cents by the one parser (`parseAmount`) and the field's rules, or
- * the message to show by the field. For fields read inside a form's own transform (a table's
- * rows); a field of its own uses `amountField`.
+ * the message to show by the field. A field of its own uses `amountField`; a table's rows,
+ * read in their form's own transform, use `amountAt`.
  */
 export function readAmount(
   text: string,
@@ -79,6 +79,19 @@ function minimumMessage(min: number) {
   if (min === 0) return "An amount cannot be negative.";
   if (min === 1) return "Enter an amount above zero.";
   return `Enter at least ${formatMoney(min, { cents: true })}.`;
+}
+
+/** `readAmount` inside a form's own transform: the cents, or null with the message at `path`. */
+export function amountAt(
+  ctx: z.RefinementCtx,
+  path: string,
+  text: string,
+  rules: AmountRules = {},
+): number | null {
+  const read = readAmount(text, rules);
+  if (read.message === undefined) return read.cents;
+  ctx.addIssue({ code: "custom", path: [path], message: read.message });
+  return null;
 }
 
 /** A money field of a schema: its cents (null when empty and not required), by `readAmount`. */

@@ -79,3 +79,9 @@ export function amountInputValue(cents: number | null | undefined): string {
   const text = `${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
   return cents < 0 && abs !== 0 ? `-${text}` : text;
 }
+
+/**
+ * The attributes of every money input: text, because a number input refuses "1150,50" in
+ * browsers, with the phone's decimal keypad.
+ */
+export const MONEY_INPUT = { type: "text", inputMode: "decimal", autoComplete: "off" } as const;
