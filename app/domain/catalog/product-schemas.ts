@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { SIZE_LABELS, type BedSize } from "~/domain/catalog/product-card";
 import { dbIdFieldSchema, parseDbId } from "~/lib/db-ids";
-import { amountAt, type AmountRules } from "~/lib/forms";
+import { amountAt, type AmountRules } from "~/lib/amount-field";
 
 export const PRODUCT_STATUSES = ["active", "draft", "archived"] as const;
 export const BED_SIZES = Object.keys(SIZE_LABELS) as BedSize[];

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { addDays, isCalendarDay, shopToday } from "~/lib/dates";
-import { amountAt, EMAIL_MESSAGE, EMAIL_PATTERN, REQUIRED_MESSAGE } from "~/lib/forms";
+import { amountAt } from "~/lib/amount-field";
+import { EMAIL_MESSAGE, EMAIL_PATTERN, REQUIRED_MESSAGE } from "~/lib/forms";
 import { formatMoney } from "~/lib/money";
 
 /** A new invoice is due this many days after today unless staff choose another day. */

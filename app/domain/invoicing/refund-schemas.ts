@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { amountAt } from "~/lib/forms";
+import { amountAt } from "~/lib/amount-field";
 
 /** A line's quantity field on the refund form: `qty.3` for the invoice's line at position 3. */
 export const refundQuantityField = (position: number) => `qty.${position}`;

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { MAX_LINE_QUANTITY, MAX_PRICED_LINES } from "~/domain/cart/cart-lines";
 import { LAYBY_MAX_MONTHS } from "~/domain/layby/schedule";
 import { dbIdSchema } from "~/lib/db-ids";
-import { emailField, readAmount, textField } from "~/lib/forms";
+import { readAmount } from "~/lib/amount-field";
+import { emailField, textField } from "~/lib/forms";
 import { parseAmount } from "~/lib/money";
 
 export const TERMS_MESSAGE = "Please accept the terms and conditions and the privacy policy.";

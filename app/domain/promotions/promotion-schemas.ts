@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { MAX_DB_INTEGER } from "~/lib/db-ids";
 import { isCalendarDay } from "~/lib/dates";
-import { amountAt, REQUIRED_MESSAGE } from "~/lib/forms";
+import { amountAt } from "~/lib/amount-field";
+import { REQUIRED_MESSAGE } from "~/lib/forms";
 import { PROMOTION_KINDS } from "./promotion-value";
 
 export const PROMOTION_CODE_MAX = 30;

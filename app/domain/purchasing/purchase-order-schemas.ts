@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { parseDbId } from "~/lib/db-ids";
 import { isCalendarDay, shopToday } from "~/lib/dates";
-import { amountAt } from "~/lib/forms";
+import { amountAt } from "~/lib/amount-field";
 
 /** The most lines one purchase order takes, and the most units of one line. */
 export const MAX_PURCHASE_ORDER_LINES = 200;

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { parseVatNumber } from "~/domain/invoicing/manual-invoice-schemas";
 import { DATE_FORMATS, TIME_ZONES } from "~/lib/dates";
-import { amountField, emailField, REQUIRED_MESSAGE, textField } from "~/lib/forms";
+import { amountField } from "~/lib/amount-field";
+import { emailField, REQUIRED_MESSAGE, textField } from "~/lib/forms";
 
 /** The currencies the General tab lists: the shop trades in Rand, the others are not offered. */
 export const CURRENCIES = [
