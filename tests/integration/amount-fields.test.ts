@@ -5,18 +5,27 @@ import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { invoiceLines, promotions, refunds, storeSettings, variants } from "~/db/schema";
+import {
+  invoiceLines,
+  promotions,
+  purchaseOrderLines,
+  refunds,
+  storeSettings,
+  variants,
+} from "~/db/schema";
 import { AMOUNT_MESSAGE } from "~/lib/money";
 import * as invoiceNew from "~/routes/admin/invoice-new";
 import * as orderPage from "~/routes/admin/order";
 import * as productEdit from "~/routes/admin/product-edit";
 import * as productNew from "~/routes/admin/product-new";
 import * as promotionsPage from "~/routes/admin/promotions";
+import * as purchaseOrderNew from "~/routes/admin/purchase-order-new";
 import * as integrations from "~/routes/admin/settings-integrations";
 import { useTestDatabase } from "../setup/database";
 import { formRequest, routeOutcome, signedIn, statusOf } from "./admin/helpers";
 import { paidOrder } from "./invoicing/invoice-fixtures";
-import { setUpShop } from "./orders/fixtures";
+import { addVariant, setUpShop } from "./orders/fixtures";
+import { insertSupplier } from "./purchasing/purchase-order-fixtures";
 
 // Defect 7 of issue 32: "1150,50" typed into a unit price was saved as R115,050.00.
 useTestDatabase();
@@ -171,5 +180,25 @@ describe("a decimal comma is read as Rand and cents on every money form", () => 
     });
     expectRefused(refused, "standardDeliveryCents", "1.150");
     expect((await settings()).standardDeliveryCents).toBe(115_050);
+  });
+
+  it("a purchase order saves a unit cost of 1150,5 as R1,150.50, and creates none on 1,150", async () => {
+    const supplier = await insertSupplier();
+    const { variantId } = await addVariant(shop, { priceCents: 249_900, stock: 0 });
+    const [variant] = await db().select().from(variants).where(eq(variants.id, variantId));
+    const fields = {
+      supplierId: String(supplier.id),
+      notes: "",
+      "lines.0.sku": variant!.sku,
+      "lines.0.quantity": "2",
+      "lines.0.unitCost": "1,150",
+    };
+    const url = "/admin/purchase-orders/new";
+    expectRefused(await post(purchaseOrderNew.action, url, fields), "lines.0.unitCost", "1,150");
+    expect(await db().select().from(purchaseOrderLines)).toEqual([]);
+
+    await post(purchaseOrderNew.action, url, { ...fields, "lines.0.unitCost": "1150,5" });
+    const lines = await db().select().from(purchaseOrderLines);
+    expect(lines).toEqual([expect.objectContaining({ unitCostCents: 115_050 })]);
   });
 });

@@ -36,7 +36,7 @@ afterAll(async () => {
 const form = (overrides: Record<string, string> = {}, variantId = bed) =>
   checkoutForm([{ variantId, quantity: 1 }], {
     plan: "layby",
-    laybyDeposit: "1 000.50",
+    laybyDeposit: "1 000,50",
     laybyMonths: "4",
     ...overrides,
   });
