@@ -8,7 +8,6 @@ import { Input, Label, NativeSelect, Textarea } from "~/components/admin/ui/inpu
 import {
   BADGES,
   BED_SIZES,
-  centsToRandText,
   PRODUCT_STATUSES,
   productFormSchema,
 } from "~/domain/catalog/product-schemas";
@@ -16,6 +15,7 @@ import { SIZE_LABELS } from "~/domain/catalog/product-card";
 import { CHECKBOX_GROUPS } from "~/domain/catalog/listing-query";
 import type { FormActionResult } from "~/lib/forms";
 import { mediaSrc } from "~/lib/media";
+import { amountInputValue, MONEY_INPUT } from "~/lib/money";
 import { useAdminForm } from "./use-admin-form";
 
 type Option = { id: number; name: string };
@@ -256,16 +256,15 @@ export function ProductForm({
                     </td>
                   );
                 };
-                const money = { inputMode: "decimal" as const, step: "0.01" };
                 return (
                   <tr key={size}>
                     <td className="py-1 pr-2 align-top font-medium whitespace-nowrap">
                       {SIZE_LABELS[size]}
                     </td>
                     {cell("sku", v?.sku ?? "")}
-                    {cell("price", centsToRandText(v?.priceCents), money)}
-                    {cell("originalPrice", centsToRandText(v?.originalPriceCents), money)}
-                    {cell("cost", centsToRandText(v?.costCents), money)}
+                    {cell("price", amountInputValue(v?.priceCents), MONEY_INPUT)}
+                    {cell("originalPrice", amountInputValue(v?.originalPriceCents), MONEY_INPUT)}
+                    {cell("cost", amountInputValue(v?.costCents), MONEY_INPUT)}
                   </tr>
                 );
               })}

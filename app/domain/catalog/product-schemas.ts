@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SIZE_LABELS, type BedSize } from "~/domain/catalog/product-card";
 import { dbIdFieldSchema, parseDbId } from "~/lib/db-ids";
+import { amountAt, type AmountRules } from "~/lib/amount-field";
 
 export const PRODUCT_STATUSES = ["active", "draft", "archived"] as const;
 export const BED_SIZES = Object.keys(SIZE_LABELS) as BedSize[];
@@ -19,18 +20,6 @@ export const BADGES = [
   "POPULAR",
   "TECH",
 ] as const;
-
-/** Rand as typed ("3199", "3 199.50", "R3,199.5") to integer cents; null when it is not a price. */
-export function parseRandToCents(text: string): number | null {
-  const cleaned = text.replace(/[\sR,]/gi, "");
-  const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(cleaned);
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-}
-
-/** Cents as the form shows them again: "3199.00". */
-export const centsToRandText = (cents: number | null | undefined) =>
-  cents === null || cents === undefined ? "" : (cents / 100).toFixed(2);
 
 const optionalText = (max: number) => z.string().trim().max(max, "This is too long.").default("");
 /** A facet value such as a mattress type, or none. */
@@ -98,33 +87,15 @@ export const productFormSchema = z
       if (!sku) ctx.addIssue({ code: "custom", path: [at("sku")], message: "SKU is required" });
       else if (sku.length > 64)
         ctx.addIssue({ code: "custom", path: [at("sku")], message: "This is too long." });
-      const priceCents = price ? parseRandToCents(price) : null;
-      if (!price)
-        ctx.addIssue({ code: "custom", path: [at("price")], message: "Price is required" });
-      else if (!priceCents)
-        ctx.addIssue({
-          code: "custom",
-          path: [at("price")],
-          message: "Enter a price such as 3199.00",
-        });
-      const optionalCents = (name: string) => {
-        const value = text(at(name));
-        if (!value) return null;
-        const cents = parseRandToCents(value);
-        if (cents === null)
-          ctx.addIssue({
-            code: "custom",
-            path: [at(name)],
-            message: "Enter an amount such as 3199.00",
-          });
-        return cents;
-      };
+      const amount = (name: string, rules: AmountRules) =>
+        amountAt(ctx, at(name), text(at(name)), rules);
+      const priceCents = amount("price", { required: "Price is required", min: 1 });
       variants.push({
         size,
         sku: sku.toUpperCase(),
         priceCents: priceCents ?? 0,
-        originalPriceCents: optionalCents("originalPrice"),
-        costCents: optionalCents("cost"),
+        originalPriceCents: amount("originalPrice", {}),
+        costCents: amount("cost", {}),
       });
     }
     if (variants.length === 0) {

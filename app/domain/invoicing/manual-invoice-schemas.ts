@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { parseRandToCents } from "~/domain/catalog/product-schemas";
 import { addDays, isCalendarDay, shopToday } from "~/lib/dates";
+import { amountAt } from "~/lib/amount-field";
 import { EMAIL_MESSAGE, EMAIL_PATTERN, REQUIRED_MESSAGE } from "~/lib/forms";
 import { formatMoney } from "~/lib/money";
 
@@ -42,7 +42,6 @@ const formText = z
   .transform((v) => (typeof v === "string" ? v.trim() : ""));
 
 const QUANTITY_MESSAGE = "Enter a whole number of 1 or more.";
-const PRICE_MESSAGE = "Enter a price in Rand such as 1250.00";
 const MAX_TOTAL_TEXT = formatMoney(MAX_INVOICE_TOTAL_CENTS, { cents: true });
 
 /** A whole number of units from 1 up, or null. */
@@ -149,15 +148,11 @@ export const manualInvoiceFormSchema = z
             : QUANTITY_MESSAGE,
         );
       }
-      let unitPriceCents: number | null = null;
-      if (/^[\sR]*-/i.test(priceText)) {
-        issue(field("unitPrice"), "The unit price cannot be negative.");
-      } else if (priceText) {
-        unitPriceCents = parseRandToCents(priceText);
-        if (unitPriceCents === null) issue(field("unitPrice"), PRICE_MESSAGE);
-      } else if (!sku) {
-        issue(field("unitPrice"), "Enter the unit price of a line not in the catalogue.");
-      }
+      const unitPriceCents = amountAt(ctx, field("unitPrice"), priceText, {
+        minMessage: "The unit price cannot be negative.",
+        // A catalogue line left empty takes the size's current price.
+        required: sku ? undefined : "Enter the unit price of a line not in the catalogue.",
+      });
       knownTotal += (quantity ?? 0) * (unitPriceCents ?? 0);
       lines.push({ row, sku, description, quantity: quantity ?? 0, unitPriceCents });
     }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseRandToCents } from "~/domain/catalog/product-schemas";
+import { amountAt } from "~/lib/amount-field";
 
 /** A line's quantity field on the refund form: `qty.3` for the invoice's line at position 3. */
 export const refundQuantityField = (position: number) => `qty.${position}`;
@@ -55,10 +55,8 @@ export const refundFormSchema = z
     }
     let amountCents: number | null = null;
     if (input.amount) {
-      amountCents = parseRandToCents(input.amount);
-      if (amountCents === null || amountCents <= 0) {
-        issue("amount", "Enter an amount in Rand above zero, such as 499.50.");
-      } else if (lines.length > 0) {
+      amountCents = amountAt(ctx, "amount", input.amount, { min: 1 });
+      if (amountCents !== null && lines.length > 0) {
         issue("amount", "Choose lines or enter an amount, not both.");
       }
     } else if (lines.length === 0) {

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { MAX_LINE_QUANTITY, MAX_PRICED_LINES } from "~/domain/cart/cart-lines";
-import { parseRandToCents } from "~/domain/catalog/product-schemas";
 import { LAYBY_MAX_MONTHS } from "~/domain/layby/schedule";
 import { dbIdSchema } from "~/lib/db-ids";
+import { readAmount } from "~/lib/amount-field";
 import { emailField, textField } from "~/lib/forms";
+import { parseAmount } from "~/lib/money";
 
 export const TERMS_MESSAGE = "Please accept the terms and conditions and the privacy policy.";
 export const PROMO_CODE_MAX = 40;
@@ -45,7 +46,7 @@ export const promoCodeField = z
   .default("");
 
 export const LAYBY_MONTHS_MESSAGE = `Choose 1 to ${LAYBY_MAX_MONTHS} months.`;
-export const LAYBY_DEPOSIT_MESSAGE = "Write the deposit in Rand, for example 600 or 650.50.";
+export const LAYBY_DEPOSIT_MESSAGE = "Write the deposit in Rand, for example 600 or 650,50.";
 export const LAYBY_PAYFLEX_MESSAGE = "A lay-by is paid by card or PayFast, not PayFlex.";
 
 /**
@@ -82,8 +83,9 @@ export const checkoutSchema = z
     if (laybyMonthsOf(input.laybyMonths) === null) {
       ctx.addIssue({ code: "custom", path: ["laybyMonths"], message: LAYBY_MONTHS_MESSAGE });
     }
-    if (parseRandToCents(input.laybyDeposit) === null) {
-      ctx.addIssue({ code: "custom", path: ["laybyDeposit"], message: LAYBY_DEPOSIT_MESSAGE });
+    const deposit = readAmount(input.laybyDeposit, { required: LAYBY_DEPOSIT_MESSAGE });
+    if (deposit.message !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["laybyDeposit"], message: deposit.message });
     }
     if (input.paymentMethod === "payflex") {
       ctx.addIssue({ code: "custom", path: ["paymentMethod"], message: LAYBY_PAYFLEX_MESSAGE });
@@ -94,7 +96,7 @@ export const checkoutSchema = z
     /** The lay-by's terms as the shopper chose them; null to pay in full. */
     layby:
       plan === "layby"
-        ? { months: laybyMonthsOf(laybyMonths)!, depositCents: parseRandToCents(laybyDeposit)! }
+        ? { months: laybyMonthsOf(laybyMonths)!, depositCents: parseAmount(laybyDeposit)! }
         : null,
   }));
 

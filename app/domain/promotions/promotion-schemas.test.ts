@@ -1,16 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { parseForm, REQUIRED_MESSAGE } from "~/lib/forms";
+import { AMOUNT_MESSAGE } from "~/lib/money";
 import {
   CODE_CHARACTERS_MESSAGE,
   CODE_LENGTH_MESSAGE,
   DATE_MESSAGE,
   END_BEFORE_START_MESSAGE,
-  FIXED_AMOUNT_MESSAGE,
   KIND_MESSAGE,
   PERCENTAGE_MESSAGE,
   promotionSchema,
   USAGE_LIMIT_MESSAGE,
 } from "./promotion-schemas";
+
+const ABOVE_ZERO = "Enter an amount above zero.";
 
 const VALID = {
   code: "spring15",
@@ -44,16 +46,13 @@ describe("the promotion form's rules", () => {
     ["a percentage of 101", { value: "101" }, "value", PERCENTAGE_MESSAGE],
     ["a percentage of 12.5", { value: "12.5" }, "value", PERCENTAGE_MESSAGE],
     ["a negative percentage", { value: "-5" }, "value", PERCENTAGE_MESSAGE],
-    ["a fixed amount of 0", { kind: "fixed", value: "0" }, "value", FIXED_AMOUNT_MESSAGE],
-    ["a fixed amount of 0.00", { kind: "fixed", value: "0.00" }, "value", FIXED_AMOUNT_MESSAGE],
+    ["a fixed amount of 0", { kind: "fixed", value: "0" }, "value", ABOVE_ZERO],
+    ["a fixed amount of 0,00", { kind: "fixed", value: "0,00" }, "value", ABOVE_ZERO],
+    ["a fixed amount of 249,50", { kind: "fixed", value: "249,50" }, "value", undefined],
     ["a fixed amount of 1 cent", { kind: "fixed", value: "0.01" }, "value", undefined],
-    [
-      "a fixed amount of 3 decimals",
-      { kind: "fixed", value: "5.005" },
-      "value",
-      FIXED_AMOUNT_MESSAGE,
-    ],
-    ["a fixed amount in words", { kind: "fixed", value: "five" }, "value", FIXED_AMOUNT_MESSAGE],
+    ["a fixed amount of 3 decimals", { kind: "fixed", value: "5.005" }, "value", AMOUNT_MESSAGE],
+    ["a fixed amount of R1,000", { kind: "fixed", value: "R1,000" }, "value", AMOUNT_MESSAGE],
+    ["a fixed amount in words", { kind: "fixed", value: "five" }, "value", AMOUNT_MESSAGE],
     ["a usage limit of 0", { usageLimit: "0" }, "usageLimit", USAGE_LIMIT_MESSAGE],
     ["a usage limit of 2.5", { usageLimit: "2.5" }, "usageLimit", USAGE_LIMIT_MESSAGE],
     [
@@ -104,7 +103,9 @@ describe("the promotion form's rules", () => {
     for (const [typed, cents] of [
       ["500", 50_000],
       ["249.50", 24_950],
-      ["R1,000", 100_000],
+      ["249,50", 24_950],
+      ["R1 000", 100_000],
+      ["R1,000.00", 100_000],
       ["0.5", 50],
     ] as const) {
       const parsed = parseForm(promotionSchema, { ...VALID, kind: "fixed", value: typed });

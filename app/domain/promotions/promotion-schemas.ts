@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { parseRandToCents } from "~/domain/catalog/product-schemas";
 import { MAX_DB_INTEGER } from "~/lib/db-ids";
 import { isCalendarDay } from "~/lib/dates";
+import { amountAt } from "~/lib/amount-field";
 import { REQUIRED_MESSAGE } from "~/lib/forms";
-import { PROMOTION_KINDS, type PromotionKind } from "./promotion-value";
+import { PROMOTION_KINDS } from "./promotion-value";
 
 export const PROMOTION_CODE_MAX = 30;
 export const PROMOTION_DESCRIPTION_MAX = 200;
@@ -12,7 +12,6 @@ export const CODE_CHARACTERS_MESSAGE = "Use letters A to Z and digits only, with
 export const CODE_LENGTH_MESSAGE = `A code is at most ${PROMOTION_CODE_MAX} characters.`;
 export const KIND_MESSAGE = "Choose a percentage or a fixed amount.";
 export const PERCENTAGE_MESSAGE = "A percentage is a whole number from 1 to 100.";
-export const FIXED_AMOUNT_MESSAGE = "Enter an amount in Rand above zero, such as 500 or 249.50.";
 export const USAGE_LIMIT_MESSAGE =
   "Enter a whole number of uses (1 or more), or leave it empty for no limit.";
 export const DATE_MESSAGE = "Enter a date such as 2026-12-31.";
@@ -57,11 +56,12 @@ export const promotionSchema = z
       issue("description", "This is too long.");
     }
 
-    const value = kind ? parseValue(kind, input.value) : null;
+    let value: number | null = null;
     if (!input.value) issue("value", REQUIRED_MESSAGE);
-    else if (kind && value === null) {
-      issue("value", kind === "percentage" ? PERCENTAGE_MESSAGE : FIXED_AMOUNT_MESSAGE);
-    }
+    else if (kind === "percentage") {
+      value = parsePercent(input.value);
+      if (value === null) issue("value", PERCENTAGE_MESSAGE);
+    } else if (kind === "fixed") value = amountAt(ctx, "value", input.value, { min: 1 });
 
     const usageLimit = input.usageLimit ? parseUsageLimit(input.usageLimit) : null;
     if (input.usageLimit && usageLimit === null) issue("usageLimit", USAGE_LIMIT_MESSAGE);
@@ -92,15 +92,11 @@ export const promotionSchema = z
   });
 export type PromotionInput = z.output<typeof promotionSchema>;
 
-/** A whole percent from 1 to 100, or Rand above zero as cents; null when it is neither. */
-function parseValue(kind: PromotionKind, text: string): number | null {
-  if (kind === "percentage") {
-    if (!/^\d{1,3}$/.test(text)) return null;
-    const percent = Number(text);
-    return percent >= 1 && percent <= 100 ? percent : null;
-  }
-  const cents = parseRandToCents(text);
-  return cents !== null && cents > 0 ? cents : null;
+/** A whole percent from 1 to 100; null otherwise. */
+function parsePercent(text: string): number | null {
+  if (!/^\d{1,3}$/.test(text)) return null;
+  const percent = Number(text);
+  return percent >= 1 && percent <= 100 ? percent : null;
 }
 
 /** Whole uses from 1 up to what the table holds; null otherwise. */

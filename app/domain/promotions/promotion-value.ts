@@ -1,5 +1,4 @@
-import { centsToRandText } from "~/domain/catalog/product-schemas";
-import { formatMoney } from "~/lib/money";
+import { amountInputValue, formatMoney } from "~/lib/money";
 
 /** A percentage off the subtotal, or a fixed amount in Rand off it. */
 export const PROMOTION_KINDS = ["percentage", "fixed"] as const;
@@ -20,5 +19,5 @@ export function formatPromotionValue({ kind, value }: PromotionValue): string {
 
 /** The value as the edit form shows it again: "10", or Rand with cents ("500.00"). */
 export function promotionValueText({ kind, value }: PromotionValue): string {
-  return kind === "percentage" ? String(value) : centsToRandText(value);
+  return kind === "percentage" ? String(value) : amountInputValue(value);
 }

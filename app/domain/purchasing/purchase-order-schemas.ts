@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { parseRandToCents } from "~/domain/catalog/product-schemas";
 import { parseDbId } from "~/lib/db-ids";
 import { isCalendarDay, shopToday } from "~/lib/dates";
+import { amountAt } from "~/lib/amount-field";
 
 /** The most lines one purchase order takes, and the most units of one line. */
 export const MAX_PURCHASE_ORDER_LINES = 200;
@@ -95,10 +95,7 @@ export const purchaseOrderFormSchema = z
           quantityText ? `${QUANTITY_MESSAGE} (at most ${MAX_LINE_QUANTITY})` : QUANTITY_MESSAGE,
         );
       }
-      const unitCostCents = costText ? parseRandToCents(costText) : null;
-      if (costText && unitCostCents === null) {
-        issue(lineField(row, "unitCost"), "Enter a cost in Rand such as 1250.00");
-      }
+      const unitCostCents = amountAt(ctx, lineField(row, "unitCost"), costText);
       lines.push({ row, sku, quantity: quantity ?? 0, unitCostCents });
     }
     if (lines.length === 0) issue("lines", "Add at least one line: a SKU and a quantity.");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseForm } from "~/lib/forms";
+import { AMOUNT_MESSAGE } from "~/lib/money";
 import {
   analyticsSettingsSchema,
   CURRENCY_MESSAGE,
@@ -81,14 +82,14 @@ describe("shipping settings", () => {
       parseForm(shippingSettingsSchema, {
         standardDeliveryCents: "299",
         expressDeliveryCents: "R 349.50",
-        freeDeliveryThresholdCents: "2 500.00",
+        freeDeliveryThresholdCents: "2 500,50",
       }),
     ).toEqual({
       ok: true,
       data: {
         standardDeliveryCents: 29900,
         expressDeliveryCents: 34950,
-        freeDeliveryThresholdCents: 250000,
+        freeDeliveryThresholdCents: 250050,
       },
     });
   });
@@ -98,12 +99,12 @@ describe("shipping settings", () => {
       errorsOf(shippingSettingsSchema, {
         standardDeliveryCents: "",
         expressDeliveryCents: "-5",
-        freeDeliveryThresholdCents: "lots",
+        freeDeliveryThresholdCents: "2,000",
       }),
     ).toEqual({
       standardDeliveryCents: "This field is required.",
-      expressDeliveryCents: "Enter an amount in Rand, such as 299.00.",
-      freeDeliveryThresholdCents: "Enter an amount in Rand, such as 299.00.",
+      expressDeliveryCents: "An amount cannot be negative.",
+      freeDeliveryThresholdCents: AMOUNT_MESSAGE,
     });
     expect(
       errorsOf(shippingSettingsSchema, {
@@ -111,7 +112,7 @@ describe("shipping settings", () => {
         expressDeliveryCents: "1",
         freeDeliveryThresholdCents: "1",
       }),
-    ).toEqual({ standardDeliveryCents: "Enter at most R10000." });
+    ).toEqual({ standardDeliveryCents: "Enter at most R10,000.00." });
   });
 });
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { parseRandToCents } from "~/domain/catalog/product-schemas";
 import { parseVatNumber } from "~/domain/invoicing/manual-invoice-schemas";
 import { DATE_FORMATS, TIME_ZONES } from "~/lib/dates";
+import { amountField } from "~/lib/amount-field";
 import { emailField, REQUIRED_MESSAGE, textField } from "~/lib/forms";
 
 /** The currencies the General tab lists: the shop trades in Rand, the others are not offered. */
@@ -60,25 +60,8 @@ export const generalSettingsSchema = z.object({
 });
 export type GeneralSettingsInput = z.output<typeof generalSettingsSchema>;
 
-/** Rand as typed ("299", "2 000.00") to cents, with the field's own message. */
-function randField(max: number) {
-  return z
-    .string(REQUIRED_MESSAGE)
-    .trim()
-    .min(1, REQUIRED_MESSAGE)
-    .transform((text, ctx) => {
-      const cents = parseRandToCents(text);
-      if (cents === null) {
-        ctx.addIssue({ code: "custom", message: "Enter an amount in Rand, such as 299.00." });
-        return z.NEVER;
-      }
-      if (cents > max) {
-        ctx.addIssue({ code: "custom", message: `Enter at most R${(max / 100).toFixed(0)}.` });
-        return z.NEVER;
-      }
-      return cents;
-    });
-}
+/** A required amount in Rand, at most `max` cents. */
+const randField = (max: number) => amountField({ required: REQUIRED_MESSAGE, max });
 
 /** Integrations' shipping card: own delivery's fees and where standard delivery becomes free. */
 export const shippingSettingsSchema = z.object({
@@ -140,10 +123,12 @@ export const LAYBY_CHARGE_MESSAGE =
  * and cancellation.ts caps it again whatever is stored.
  */
 export const laybySettingsSchema = z.object({
-  laybyMinDepositCents: randField(10_000_000).refine(
-    (cents) => cents >= 100,
-    "Enter a deposit of at least R1.00.",
-  ),
+  laybyMinDepositCents: amountField({
+    required: REQUIRED_MESSAGE,
+    min: 100,
+    minMessage: "Enter a deposit of at least R1.00.",
+    max: 10_000_000,
+  }),
   laybyChargeBasisPoints: z
     .string(REQUIRED_MESSAGE)
     .trim()

@@ -1,7 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { InvoiceForm } from "~/components/admin/invoices/invoice-form";
-import { centsToRandText } from "~/domain/catalog/product-schemas";
 import { getInvoice } from "~/domain/invoicing/invoice-document.server";
 import { invoiceActionRefusal } from "~/domain/invoicing/invoice-transitions";
 import { manualInvoiceFormSchema } from "~/domain/invoicing/manual-invoice-schemas";
@@ -11,6 +10,7 @@ import { shopToday } from "~/lib/dates";
 import { parseForm } from "~/lib/forms";
 import { idParam, readForm } from "~/lib/request-input.server";
 import { requireStaff } from "~/lib/staff-gate.server";
+import { amountInputValue } from "~/lib/money";
 import type { Route } from "./+types/invoice-edit";
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -39,7 +39,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         sku: line.sku,
         description: line.description,
         quantity: String(line.quantity),
-        unitPrice: centsToRandText(line.unitPriceCents),
+        unitPrice: amountInputValue(line.unitPriceCents),
         ...(line.sku ? { catalogueDescription: line.description } : {}),
       })),
     },

@@ -10,6 +10,7 @@ import { attempt, invalid, loaded, succeeded } from "~/lib/actions.server";
 import { parseForm } from "~/lib/forms";
 import { idParam, readForm } from "~/lib/request-input.server";
 import { requireStaff } from "~/lib/staff-gate.server";
+import { amountInputValue } from "~/lib/money";
 import type { Route } from "./+types/purchase-order-edit";
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -45,7 +46,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       lines: lines.map((l) => ({
         sku: l.sku,
         quantity: String(l.ordered),
-        unitCost: (l.unitCostCents / 100).toFixed(2),
+        unitCost: amountInputValue(l.unitCostCents),
         label: `${l.title} · ${l.size}`,
       })),
     },

@@ -1,7 +1,6 @@
 import { FormNotice } from "~/components/admin/auth-card";
 import { GeneralSettingsForm } from "~/components/admin/settings/general-settings-form";
 import { LaybySettingsForm } from "~/components/admin/settings/layby-settings-form";
-import { centsToRandText } from "~/domain/catalog/product-schemas";
 import { OwnerOnlyNote } from "~/components/admin/settings/owner-only-note";
 import { generalSettingsSchema, laybySettingsSchema } from "~/domain/settings/settings-schemas";
 import { getStoreSettings } from "~/domain/settings/store-settings.server";
@@ -13,6 +12,7 @@ import { attempt, invalid, succeeded } from "~/lib/actions.server";
 import { parseForm } from "~/lib/forms";
 import { readForm } from "~/lib/request-input.server";
 import { requireOwner, requireStaff } from "~/lib/staff-gate.server";
+import { amountInputValue } from "~/lib/money";
 import type { Route } from "./+types/settings-general";
 
 export const meta: Route.MetaFunction = () => [{ title: "General Settings | Admin" }];
@@ -38,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       dateFormat: s.dateFormat,
     },
     layby: {
-      minDeposit: centsToRandText(s.laybyMinDepositCents),
+      minDeposit: amountInputValue(s.laybyMinDepositCents),
       charge: String(s.laybyChargeBasisPoints / 100),
     },
   };

@@ -8,7 +8,6 @@ import {
 import { OwnerOnlyNote } from "~/components/admin/settings/owner-only-note";
 import { Badge } from "~/components/admin/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
-import { centsToRandText } from "~/domain/catalog/product-schemas";
 import {
   checkPaymentConnection,
   integrationStatus,
@@ -28,6 +27,7 @@ import { attempt, invalid, refused, succeeded } from "~/lib/actions.server";
 import { parseForm, type FormActionResult } from "~/lib/forms";
 import { readForm } from "~/lib/request-input.server";
 import { requireOwner, requireStaff } from "~/lib/staff-gate.server";
+import { amountInputValue } from "~/lib/money";
 import type { Route } from "./+types/settings-integrations";
 
 export const meta: Route.MetaFunction = () => [{ title: "Integrations | Admin" }];
@@ -39,9 +39,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     canEdit: user.role === "owner",
     status: integrationStatus(),
     shipping: {
-      standardDelivery: centsToRandText(s.standardDeliveryCents),
-      expressDelivery: centsToRandText(s.expressDeliveryCents),
-      freeDeliveryThreshold: centsToRandText(s.freeDeliveryThresholdCents),
+      standardDelivery: amountInputValue(s.standardDeliveryCents),
+      expressDelivery: amountInputValue(s.expressDeliveryCents),
+      freeDeliveryThreshold: amountInputValue(s.freeDeliveryThresholdCents),
     },
     analytics: {
       enabled: s.analyticsEnabled,

@@ -9,6 +9,7 @@ import * as adminLayout from "~/routes/admin/layout";
 import * as general from "~/routes/admin/settings-general";
 import * as integrations from "~/routes/admin/settings-integrations";
 import * as storeLayout from "~/routes/store/layout";
+import { AMOUNT_MESSAGE } from "~/lib/money";
 import { useTestDatabase } from "../../setup/database";
 import { seededRandom } from "../../e2e/server/fuzz-corpus";
 import { setUpShop } from "../payments/helpers";
@@ -228,7 +229,7 @@ describe("Integrations: shipping", () => {
     );
     expect(statusOf(result.returned)).toBe(400);
     expect(body(result.returned)).toMatchObject({
-      fieldErrors: { standardDeliveryCents: "Enter an amount in Rand, such as 299.00." },
+      fieldErrors: { standardDeliveryCents: AMOUNT_MESSAGE },
     });
     expect((await settingsRow()).standardDeliveryCents).toBe(35000);
   });

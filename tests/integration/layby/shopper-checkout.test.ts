@@ -36,7 +36,7 @@ afterAll(async () => {
 const form = (overrides: Record<string, string> = {}, variantId = bed) =>
   checkoutForm([{ variantId, quantity: 1 }], {
     plan: "layby",
-    laybyDeposit: "1 000.50",
+    laybyDeposit: "1 000,50",
     laybyMonths: "4",
     ...overrides,
   });
@@ -47,7 +47,8 @@ describe("checking out on lay-by", () => {
   it("refuses terms that make no plan, with the message by the field, and places nothing", async () => {
     const cases: [Record<string, string>, string, RegExp, number?][] = [
       [{ laybyDeposit: "599.99" }, "laybyDeposit", /at least R600/],
-      [{ laybyDeposit: "six hundred" }, "laybyDeposit", /in Rand/],
+      [{ laybyDeposit: "six hundred" }, "laybyDeposit", /as 1150,50 or 1150\.50/],
+      [{ laybyDeposit: "1,000" }, "laybyDeposit", /as 1150,50 or 1150\.50/],
       [{ laybyDeposit: "" }, "laybyDeposit", /in Rand/],
       [{ laybyMonths: "7" }, "laybyMonths", /1 to 6 months/],
       [{ laybyMonths: "0" }, "laybyMonths", /1 to 6 months/],

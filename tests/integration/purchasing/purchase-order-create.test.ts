@@ -18,6 +18,7 @@ import {
 import { purchaseOrderFormSchema } from "~/domain/purchasing/purchase-order-schemas";
 import { changePurchaseOrderStatus } from "~/domain/purchasing/purchase-order-transition.server";
 import { parseForm } from "~/lib/forms";
+import { AMOUNT_MESSAGE } from "~/lib/money";
 import { useTestDatabase } from "../../setup/database";
 import { signedIn } from "../admin/helpers";
 import {
@@ -208,7 +209,7 @@ describe("the purchase order form's checks", () => {
       expectedDate: "The expected date cannot be in the past.",
       "lines.0.quantity": "Enter a whole number of 1 or more. (at most 100000)",
       "lines.1.sku": "BED-Q is already on line 1.",
-      "lines.1.unitCost": "Enter a cost in Rand such as 1250.00",
+      "lines.1.unitCost": AMOUNT_MESSAGE,
       "lines.2.sku": "Enter the SKU of a product.",
     });
   });

@@ -10,6 +10,7 @@ import * as newPage from "~/routes/admin/purchase-order-new";
 import * as variantsRoute from "~/routes/admin/variant-suggestions";
 import * as listPage from "~/routes/admin/purchase-orders";
 import * as exportRoute from "~/routes/admin/purchase-orders-export";
+import { AMOUNT_MESSAGE } from "~/lib/money";
 import { useTestDatabase } from "../../setup/database";
 import {
   formRequest,
@@ -108,7 +109,7 @@ describe("creating from the new page", () => {
       fieldErrors: {
         supplierId: "Choose a supplier.",
         "lines.1.sku": `${bed.sku} is already on line 1.`,
-        "lines.1.unitCost": "Enter a cost in Rand such as 1250.00",
+        "lines.1.unitCost": AMOUNT_MESSAGE,
       },
       values: { "lines.1.unitCost": "abc" },
     });

@@ -3,7 +3,6 @@ import { LineFieldMessage, lineFieldAria } from "~/components/admin/line-field";
 import { Button } from "~/components/admin/ui/button";
 import { Input, Label } from "~/components/admin/ui/input";
 import { VariantSkuInput } from "~/components/admin/variant-sku-input";
-import { parseRandToCents } from "~/domain/catalog/product-schemas";
 import type { VariantSuggestion } from "~/domain/catalog/variant-suggestion";
 import { invoiceAmounts } from "~/domain/invoicing/invoice-amounts";
 import {
@@ -12,7 +11,7 @@ import {
   type InvoiceLineFieldName,
 } from "~/domain/invoicing/manual-invoice-schemas";
 import type { FieldErrors } from "~/lib/forms";
-import { formatMoney } from "~/lib/money";
+import { formatMoney, MONEY_INPUT, parseAmount } from "~/lib/money";
 
 export type InvoiceLineDraft = {
   key: number;
@@ -43,7 +42,7 @@ const productAndSize = (v: VariantSuggestion) => `${v.title} · ${v.size}`;
 /** A line's total as typed, or null while its quantity or price is not a number yet. */
 function lineTotal(line: InvoiceLineDraft): number | null {
   const quantity = /^\d+$/.test(line.quantity.trim()) ? Number(line.quantity) : null;
-  const price = parseRandToCents(line.unitPrice);
+  const price = parseAmount(line.unitPrice);
   return quantity === null || price === null ? null : quantity * price;
 }
 
@@ -163,7 +162,7 @@ export function InvoiceLineRows({
                 <Input
                   id={`field-${name("unitPrice")}`}
                   name={name("unitPrice")}
-                  inputMode="decimal"
+                  {...MONEY_INPUT}
                   placeholder={catalogue ? "Current price" : "0.00"}
                   value={line.unitPrice}
                   onChange={(e) => {

@@ -7,7 +7,7 @@ import { useAdminForm } from "~/components/admin/use-admin-form";
 import type { RefundOptions } from "~/domain/invoicing/refund-options.server";
 import { refundFormSchema, refundQuantityField } from "~/domain/invoicing/refund-schemas";
 import type { FormActionResult } from "~/lib/forms";
-import { formatMoney } from "~/lib/money";
+import { formatMoney, MONEY_INPUT } from "~/lib/money";
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
 
@@ -91,7 +91,7 @@ export function RefundForm({
               name="amount"
               label="Or an amount (R)"
               hint="Instead of lines: a price adjustment, say."
-              inputMode="decimal"
+              {...MONEY_INPUT}
               defaultValue={form.values.amount ?? ""}
               error={errors.amount}
               onEdit={clearError}

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Field, SelectField, TextareaField } from "~/components/admin/field";
 import type { FormDialogFields } from "~/components/admin/form-dialog";
 import { SwitchField } from "~/components/admin/switch-field";
+import { MONEY_INPUT } from "~/lib/money";
 import {
   PROMOTION_CODE_MAX,
   PROMOTION_DESCRIPTION_MAX,
@@ -37,7 +38,7 @@ const EMPTY: PromotionFormValues = {
 
 const VALUE_HINTS: Record<PromotionKind, string> = {
   percentage: "Percent off the subtotal, a whole number from 1 to 100.",
-  fixed: "Rand off the subtotal, such as 500 or 249.50.",
+  fixed: "Rand off the subtotal, such as 500 or 249,50.",
 };
 
 /**
@@ -102,8 +103,7 @@ export function PromotionFormFields({
         {...common("value")}
         label={kind === "percentage" ? "Discount Value (%)" : "Discount Value (R)"}
         hint={VALUE_HINTS[kind]}
-        inputMode="decimal"
-        autoComplete="off"
+        {...MONEY_INPUT}
         required
       />
       <Field

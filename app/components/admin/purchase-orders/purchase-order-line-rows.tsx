@@ -1,10 +1,9 @@
 import { Plus, Trash2 } from "lucide-react";
 import { Button } from "~/components/admin/ui/button";
 import { Input, Label } from "~/components/admin/ui/input";
-import { parseRandToCents } from "~/domain/catalog/product-schemas";
 import { lineField } from "~/domain/purchasing/purchase-order-schemas";
 import type { FieldErrors } from "~/lib/forms";
-import { formatMoney } from "~/lib/money";
+import { amountInputValue, formatMoney, MONEY_INPUT, parseAmount } from "~/lib/money";
 import { describeVariant } from "~/domain/catalog/variant-suggestion";
 import { LineFieldMessage, lineFieldAria } from "~/components/admin/line-field";
 import { VariantSkuInput } from "~/components/admin/variant-sku-input";
@@ -29,7 +28,7 @@ export const emptyLine = (): LineDraft => ({
 /** A line's total as typed, or null while its quantity or cost is not a number yet. */
 function lineTotal(line: LineDraft): number | null {
   const quantity = /^\d+$/.test(line.quantity.trim()) ? Number(line.quantity) : null;
-  const cost = parseRandToCents(line.unitCost);
+  const cost = parseAmount(line.unitCost);
   return quantity === null || cost === null ? null : quantity * cost;
 }
 
@@ -97,7 +96,7 @@ export function PurchaseOrderLineRows({
                               unitCost:
                                 l.unitCost || variant.costCents === null
                                   ? l.unitCost
-                                  : (variant.costCents / 100).toFixed(2),
+                                  : amountInputValue(variant.costCents),
                             }
                           : l,
                       ),
@@ -129,7 +128,7 @@ export function PurchaseOrderLineRows({
                 <Input
                   id={`field-${unitCost}`}
                   name={unitCost}
-                  inputMode="decimal"
+                  {...MONEY_INPUT}
                   placeholder="Its cost"
                   value={line.unitCost}
                   onChange={(e) => {

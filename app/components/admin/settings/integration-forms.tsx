@@ -8,6 +8,7 @@ import {
   shippingSettingsSchema,
 } from "~/domain/settings/settings-schemas";
 import type { FormActionResult } from "~/lib/forms";
+import { MONEY_INPUT } from "~/lib/money";
 
 /**
  * One button that asks the server to do one thing (send a test e-mail, check a provider): the
@@ -76,7 +77,7 @@ export function ShippingForm({
       name={name}
       label={label}
       hint={hint}
-      inputMode="decimal"
+      {...MONEY_INPUT}
       defaultValue={form.values[name] ?? value}
       error={form.errors[name]}
       onEdit={form.clearError}

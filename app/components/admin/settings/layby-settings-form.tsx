@@ -4,6 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/
 import { useAdminForm } from "~/components/admin/use-admin-form";
 import { laybySettingsSchema } from "~/domain/settings/settings-schemas";
 import type { FormActionResult } from "~/lib/forms";
+import { MONEY_INPUT } from "~/lib/money";
 
 export type LaybySettingsValues = { minDeposit: string; charge: string };
 
@@ -36,7 +37,7 @@ export function LaybySettingsForm({
                 name="laybyMinDepositCents"
                 label="Minimum deposit (R)"
                 hint="The smallest deposit a shopper can choose at checkout."
-                inputMode="decimal"
+                {...MONEY_INPUT}
                 defaultValue={form.values.laybyMinDepositCents ?? saved.minDeposit}
                 error={form.errors.laybyMinDepositCents}
                 onEdit={form.clearError}

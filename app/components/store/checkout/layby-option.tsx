@@ -10,21 +10,12 @@ import {
 } from "~/domain/layby/schedule";
 import { LaybyScheduleTable } from "~/components/store/layby-schedule-table";
 import { formatDay } from "~/lib/dates";
-import { formatMoney } from "~/lib/money";
+import { AMOUNT_MESSAGE, formatMoney, MONEY_INPUT, parseAmount } from "~/lib/money";
 import type { LaybyQuote } from "./use-checkout-quote";
 
 export type PlanChoice = "full" | "layby";
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
-
-/**
- * The deposit as typed, in cents: the rule of parseRandToCents (which the server applies),
- * repeated here so the checkout page does not load the catalogue's schemas (and zod) up front.
- */
-function depositCentsOf(text: string): number | null {
-  const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text.replace(/[\sR,]/gi, ""));
-  return match ? Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0")) : null;
-}
 
 /**
  * The checkout's choice between paying in full and a lay-by (docs/decisions/027): the deposit
@@ -57,7 +48,8 @@ export function LaybyOption({
   const id = useId();
   const minDeposit = terms?.minDepositCents ?? 60_000;
   const available = totalCents === null || totalCents > minDeposit;
-  const depositCents = depositCentsOf(deposit);
+  // The server's parser itself (no zod): the checkout page does not load the schemas up front.
+  const depositCents = parseAmount(deposit);
   const laybyTerms =
     terms && totalCents !== null && depositCents !== null
       ? {
@@ -73,9 +65,7 @@ export function LaybyOption({
   const live = (field: "deposit" | "months") => problems.find((p) => p.field === field)?.message;
   const depositError =
     errors.laybyDeposit ??
-    (deposit && depositCents === null
-      ? "Write the deposit in Rand, for example 600."
-      : undefined) ??
+    (deposit && depositCents === null ? AMOUNT_MESSAGE : undefined) ??
     live("deposit");
   const monthsError = errors.laybyMonths ?? live("months");
 
@@ -112,8 +102,7 @@ export function LaybyOption({
               <Input
                 id={`${id}-deposit`}
                 name="laybyDeposit"
-                inputMode="decimal"
-                autoComplete="off"
+                {...MONEY_INPUT}
                 value={deposit}
                 onChange={(e) => onDeposit(e.target.value)}
                 aria-invalid={depositError ? true : undefined}
