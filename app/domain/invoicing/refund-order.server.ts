@@ -39,7 +39,7 @@ const money = (cents: number) => formatMoney(cents, { cents: true });
 
 /**
  * Pays back part or all of a paid order (VAT Act s21) and issues its credit note, through the
- * one pay-back engine (app/domain/refunds, docs/decisions/028):
+ * one pay-back engine (app/domain/refunds, docs/decisions/030):
  * 1. with the order locked, the amount is worked out (chosen invoice lines, with their share of
  *    the order's discount, or an amount) and checked against what is still refundable, counting
  *    refunds under way and those whose provider's answer is not known; the goods' way back into

@@ -2,7 +2,7 @@
 export type RefundPartStatus = "pending" | "paid" | "refused" | "unknown";
 
 /**
- * What a refund's parts say of the whole (docs/decisions/028): complete (every part paid: its
+ * What a refund's parts say of the whole (docs/decisions/030): complete (every part paid: its
  * credit note is issued), fail (nothing was paid: a definite no frees the amount), or wait
  * (an answer is not known, or a part the provider refused after another paid is still to be
  * paid back by hand): its amount stays held. Pure: the engine and its tests read it alike.
