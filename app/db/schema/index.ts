@@ -9,3 +9,4 @@ export * from "./invoicing";
 export * from "./reports";
 export * from "./customers";
 export * from "./layby";
+export * from "./ledger";

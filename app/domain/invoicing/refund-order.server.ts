@@ -17,6 +17,8 @@ import { recordAudit } from "~/domain/audit/audit-log.server";
 import type { SessionUser } from "~/domain/auth/roles";
 import { DomainError, conflict, invalid, notFound } from "~/domain/errors";
 import { recordStockMovements } from "~/domain/inventory/stock-ledger.server";
+import { recordCreditNoteInLedger } from "~/domain/ledger/record-sales.server";
+import { recordRefundPaid } from "~/domain/ledger/record-cash.server";
 import { providerByName } from "~/domain/payments/providers.server";
 import { PROVIDER_NAMES, RefundRefused } from "~/domain/payments/provider";
 import { shopToday } from "~/lib/dates";
@@ -273,6 +275,8 @@ async function completeRefund(
       updatedAt: options.now,
     })
     .where(eq(refunds.id, options.refundId));
+  await recordCreditNoteInLedger(tx, note!.id);
+  await recordRefundPaid(tx, { refundId: options.refundId });
 
   if (input.restock && input.lines.length > 0) {
     await restockReturnedGoods(tx, {
