@@ -4,7 +4,6 @@ import { laybyPlans, orders } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit-log.server";
 import { conflict, notFound } from "~/domain/errors";
 import { sendPaymentMails } from "~/domain/orders/order-mail.server";
-import { recordShowroomPaymentInLedger } from "~/domain/ledger/record-cash.server";
 import { formatMoney } from "~/lib/money";
 import { ordersPaid } from "~/lib/metrics.server";
 import { sendInstalmentReceipt } from "./instalment-mail.server";
@@ -58,7 +57,6 @@ export async function recordShowroomPayment(options: {
       },
       now: options.now,
     });
-    await recordShowroomPaymentInLedger(tx, next.id);
     if (result.result === "duplicate" || result.result === "order_closed") {
       throw conflict(`${instalmentName(next.number)} could not be recorded: refresh the page.`);
     }
