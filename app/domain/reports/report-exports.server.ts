@@ -104,7 +104,6 @@ export const QUICK_REPORT_HEADERS: Record<QuickReportKey, readonly string[]> = {
 };
 
 type Row = readonly CsvCell[];
-const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 const BATCH = 2000;
 
 async function query(statement: SQL) {

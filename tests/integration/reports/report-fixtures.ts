@@ -216,13 +216,11 @@ export async function insertOrders(
                 createdAt: r.at,
               })
               .returning({ id: creditNotes.id });
-            await tx
-              .insert(creditNoteLines)
-              .values({
-                ...oneLine("Refund: Test", r.amountCents),
-                creditNoteId: note!.id,
-                position: 0,
-              });
+            await tx.insert(creditNoteLines).values({
+              ...oneLine("Refund: Test", r.amountCents),
+              creditNoteId: note!.id,
+              position: 0,
+            });
             creditNoteId = note!.id;
             await recordCreditNoteInLedger(tx, creditNoteId);
           }
