@@ -36,17 +36,16 @@ export async function salesTotals(windows: Window[]): Promise<SalesTotals[]> {
   const start = new Date(Math.min(...windows.map((w) => w.start.getTime())));
   const end = new Date(Math.max(...windows.map((w) => w.end.getTime())));
   const columns = windows.map((w, i) => {
-    const sum = (what: string, kind?: string) =>
-      sql`coalesce(sum(${sql.raw(what)}) filter (where ${occurredIn(w)}${kind ? sql.raw(` and e.kind = '${kind}'`) : sql``}), 0)::bigint`;
+    const inW = occurredIn(w);
+    const sum = (amount: string, kind?: string) =>
+      sql`coalesce(sum(${sql.raw(amount)}) filter (where ${inW}${kind ? sql.raw(` and e.kind = '${kind}'`) : sql``}), 0)::bigint`;
     const count = (kind: string) =>
-      sql`(count(*) filter (where ${occurredIn(w)} and e.kind = ${sql.raw(`'${kind}'`)}))::int`;
-    return sql`${sum("e.amount_cents")} as ${sql.raw(`net${i}`)},
-      ${sum("e.vat_cents")} as ${sql.raw(`vat${i}`)},
-      ${sum("e.amount_cents", "invoice")} as ${sql.raw(`invoiced${i}`)},
-      ${count("invoice")} as ${sql.raw(`invoices${i}`)},
-      ${sum("-e.amount_cents", "credit_note")} as ${sql.raw(`credited${i}`)},
-      ${count("credit_note")} as ${sql.raw(`notes${i}`)},
-      ${sum("e.amount_cents", "charge_kept")} as ${sql.raw(`charges${i}`)}`;
+      sql`(count(*) filter (where ${inW}${sql.raw(` and e.kind = '${kind}'`)}))::int`;
+    const as = (name: string) => sql.raw(`${name}${i}`);
+    return sql`${sum("e.amount_cents")} as ${as("net")}, ${sum("e.vat_cents")} as ${as("vat")},
+      ${sum("e.amount_cents", "invoice")} as ${as("invoiced")}, ${count("invoice")} as ${as("invoices")},
+      ${sum("-e.amount_cents", "credit_note")} as ${as("credited")}, ${count("credit_note")} as ${as("notes")},
+      ${sum("e.amount_cents", "charge_kept")} as ${as("charges")}`;
   });
   const [row] = rowsOf<Record<string, unknown>>(
     await db().execute(

@@ -62,8 +62,6 @@ export function cashFigures(p: ReportPeriod): Promise<CashTotals> {
   return cashTotals(p);
 }
 
-export { rowsOf };
-
 export type CustomerFigures = {
   /** Paid orders from buyers (by e-mail) with no paid order before, and from returning ones. */
   newOrders: number;
