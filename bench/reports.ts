@@ -7,13 +7,18 @@ import { serverProcesses } from "./scale";
  * `count` orders over the last two years written straight into the database, as two years of
  * trading would leave them: about 85% paid (paid a few minutes after being placed), one to three
  * lines each of the catalogue's variants, buyers drawn from a pool a third the size (so many
- * return), a dozen towns, and one paid order in a hundred refunded in part with its invoice.
+ * return), a dozen towns, each paid order with its tax invoice, one paid order in a hundred
+ * refunded in part with its credit note, and the sales ledger recorded from them.
  */
 export async function seedReportOrders(databaseUrl: string, count: number): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    await client.query("delete from order_lines; delete from orders");
+    await client.query(
+      `delete from sales_ledger_lines; delete from sales_ledger; delete from refunds;
+       delete from credit_note_lines; delete from credit_notes; delete from invoice_lines;
+       delete from invoices; delete from order_lines; delete from orders`,
+    );
     await client.query(
       `insert into orders (token, idempotency_key, status, payment_status, stock_hold,
          first_name, last_name, email, phone, address, city, postal_code, delivery_method,
@@ -51,26 +56,64 @@ export async function seedReportOrders(databaseUrl: string, count: number): Prom
        from (select order_id, sum(line_total_cents)::int as total from order_lines group by order_id) s
        where s.order_id = o.id`,
     );
+    // Each paid order's tax invoice, issued when paid, with its order's lines.
+    await client.query(
+      `insert into invoices (number, order_id, order_number, status, issue_date, seller, buyer_name,
+         total_cents, vat_cents, paid_at, created_by, created_at, updated_at)
+       select 900000 + row_number() over (order by o.id), o.id, o.number, 'paid',
+         (o.paid_at at time zone 'Africa/Johannesburg')::date, '{}'::jsonb, 'Buyer',
+         o.total_cents, o.vat_cents, o.paid_at, 'system', o.paid_at, o.paid_at
+       from orders o where o.paid_at is not null`,
+    );
+    await client.query(
+      `insert into invoice_lines (invoice_id, position, description, sku, variant_id, quantity,
+         unit_price_cents, line_total_cents)
+       select i.id, l.position, l.title || ', ' || l.size, l.sku, l.variant_id, l.quantity,
+         l.unit_price_cents, l.line_total_cents
+       from invoices i join order_lines l on l.order_id = i.order_id`,
+    );
+    // One paid order in a hundred refunded in part three days later, with its credit note.
     await client.query(
       `with refunded as (
-         select id, total_cents, paid_at, row_number() over (order by id) as n
-         from orders where paid_at is not null and id % 100 = 1
-       ), issued as (
-         insert into invoices (number, order_id, order_number, status, issue_date, seller, buyer_name,
-           total_cents, vat_cents, created_by)
-         select 900000 + r.n, r.id, null, 'paid', r.paid_at::date, '{}'::jsonb, 'Buyer', r.total_cents,
-           round(r.total_cents * 15 / 115.0), 'system'
-         from refunded r returning id, order_id
+         select i.id as invoice_id, o.id as order_id, greatest(o.total_cents / 4, 100) as amount,
+           o.paid_at + interval '3 days' as at, row_number() over (order by o.id) as n
+         from orders o join invoices i on i.order_id = o.id
+         where o.paid_at is not null and o.id % 100 = 1
+       ), notes as (
+         insert into credit_notes (number, invoice_id, issue_date, reason, total_cents, vat_cents,
+           created_by, created_at)
+         select 900000 + r.n, r.invoice_id, (r.at at time zone 'Africa/Johannesburg')::date, 'Bench',
+           r.amount, round(r.amount * 15 / 115.0), 'bench', r.at
+         from refunded r returning id, invoice_id, total_cents
+       ), note_lines as (
+         insert into credit_note_lines (credit_note_id, position, description, quantity,
+           unit_price_cents, line_total_cents)
+         select n.id, 0, 'Refund: Bench', 1, n.total_cents, n.total_cents from notes n
        )
-       insert into refunds (order_id, invoice_id, method, amount_cents, reason, status, created_by, created_at)
-       select i.order_id, i.id, 'eft', greatest(o.total_cents / 4, 100), 'Bench', 'completed', 'bench',
-         o.paid_at + interval '3 days'
-       from issued i join orders o on o.id = i.order_id`,
+       insert into refunds (order_id, invoice_id, credit_note_id, method, amount_cents, reason,
+         status, created_by, created_at, updated_at)
+       select r.order_id, r.invoice_id, n.id, 'eft', r.amount, 'Bench', 'completed', 'bench', r.at, r.at
+       from refunded r join notes n on n.invoice_id = r.invoice_id`,
     );
-    await client.query("vacuum analyze orders, order_lines, invoices, refunds");
+    // The sales ledger, recorded by the upgrade's own statements (migration "sales_ledger").
+    for (const statement of ledgerBackfill()) await client.query(statement);
+    await client.query(
+      "vacuum analyze orders, order_lines, invoices, invoice_lines, credit_notes, refunds, sales_ledger, sales_ledger_lines",
+    );
   } finally {
     await client.end();
   }
+}
+
+/** The hand-written part of the sales ledger's migration: it records a shop's history. */
+function ledgerBackfill(): string[] {
+  const file = fs.readdirSync("drizzle").find((f) => /^\d{4}_sales_ledger\.sql$/.test(f));
+  const text = fs.readFileSync(`drizzle/${file}`, "utf8");
+  const [, handWritten = ""] = text.split(/^-- hand-written$/m);
+  return handWritten
+    .split("--> statement-breakpoint")
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** The reports page as staff load it, one request at a time (see benchAdminLists). */

@@ -11,13 +11,19 @@ describe("CSV exports", () => {
   it("keeps what a spreadsheet would run as a formula as text", () => {
     expect(csvCell("=1+1")).toBe("'=1+1");
     expect(csvCell("+27 82")).toBe("'+27 82");
-    expect(csvCell("-5")).toBe("'-5");
+    expect(csvCell("-2+3+cmd|' /C calc'!A0")).toBe("'-2+3+cmd|' /C calc'!A0");
+    expect(csvCell("-sum")).toBe("'-sum");
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
     expect(csvCell("\tx")).toBe("'\tx");
     expect(csvCell("Queen bed")).toBe("Queen bed");
     expect(csvCell(-5)).toBe(-5);
     expect(csvCell(new Date("2026-11-23T08:00:00Z"))).toBe("2026-11-23T08:00:00.000Z");
     expect(csvCell(null)).toBe("");
+  });
+
+  it("writes a negative amount (a credit note's) as the number it is", () => {
+    expect(csvCell("-115.00")).toBe("-115.00");
+    expect(csvCell("-5")).toBe("-5");
   });
 
   it("streams a download with a byte order mark, the header and quoted cells", async () => {

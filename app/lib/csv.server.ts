@@ -7,13 +7,15 @@ export type CsvCell = string | number | boolean | Date | null | undefined;
 /**
  * A cell as a spreadsheet may safely open it: text that Excel or LibreOffice would read as a
  * formula (starting with = + - @, a tab or a carriage return) gets a leading apostrophe, so a
- * visitor's "=HYPERLINK(…)" stays text. Numbers stay numbers; dates go out as ISO 8601.
+ * visitor's "=HYPERLINK(…)" stays text. Numbers stay numbers, a negative amount written as
+ * text ("-115.00", a credit note) too: it is no formula. Dates go out as ISO 8601.
  */
 export function csvCell(value: CsvCell): string | number {
   if (value === null || value === undefined) return "";
   if (typeof value === "number") return value;
   if (typeof value === "boolean") return value ? "yes" : "no";
   if (value instanceof Date) return value.toISOString();
+  if (/^-\d+(\.\d+)?$/.test(value)) return value;
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 

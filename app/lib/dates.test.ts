@@ -7,6 +7,7 @@ import {
   formatDateTime,
   formatDay,
   isCalendarDay,
+  localDateTime,
   shopToday,
 } from "./dates";
 
@@ -67,5 +68,13 @@ describe("dates follow the shop's time zone and date format", () => {
       timeZone: "America/Chicago",
       dateFormat: "YYYY-MM-DD",
     });
+  });
+});
+
+describe("a moment on a zone's clock for a CSV", () => {
+  it("writes the day and time there with the offset, never UTC's", () => {
+    const late = new Date("2026-11-09T22:30:00Z");
+    expect(localDateTime(late, "Africa/Johannesburg")).toBe("2026-11-10 00:30 +02:00");
+    expect(localDateTime(late, "America/New_York")).toBe("2026-11-09 17:30 -05:00");
   });
 });

@@ -93,6 +93,27 @@ const SHOP_DAY = new Intl.DateTimeFormat("en-CA", {
   day: "2-digit",
 });
 
+/**
+ * "2026-11-01 10:00 +02:00": a moment on a zone's clock, with the offset, for a CSV that a
+ * spreadsheet sorts and a reader cannot mistake for UTC.
+ */
+export function localDateTime(value: Date, timeZone: string): string {
+  const parts: Record<string, string> = {};
+  const format = new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZoneName: "longOffset",
+  });
+  for (const part of format.formatToParts(value)) parts[part.type] = part.value;
+  const offset = parts.timeZoneName!.replace("GMT", "") || "+00:00";
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} ${offset}`;
+}
+
 /** Today in Johannesburg: after 22:00 UTC it is already tomorrow there. */
 export function shopToday(now: Date = new Date()): string {
   return SHOP_DAY.format(now);

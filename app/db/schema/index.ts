@@ -10,3 +10,4 @@ export * from "./reports";
 export * from "./customers";
 export * from "./layby";
 export * from "./refunds";
+export * from "./ledger";

@@ -9,6 +9,7 @@ import {
   orders,
   storeSettings,
 } from "~/db/schema";
+import { recordInvoiceInLedger } from "~/domain/ledger/record-sales.server";
 import { DELIVERY_METHOD_LABELS } from "~/domain/orders/totals";
 import { shopToday } from "~/lib/dates";
 import { invoiceAmounts } from "./invoice-amounts";
@@ -113,6 +114,7 @@ export async function issueOrderInvoice(
   await tx
     .insert(invoiceLines)
     .values(lines.map((line, position) => ({ ...line, invoiceId: invoice!.id, position })));
+  await recordInvoiceInLedger(tx, invoice!.id);
   await tx.insert(orderEvents).values({
     orderId: order.id,
     type: "invoice_issued",

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { invoices } from "~/db/schema";
+import { recordInvoicePaymentInLedger } from "~/domain/ledger/record-cash.server";
 import { auditInvoice, lockInvoiceFor, type InvoiceActor } from "./invoice-changes.server";
 
 /**
@@ -21,6 +22,7 @@ export async function markInvoicePaid(options: {
       .update(invoices)
       .set({ status: "paid", paidAt: now, paymentReference, updatedAt: now })
       .where(eq(invoices.id, invoiceId));
+    await recordInvoicePaymentInLedger(tx, invoiceId);
     await auditInvoice(tx, {
       action: "invoice_paid",
       actor,

@@ -21,6 +21,8 @@ import {
   planUnitReturns,
   returnSoldUnits,
 } from "~/domain/orders/sold-units.server";
+import { recordCreditNoteInLedger } from "~/domain/ledger/record-sales.server";
+import { recordRefundPaid } from "~/domain/ledger/record-cash.server";
 import { providerByName } from "~/domain/payments/providers.server";
 import { PROVIDER_NAMES } from "~/domain/payments/provider";
 import { askProviders, capitalised } from "~/domain/refunds/pay-back.server";
@@ -436,6 +438,8 @@ async function completeRefund(
       updatedAt: now,
     })
     .where(eq(refunds.id, refund.id));
+  await recordCreditNoteInLedger(tx, note!.id);
+  await recordRefundPaid(tx, { refundId: refund.id });
 
   let leftOut = "";
   if (refund.restocked) {

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { invoices } from "~/db/schema";
 import { conflict, DomainError } from "~/domain/errors";
+import { recordInvoiceInLedger } from "~/domain/ledger/record-sales.server";
 import { sendShopMail } from "~/domain/leads/shop-mail.server";
 import { getStoreSettings } from "~/domain/settings/store-settings.server";
 import { formatDay, shopToday } from "~/lib/dates";
@@ -107,6 +108,7 @@ export async function sendInvoice(options: {
         updatedAt: now,
       })
       .where(eq(invoices.id, invoiceId));
+    await recordInvoiceInLedger(tx, invoiceId);
     await auditInvoice(tx, {
       action: "invoice_sent",
       actor,

@@ -10,6 +10,8 @@ import {
 } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit-log.server";
 import { conflict, notFound } from "~/domain/errors";
+import { recordRefundPaid } from "~/domain/ledger/record-cash.server";
+import { recordChargeKept } from "~/domain/ledger/record-sales.server";
 import { releaseOrderStock } from "~/domain/orders/order-stock.server";
 import { returnPromotionUse } from "~/domain/orders/promotions.server";
 import { PROVIDER_NAMES } from "~/domain/payments/provider";
@@ -132,6 +134,7 @@ async function reserveCancellation(
       updatedAt: now,
     })
     .where(eq(laybyPlans.id, plan.id));
+  await recordChargeKept(tx, { planId: plan.id });
   await tx
     .update(orders)
     .set({ status: "cancelled", cancelledAt: now, updatedAt: now })
@@ -250,6 +253,7 @@ async function payBackOnline(planId: number, options: CancelLaybyOptions) {
             : { status: "failed", failure: outcome.failure, updatedAt: new Date() },
         )
         .where(and(eq(laybyRefunds.id, refund.id), eq(laybyRefunds.status, "pending")));
+      await recordRefundPaid(tx, { laybyRefundId: refund.id });
       await tx.insert(orderEvents).values({
         orderId: options.orderId,
         type: "reference" in outcome ? "layby_refunded" : "refund_refused",

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { laybyPlans, laybyRefunds, orderEvents, orders } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit-log.server";
+import { recordRefundPaid } from "~/domain/ledger/record-cash.server";
 import { conflict, notFound } from "~/domain/errors";
 import { formatMoney } from "~/lib/money";
 import { markRefundedWhenPaidBack } from "./cancel-plan.server";
@@ -42,6 +43,7 @@ export async function markLaybyRefundPaid(options: {
       .update(laybyRefunds)
       .set({ status: "completed", reference, updatedAt: new Date() })
       .where(eq(laybyRefunds.id, refund.id));
+    await recordRefundPaid(tx, { laybyRefundId: refund.id });
     const amount = formatMoney(refund.amountCents, { cents: true });
     await tx.insert(orderEvents).values({
       orderId,

@@ -4,6 +4,7 @@ import { laybyInstalments, laybyPlans, orderEvents, orders } from "~/db/schema";
 import type { PaymentMethod } from "~/domain/orders/totals";
 import { PAYMENT_METHOD_LABELS } from "~/domain/orders/totals";
 import { markOrderPaid } from "~/domain/payments/order-paid.server";
+import { recordShowroomPaymentInLedger } from "~/domain/ledger/record-cash.server";
 import { formatMoney } from "~/lib/money";
 import { instalmentLabel } from "./schedule";
 
@@ -124,6 +125,7 @@ export async function settleInstalment(
           },
     )
     .where(eq(laybyInstalments.id, instalment.id));
+  await recordShowroomPaymentInLedger(tx, instalment.id);
   await tx.insert(orderEvents).values({
     orderId: order.id,
     type: "instalment_paid",

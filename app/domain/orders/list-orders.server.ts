@@ -8,7 +8,9 @@ import {
   listOrder,
   listPage,
 } from "~/db/list-page.server";
-import { orders, orderSearchText } from "~/db/schema";
+import { orders, orderSearchText, storeSettings } from "~/db/schema";
+import { ALL_TIME_START, salesTotals } from "~/domain/ledger/ledger-totals.server";
+import { DEFAULT_DATE_SETTINGS, localDateTime } from "~/lib/dates";
 import type { ListParamsOf } from "~/lib/list-params";
 import { randAmount } from "~/lib/money";
 import type { ORDER_LIST } from "./order-list";
@@ -65,13 +67,12 @@ function orderRows(params: OrderListParams) {
   };
 }
 
-/** Orders and their totals by status, read from the (status, total) index alone. */
+/** Orders by status, read from the (status, total) index alone. */
 async function ordersByStatus() {
   const rows = await db()
     .select({
       status: orders.status,
       n: countRows,
-      totalCents: sql<string>`coalesce(sum(${orders.totalCents}), 0)::bigint`,
     })
     .from(orders)
     .groupBy(orders.status);
@@ -81,9 +82,6 @@ async function ordersByStatus() {
     count: (status: OrderStatus) => by(status)?.n ?? 0,
     pending: by("pending")?.n ?? 0,
     completed: by("completed")?.n ?? 0,
-    revenueCents: rows
-      .filter((r) => r.status !== "cancelled")
-      .reduce((sum, r) => sum + Number(r.totalCents), 0),
   };
 }
 
@@ -103,19 +101,35 @@ export async function listAdminOrders(params: OrderListParams) {
     },
     rows: orderRows(params),
   });
-  const { total, pending, completed, revenueCents } = await statuses;
+  const [{ total, pending, completed }, [sales]] = await Promise.all([
+    statuses,
+    // Net sales as Dashboard and Reports count them, from the sales ledger.
+    salesTotals([{ start: ALL_TIME_START, end: new Date() }]),
+  ]);
+  const revenueCents = sales!.netCents;
   return { summary: { total, pending, completed, revenueCents }, ...page };
+}
+
+/** The shop's time zone setting, or its default before the settings are saved. */
+async function shopTimeZone(): Promise<string> {
+  const [row] = await db()
+    .select({ timezone: storeSettings.timezone })
+    .from(storeSettings)
+    .where(eq(storeSettings.id, 1));
+  return row?.timezone ?? DEFAULT_DATE_SETTINGS.timeZone;
 }
 
 /** Every order the list's search and filter show, in its order, for the CSV export. */
 export async function* exportOrders(params: OrderListParams) {
+  const timezone = await shopTimeZone();
   for await (const o of everyRow(orderRows(params))) {
     yield [
       o.number,
       o.customer,
       o.email,
       o.phone,
-      o.createdAt,
+      // The shop's clock, with its offset, as the orders page shows it.
+      localDateTime(o.createdAt, timezone),
       randAmount(o.totalCents),
       o.status,
       o.paymentStatus,

@@ -5,6 +5,7 @@ import { orderEvents, orders, payments } from "~/db/schema";
 import { settleInstalment, type InstalmentSettlement } from "~/domain/layby/pay-instalment.server";
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from "~/domain/orders/totals";
 import { formatMoney } from "~/lib/money";
+import { recordPaymentInLedger } from "~/domain/ledger/record-cash.server";
 import { markOrderPaid } from "./order-paid.server";
 import type { PaymentOutcome, PaymentProviderName } from "./provider";
 
@@ -160,6 +161,7 @@ export async function recordPaymentOutcome(outcome: PaymentOutcome): Promise<{
         updatedAt: new Date(),
       })
       .where(eq(payments.id, payment.id));
+    await recordPaymentInLedger(tx, payment.id);
     const card = describeCard(outcome.cardBrand, outcome.cardLast4);
     const method = PAYMENT_METHOD_LABELS[payment.method];
 

@@ -1,6 +1,7 @@
-import { and, desc, gte, lt, ne, sql } from "drizzle-orm";
+import { desc, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { orders, products, variants } from "~/db/schema";
+import { ALL_TIME_START, salesTotals } from "~/domain/ledger/ledger-totals.server";
 
 /**
  * The outer query's product id, written out in full: drizzle leaves columns unqualified in a
@@ -17,19 +18,21 @@ export function percentChange(current: number, previous: number): number | null 
   return Math.round(((current - previous) / previous) * 1000) / 10;
 }
 
-/** The dashboard's figures, all from the database. Revenue leaves out cancelled orders. */
+/**
+ * The dashboard's figures, all from the database. Revenue is net sales from the sales ledger
+ * (invoiced, less credit notes, plus lay-by charges kept), as Orders and Reports count it.
+ */
 export async function getDashboard(now = new Date()) {
   const last30 = new Date(now.getTime() - 30 * DAY_MS);
   const previous30 = new Date(now.getTime() - 60 * DAY_MS);
-  const notCancelled = ne(orders.status, "cancelled");
-  const revenueBetween = (from: Date, to: Date) =>
-    sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${and(notCancelled, gte(orders.createdAt, from), lt(orders.createdAt, to))}), 0)::bigint`;
+  const [allTime, recent, before] = await salesTotals([
+    { start: ALL_TIME_START, end: now },
+    { start: last30, end: now },
+    { start: previous30, end: last30 },
+  ]);
 
   const [orderFigures] = await db()
     .select({
-      revenueCents: sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${notCancelled}), 0)::bigint`,
-      last30Cents: revenueBetween(last30, now),
-      previous30Cents: revenueBetween(previous30, last30),
       totalOrders: sql<number>`count(*)::int`,
       completed: sql<number>`(count(*) filter (where ${orders.status} = 'completed'))::int`,
       pending: sql<number>`(count(*) filter (where ${orders.status} = 'pending'))::int`,
@@ -72,8 +75,8 @@ export async function getDashboard(now = new Date()) {
 
   const o = orderFigures!;
   return {
-    revenueCents: Number(o.revenueCents),
-    revenueChangePercent: percentChange(Number(o.last30Cents), Number(o.previous30Cents)),
+    revenueCents: allTime!.netCents,
+    revenueChangePercent: percentChange(recent!.netCents, before!.netCents),
     totalOrders: o.totalOrders,
     completedOrders: o.completed,
     pendingOrders: o.pending,

@@ -3,7 +3,12 @@ import { percentChange } from "./dashboard.server";
 import { inventoryFigures, productFigures } from "./product-figures.server";
 import { periodBuckets, resolvePeriod, type ReportPeriod } from "./report-period";
 import type { ReportQuery } from "./report-schemas";
-import { customerFigures, revenueByBucket, salesFigures } from "./sales-figures.server";
+import {
+  cashFigures,
+  customerFigures,
+  revenueByBucket,
+  salesFigures,
+} from "./sales-figures.server";
 
 /** A figure with its value in the previous period and the change in percent (null: no base). */
 export type Compared = { value: number; previous: number; change: number | null };
@@ -30,11 +35,13 @@ export async function periodFor(query: ReportQuery, now = new Date()): Promise<R
 
 /**
  * The Reports page's four cards and two charts for a period, each figure from the database:
- * sales against the previous period of the same length, stock as it is now, buyers, products.
+ * net sales from the sales ledger against the previous period of the same length, money taken,
+ * stock as it is now, buyers, products.
  */
 export async function getReport(period: ReportPeriod) {
-  const [[sales, previousSales], inventory, customers, products, series] = await Promise.all([
+  const [[sales, previousSales], cash, inventory, customers, products, series] = await Promise.all([
     salesFigures(period),
+    cashFigures(period),
     inventoryFigures(),
     customerFigures(period),
     productFigures(period),
@@ -53,12 +60,15 @@ export async function getReport(period: ReportPeriod) {
       revenueExVatCents: compared(exVat(sales), exVat(previousSales)),
       orders: compared(sales.orders, previousSales.orders),
       averageOrderCents: compared(
-        average(sales.revenueCents, sales.orders),
-        average(previousSales.revenueCents, previousSales.orders),
+        average(sales.invoicedCents, sales.orders),
+        average(previousSales.invoicedCents, previousSales.orders),
       ),
       refundedCents: compared(sales.refundedCents, previousSales.refundedCents),
       refunds: sales.refunds,
+      invoicedCents: sales.invoicedCents,
+      chargesKeptCents: sales.chargesKeptCents,
     },
+    cash,
     inventory: {
       ...inventory,
       /** Days the available units last at the period's rate of sale; null without sales. */
@@ -69,6 +79,7 @@ export async function getReport(period: ReportPeriod) {
       byRevenue: products.byRevenue,
       byUnits: products.byUnits,
       unitsSold: products.unitsSold,
+      revenueCents: products.revenueCents,
       marginCents,
       marginPercent:
         products.costedRevenueExVatCents === 0

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { VAT_RATE_PERCENT } from "~/domain/orders/totals";
-import { paidIn, rowsOf, type Window } from "./sales-figures.server";
+import { rowsOf } from "~/db/rows";
+import { occurredIn, type Window } from "~/domain/ledger/ledger-totals.server";
 
 export type ProductRow = {
   key: string;
@@ -14,6 +14,8 @@ export type ProductFigures = {
   byRevenue: ProductRow[];
   byUnits: ProductRow[];
   unitsSold: number;
+  /** Net revenue of every product in the window (delivery and charges are not products). */
+  revenueCents: number;
   /** Sales of lines whose variant has a cost price, VAT excluded, and what they cost. */
   costedRevenueExVatCents: number;
   costCents: number;
@@ -27,25 +29,24 @@ const TOP = 5;
 export const DELETED_PRODUCTS = "Products since deleted";
 
 /**
- * Products sold in the window: the top five by revenue and by units, and the gross margin of
- * the lines whose variant has a cost price (line totals less VAT, less units times today's cost
- * price; an order's discount is not spread over its lines). One pass over the window's lines,
- * grouped by product id; only the top rows are looked up for their titles.
+ * Products sold in the window, from the sales ledger's lines: the top five by net revenue and
+ * by units, and the gross margin of the lines whose size had a cost price (net revenue less its
+ * VAT, less the units' cost when sold). Each line's revenue is after its share of the order's
+ * discount, and credit notes count against the product they credit, so the lines of every
+ * product, delivery and charge add up to net sales. One pass over the window's lines, grouped by
+ * product id; only the top rows are looked up for their titles.
  */
 export async function productFigures(w: Window): Promise<ProductFigures> {
-  const exVat = sql.raw(`100.0 / ${100 + VAT_RATE_PERCENT}`);
   const rows = await db()
     .execute(
       sql`with per_product as materialized (
             select l.product_id, sum(l.quantity)::bigint as units,
-                   sum(l.line_total_cents)::bigint as revenue,
-                   coalesce(sum(l.line_total_cents) filter (where v.cost_cents is not null), 0)::bigint as costed,
-                   coalesce(sum(l.quantity * v.cost_cents::bigint), 0)::bigint as cost,
-                   coalesce(sum(l.quantity) filter (where v.cost_cents is null), 0)::bigint as uncosted
-            from orders o
-            join order_lines l on l.order_id = o.id
-            left join variants v on v.id = l.variant_id
-            where ${paidIn(w)}
+                   sum(l.amount_cents)::bigint as revenue,
+                   coalesce(sum(l.amount_cents - l.vat_cents) filter (where l.cost_cents is not null), 0)::bigint as costed,
+                   coalesce(sum(l.cost_cents), 0)::bigint as cost,
+                   coalesce(sum(l.quantity) filter (where l.cost_cents is null), 0)::bigint as uncosted
+            from sales_ledger_lines l
+            where ${occurredIn(w, "l")} and l.product_id is not null
             group by l.product_id
           ), top as (
             (select 'revenue' as list, product_id, units, revenue from per_product
@@ -56,11 +57,11 @@ export async function productFigures(w: Window): Promise<ProductFigures> {
           )
           select t.list, coalesce(t.product_id::text, '') as key,
                  coalesce(p.title, ${DELETED_PRODUCTS}) as title, t.units, t.revenue,
-                 0::float8 as costed, 0::bigint as cost, 0::bigint as uncosted
+                 0::bigint as costed, 0::bigint as cost, 0::bigint as uncosted
           from top t left join products p on p.id = t.product_id
           union all
-          select 'total', '', '', coalesce(sum(units), 0)::bigint, 0,
-                 coalesce(sum(costed) * ${exVat}, 0)::float8, coalesce(sum(cost), 0)::bigint,
+          select 'total', '', '', coalesce(sum(units), 0)::bigint, coalesce(sum(revenue), 0)::bigint,
+                 coalesce(sum(costed), 0)::bigint, coalesce(sum(cost), 0)::bigint,
                  coalesce(sum(uncosted), 0)::bigint
           from per_product`,
     )
@@ -80,7 +81,8 @@ export async function productFigures(w: Window): Promise<ProductFigures> {
     byRevenue: of("revenue"),
     byUnits: of("units"),
     unitsSold: Number(total.units),
-    costedRevenueExVatCents: Math.round(Number(total.costed)),
+    revenueCents: Number(total.revenue),
+    costedRevenueExVatCents: Number(total.costed),
     costCents: Number(total.cost),
     uncostedUnits: Number(total.uncosted),
   };

@@ -1,11 +1,11 @@
 import { sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { VAT_RATE_PERCENT } from "~/domain/orders/totals";
+import { rowsOf } from "~/db/rows";
+import { occurredIn, SALES } from "~/domain/ledger/ledger-totals.server";
 import { formatCreditNoteNumber, formatInvoiceNumber } from "~/domain/invoicing/invoice-number";
 import type { CsvCell } from "~/lib/csv.server";
 import { randAmount } from "~/lib/money";
 import type { ReportPeriod } from "./report-period";
-import { paidIn, rowsOf } from "./sales-figures.server";
 
 /*
  * The quick reports: each a CSV computed when it is downloaded ("Live"), read from the database
@@ -32,12 +32,14 @@ export const QUICK_REPORTS: Record<
 > = {
   "sales-by-day": {
     title: "Sales by Day",
-    description: "Paid orders, revenue with and without VAT, and refunds, day by day.",
+    description:
+      "Net sales (invoiced, less credit notes, plus lay-by charges kept) with and without VAT, day by day.",
     usesPeriod: true,
   },
   "sales-by-product": {
     title: "Sales by Product",
-    description: "Units, revenue and gross margin of every SKU sold.",
+    description:
+      "Units, net revenue (after discounts and refunds) and gross margin of every SKU sold; the total is net sales.",
     usesPeriod: true,
   },
   "stock-valuation": {
@@ -52,20 +54,29 @@ export const QUICK_REPORTS: Record<
   },
   "vat-summary": {
     title: "VAT Summary",
-    description: "Output VAT on tax invoices issued, less VAT on credit notes.",
+    description:
+      "Tax invoices issued, less credit notes, plus lay-by charges kept: output VAT and net sales.",
     usesPeriod: true,
   },
 };
 
 export const QUICK_REPORT_HEADERS: Record<QuickReportKey, readonly string[]> = {
-  "sales-by-day": ["Day", "Orders", "Revenue incl. VAT", "VAT", "Revenue excl. VAT", "Refunds"],
+  "sales-by-day": [
+    "Day",
+    "Invoices",
+    "Net sales incl. VAT",
+    "VAT",
+    "Net sales excl. VAT",
+    "Credit notes (refunds)",
+    "Lay-by charges kept",
+  ],
   "sales-by-product": [
     "SKU",
     "Product",
     "Size",
     "Units",
-    "Revenue incl. VAT",
-    "Revenue excl. VAT",
+    "Net revenue incl. VAT",
+    "Net revenue excl. VAT",
     "Cost",
     "Gross margin",
   ],
@@ -93,7 +104,6 @@ export const QUICK_REPORT_HEADERS: Record<QuickReportKey, readonly string[]> = {
 };
 
 type Row = readonly CsvCell[];
-const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 const BATCH = 2000;
 
 async function query(statement: SQL) {
@@ -123,54 +133,60 @@ async function* salesByDay(p: ReportPeriod): AsyncGenerator<Row> {
     with days as (
       select d::date as day from generate_series(${p.firstDay}::date, ${p.lastDay}::date, interval '1 day') d
     ), sales as (
-      select (o.paid_at at time zone ${tz})::date as day, count(*)::int as orders,
-             sum(o.total_cents)::bigint as revenue, sum(o.vat_cents)::bigint as vat
-      from orders o where ${paidIn(p)} group by 1
-    ), refunded as (
-      select (r.created_at at time zone ${tz})::date as day, sum(r.amount_cents)::bigint as refunds
-      from refunds r
-      where r.status = 'completed' and r.created_at >= ${at(p.start)} and r.created_at < ${at(p.end)}
-      group by 1
+      select (e.occurred_at at time zone ${tz})::date as day,
+             (count(*) filter (where e.kind = 'invoice'))::int as invoices,
+             sum(e.amount_cents)::bigint as net, sum(e.vat_cents)::bigint as vat,
+             coalesce(-sum(e.amount_cents) filter (where e.kind = 'credit_note'), 0)::bigint as credited,
+             coalesce(sum(e.amount_cents) filter (where e.kind = 'charge_kept'), 0)::bigint as charges
+      from sales_ledger e where e.kind in ${SALES} and ${occurredIn(p)} group by 1
     )
-    select to_char(days.day, 'YYYY-MM-DD') as day, coalesce(s.orders, 0) as orders,
-           coalesce(s.revenue, 0) as revenue, coalesce(s.vat, 0) as vat,
-           coalesce(r.refunds, 0) as refunds
-    from days left join sales s using (day) left join refunded r using (day)
+    select to_char(days.day, 'YYYY-MM-DD') as day, coalesce(s.invoices, 0) as invoices,
+           coalesce(s.net, 0) as net, coalesce(s.vat, 0) as vat,
+           coalesce(s.credited, 0) as credited, coalesce(s.charges, 0) as charges
+    from days left join sales s using (day)
     order by days.day`);
   for (const r of rows) {
-    const revenue = Number(r.revenue);
+    const net = Number(r.net);
     const vat = Number(r.vat);
     yield [
       String(r.day),
-      Number(r.orders),
-      randAmount(revenue),
+      Number(r.invoices),
+      randAmount(net),
       randAmount(vat),
-      randAmount(revenue - vat),
-      randAmount(Number(r.refunds)),
+      randAmount(net - vat),
+      randAmount(Number(r.credited)),
+      randAmount(Number(r.charges)),
     ];
   }
 }
 
-/** Every SKU sold in the period, best-selling by revenue first, a batch at a time. */
+/**
+ * Every SKU sold in the period from the sales ledger's lines, net of discounts and credit notes,
+ * best-selling by revenue first, a batch at a time; delivery, lay-by charges and items outside
+ * the catalogue are rows of their own (by description), so the closing total is net sales.
+ */
 async function* salesByProduct(p: ReportPeriod): AsyncGenerator<Row> {
-  const exVat = sql.raw(`100.0 / ${100 + VAT_RATE_PERCENT}`);
+  const key = sql`coalesce(nullif(l.sku, ''), l.description)`;
+  const total = { units: 0, net: 0, exVat: 0 };
   for (let offset = 0; ; offset += BATCH) {
     const rows = await query(sql`
-      select l.sku, min(l.title) as title, min(l.size) as size, sum(l.quantity)::bigint as units,
-             sum(l.line_total_cents)::bigint as revenue,
-             round(sum(l.line_total_cents * ${exVat}))::bigint as ex_vat,
-             case when bool_and(v.cost_cents is not null)
-                  then sum(l.quantity * v.cost_cents::bigint) end as cost
-      from orders o
-      join order_lines l on l.order_id = o.id
+      select ${key} as sku, min(coalesce(pr.title, l.description)) as title, min(coalesce(v.size::text, '')) as size,
+             sum(l.quantity)::bigint as units, sum(l.amount_cents)::bigint as revenue,
+             sum(l.amount_cents - l.vat_cents)::bigint as ex_vat,
+             case when bool_and(l.cost_cents is not null) then sum(l.cost_cents) end as cost
+      from sales_ledger_lines l
       left join variants v on v.id = l.variant_id
-      where ${paidIn(p)}
-      group by l.sku
-      order by sum(l.line_total_cents) desc, l.sku
+      left join products pr on pr.id = l.product_id
+      where ${occurredIn(p, "l")}
+      group by ${key}
+      order by sum(l.amount_cents) desc, ${key}
       limit ${BATCH} offset ${offset}`);
     for (const r of rows) {
       const exVatCents = Number(r.ex_vat);
       const cost = r.cost === null ? null : Number(r.cost);
+      total.units += Number(r.units);
+      total.net += Number(r.revenue);
+      total.exVat += exVatCents;
       yield [
         String(r.sku),
         String(r.title),
@@ -182,8 +198,18 @@ async function* salesByProduct(p: ReportPeriod): AsyncGenerator<Row> {
         cost === null ? "" : randAmount(exVatCents - cost),
       ];
     }
-    if (rows.length < BATCH) return;
+    if (rows.length < BATCH) break;
   }
+  yield [
+    "Total",
+    "Net sales",
+    "",
+    total.units,
+    randAmount(total.net),
+    randAmount(total.exVat),
+    "",
+    "",
+  ];
 }
 
 /** The active warehouses' stock levels by SKU, keyset-paged on the levels' key. */
@@ -224,63 +250,65 @@ async function* stockLevelsRows(lowOnly: boolean): AsyncGenerator<Row> {
   }
 }
 
+const DOCUMENT_LABELS: Record<string, string> = {
+  invoice: "Tax invoice",
+  credit_note: "Credit note",
+  charge_kept: "Lay-by charge kept",
+};
+
 /**
- * Tax invoices issued in the period (sent or paid: a draft is not issued, a cancelled one is
- * void) and credit notes, then the output VAT: invoices' VAT less credit notes' VAT.
+ * The sales ledger's rows of the period, in the order they happened: tax invoices issued, credit
+ * notes, and the lay-by cancellation charges kept (VAT included, as any consideration the shop
+ * keeps); then the totals and the output VAT, whose total is net sales.
  */
 async function* vatSummary(p: ReportPeriod): AsyncGenerator<Row> {
-  const totals = { invoices: [0, 0], credits: [0, 0] };
-  const documents = [
-    {
-      kind: "invoices",
-      label: "Tax invoice",
-      table: sql`invoices`,
-      buyer: sql`d.buyer_name`,
-      where: sql`d.status in ('sent', 'paid')`,
-      number: formatInvoiceNumber,
-    },
-    {
-      kind: "credits",
-      label: "Credit note",
-      table: sql`credit_notes`,
-      buyer: sql`(select i.buyer_name from invoices i where i.id = d.invoice_id)`,
-      where: sql`true`,
-      number: formatCreditNoteNumber,
-    },
-  ] as const;
-  for (const doc of documents) {
-    let after = { day: "0001-01-01", id: 0 };
-    for (;;) {
-      const rows = await query(sql`
-        select d.id, d.number, to_char(d.issue_date, 'YYYY-MM-DD') as day, ${doc.buyer} as buyer,
-               d.total_cents, d.vat_cents
-        from ${doc.table} d
-        where ${doc.where} and d.issue_date between ${p.firstDay}::date and ${p.lastDay}::date
-          and (d.issue_date, d.id) > (${after.day}::date, ${after.id})
-        order by d.issue_date, d.id limit ${BATCH}`);
-      for (const r of rows) {
-        const total = Number(r.total_cents);
-        const vat = Number(r.vat_cents);
-        totals[doc.kind][0]! += total;
-        totals[doc.kind][1]! += vat;
-        yield [
-          doc.label,
-          doc.number(Number(r.number)),
-          String(r.day),
-          String(r.buyer ?? ""),
-          randAmount(total),
-          randAmount(vat),
-          randAmount(total - vat),
-        ];
-      }
-      const last = rows.at(-1);
-      if (!last || rows.length < BATCH) break;
-      after = { day: String(last.day), id: Number(last.id) };
+  const totals: Record<string, [number, number]> = {
+    invoice: [0, 0],
+    credit_note: [0, 0],
+    charge_kept: [0, 0],
+  };
+  let after = { at: "0001-01-01T00:00:00Z", id: 0 };
+  for (;;) {
+    const rows = await query(sql`
+      select e.id, e.kind, e.occurred_at, e.amount_cents, e.vat_cents,
+             coalesce(i.number, c.number) as number, o.number as order_number,
+             to_char(coalesce(i.issue_date, c.issue_date, (e.occurred_at at time zone 'Africa/Johannesburg')::date), 'YYYY-MM-DD') as day,
+             coalesce(i.buyer_name, ci.buyer_name, trim(o.first_name || ' ' || o.last_name)) as buyer
+      from sales_ledger e
+      left join invoices i on e.kind = 'invoice' and i.id = e.source_id
+      left join credit_notes c on e.kind = 'credit_note' and c.id = e.source_id
+      left join invoices ci on ci.id = c.invoice_id
+      left join orders o on e.kind = 'charge_kept' and o.id = e.order_id
+      where e.kind in ${SALES} and ${occurredIn(p)}
+        and (e.occurred_at, e.id) > (${after.at}::timestamptz, ${after.id})
+      order by e.occurred_at, e.id limit ${BATCH}`);
+    for (const r of rows) {
+      const kind = String(r.kind);
+      const total = Number(r.amount_cents);
+      const vat = Number(r.vat_cents);
+      totals[kind]![0] += total;
+      totals[kind]![1] += vat;
+      const number =
+        kind === "invoice"
+          ? formatInvoiceNumber(Number(r.number))
+          : kind === "credit_note"
+            ? formatCreditNoteNumber(Number(r.number))
+            : `Order #${String(r.order_number ?? "")}`;
+      yield [
+        DOCUMENT_LABELS[kind] ?? kind,
+        number,
+        String(r.day),
+        String(r.buyer ?? ""),
+        randAmount(total),
+        randAmount(vat),
+        randAmount(total - vat),
+      ];
     }
+    const last = rows.at(-1);
+    if (!last || rows.length < BATCH) break;
+    after = { at: new Date(String(last.occurred_at)).toISOString(), id: Number(last.id) };
   }
-  const [invoiced, invoiceVat] = totals.invoices as [number, number];
-  const [credited, creditVat] = totals.credits as [number, number];
-  const line = (label: string, total: number, vat: number): Row => [
+  const line = (label: string, [total, vat]: [number, number]): Row => [
     label,
     "",
     `${p.firstDay} to ${p.lastDay}`,
@@ -289,7 +317,12 @@ async function* vatSummary(p: ReportPeriod): AsyncGenerator<Row> {
     randAmount(vat),
     randAmount(total - vat),
   ];
-  yield line("Total tax invoices", invoiced, invoiceVat);
-  yield line("Less credit notes", credited, creditVat);
-  yield line("Output VAT", invoiced - credited, invoiceVat - creditVat);
+  const sum = Object.values(totals).reduce<[number, number]>(
+    (n, [t, v]) => [n[0] + t, n[1] + v],
+    [0, 0],
+  );
+  yield line("Total tax invoices", totals.invoice!);
+  yield line("Less credit notes", totals.credit_note!);
+  yield line("Lay-by charges kept", totals.charge_kept!);
+  yield line("Output VAT", sum);
 }

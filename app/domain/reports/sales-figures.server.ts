@@ -1,87 +1,65 @@
 import { sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { rowsOf } from "~/db/rows";
+import {
+  cashTotals,
+  occurredIn,
+  salesTotals,
+  SALES,
+  type CashTotals,
+  type Window,
+} from "~/domain/ledger/ledger-totals.server";
 import type { ReportPeriod } from "./report-period";
 
 /*
- * The Sales and Customers cards and the revenue chart, each one SQL aggregate. A sale is an
- * order that was paid (paid_at set; a later refund is shown as a refund, not by undoing the
- * sale), counted on the moment it was paid; refunds are the completed ones, on the day made.
+ * The Sales and Customers cards and the revenue chart, each one SQL aggregate. Sales are the
+ * sales ledger's (docs/decisions/029): tax invoices issued, less credit notes, plus lay-by
+ * charges kept, on the moment each was issued; buyers are counted by their paid orders.
  */
 
-export type Window = { start: Date; end: Date };
+export type { Window };
 
 const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
-const count = (where: SQL) => sql<number>`(count(*) filter (where ${where}))::int`;
-const sum = (column: SQL, where: SQL) =>
-  sql<number>`coalesce(sum(${column}) filter (where ${where}), 0)::bigint`.mapWith(Number);
 
 export function paidIn(w: Window, alias = "o"): SQL {
   const a = sql.raw(alias);
   return sql`${a}.paid_at >= ${at(w.start)} and ${a}.paid_at < ${at(w.end)}`;
 }
 
-/** Both windows of a period: the figures and those of the previous period. */
-function windows(p: ReportPeriod): [Window, Window] {
-  return [
-    { start: p.start, end: p.end },
-    { start: p.previousStart, end: p.previousEnd },
-  ];
-}
-
 export type SalesFigures = {
+  /** Tax invoices issued in the period (web orders paid and hand-made invoices sent). */
   orders: number;
+  /** Net sales: invoiced, less credit notes, plus charges kept; VAT included, and the VAT. */
   revenueCents: number;
   vatCents: number;
+  invoicedCents: number;
+  /** Credit notes issued (refunds), their count and total. */
   refunds: number;
   refundedCents: number;
+  chargesKeptCents: number;
 };
 
-/** Revenue (VAT included; the VAT in it), paid orders and refunds, now and the period before. */
+/** Net sales and what makes them up, now and the period before. */
 export async function salesFigures(p: ReportPeriod): Promise<[SalesFigures, SalesFigures]> {
-  const [now, before] = windows(p);
-  const [[o], [r]] = await Promise.all([
-    db()
-      .execute<Record<string, unknown>>(
-        sql`
-      select ${count(paidIn(now))} as n0, ${sum(sql`o.total_cents`, paidIn(now))} as t0,
-             ${sum(sql`o.vat_cents`, paidIn(now))} as v0,
-             ${count(paidIn(before))} as n1, ${sum(sql`o.total_cents`, paidIn(before))} as t1,
-             ${sum(sql`o.vat_cents`, paidIn(before))} as v1
-      from orders o
-      where o.paid_at >= ${at(minStart(now, before))} and o.paid_at < ${at(maxEnd(now, before))}`,
-      )
-      .then(rowsOf<Record<string, unknown>>),
-    db()
-      .execute<Record<string, unknown>>(
-        sql`
-      select ${count(refundIn(now))} as n0, ${sum(sql`r.amount_cents`, refundIn(now))} as t0,
-             ${count(refundIn(before))} as n1, ${sum(sql`r.amount_cents`, refundIn(before))} as t1
-      from refunds r
-      where r.status = 'completed'
-        and r.created_at >= ${at(minStart(now, before))} and r.created_at < ${at(maxEnd(now, before))}`,
-      )
-      .then(rowsOf<Record<string, unknown>>),
+  const totals = await salesTotals([
+    { start: p.start, end: p.end },
+    { start: p.previousStart, end: p.previousEnd },
   ]);
-  const figures = (i: 0 | 1): SalesFigures => ({
-    orders: Number(o![`n${i}`]),
-    revenueCents: Number(o![`t${i}`]),
-    vatCents: Number(o![`v${i}`]),
-    refunds: Number(r![`n${i}`]),
-    refundedCents: Number(r![`t${i}`]),
-  });
-  return [figures(0), figures(1)];
+  const [now, before] = totals.map((t) => ({
+    orders: t.invoices,
+    revenueCents: t.netCents,
+    vatCents: t.vatCents,
+    invoicedCents: t.invoicedCents,
+    refunds: t.creditNotes,
+    refundedCents: t.creditedCents,
+    chargesKeptCents: t.chargesKeptCents,
+  }));
+  return [now!, before!];
 }
 
-function refundIn(w: Window): SQL {
-  return sql`r.created_at >= ${at(w.start)} and r.created_at < ${at(w.end)}`;
-}
-
-const minStart = (a: Window, b: Window) => (a.start < b.start ? a.start : b.start);
-const maxEnd = (a: Window, b: Window) => (a.end > b.end ? a.end : b.end);
-
-/** Rows of `db().execute`, which answers an array on PostgreSQL and `{ rows }` on PGlite. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+/** Money received and paid back in the period, and held on lay-by now. */
+export function cashFigures(p: ReportPeriod): Promise<CashTotals> {
+  return cashTotals(p);
 }
 
 export type CustomerFigures = {
@@ -140,16 +118,17 @@ export async function customerFigures(w: Window): Promise<CustomerFigures> {
 }
 
 /**
- * Revenue (VAT included) and paid orders per day or month of the period, as the shop's clock
- * reads them; days without a sale are absent (the page fills them in).
+ * Net sales (VAT included) and tax invoices issued per day or month of the period, as the
+ * shop's clock reads them; days without a sale are absent (the page fills them in).
  */
 export async function revenueByBucket(p: ReportPeriod) {
   const unit = p.bucket === "day" ? sql.raw("'day'") : sql.raw("'month'");
   const rows = await db()
     .execute(
-      sql`select to_char(date_trunc(${unit}, o.paid_at at time zone ${p.timeZone}), 'YYYY-MM-DD') as bucket,
-                 count(*)::int as orders, sum(o.total_cents)::bigint as revenue
-          from orders o where ${paidIn(p)}
+      sql`select to_char(date_trunc(${unit}, e.occurred_at at time zone ${p.timeZone}), 'YYYY-MM-DD') as bucket,
+                 (count(*) filter (where e.kind = 'invoice'))::int as orders,
+                 sum(e.amount_cents)::bigint as revenue
+          from sales_ledger e where e.kind in ${SALES} and ${occurredIn(p)}
           group by 1 order by 1`,
     )
     .then(rowsOf<Record<string, unknown>>);

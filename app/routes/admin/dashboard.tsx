@@ -35,9 +35,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 const money = (cents: number) => formatMoney(cents, { cents: true });
 
 function changeNote(percent: number | null) {
-  if (percent === null) return "New revenue against nothing in the previous 30 days";
+  const counts = "Net sales: invoiced, less refunds, plus lay-by charges kept";
+  if (percent === null) return `${counts}; new against nothing in the previous 30 days`;
   const sign = percent > 0 ? "+" : "";
-  return `${sign}${percent}% on the previous 30 days`;
+  return `${counts}; ${sign}${percent}% on the previous 30 days`;
 }
 
 export default function Dashboard({ loaderData: d }: Route.ComponentProps) {

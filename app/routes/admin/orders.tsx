@@ -82,7 +82,7 @@ export default function OrdersPage({ loaderData: d }: Route.ComponentProps) {
           index={3}
           title="Revenue"
           value={money(d.summary.revenueCents)}
-          note="Orders not cancelled"
+          note="Net sales: invoiced, less refunds, plus lay-by charges kept"
           icon={DollarSign}
         />
       </div>

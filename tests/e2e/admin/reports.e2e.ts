@@ -31,9 +31,9 @@ describe("reports", () => {
     expect(await admin.getByLabel("Period", { exact: true }).inputValue()).toBe("this-month");
 
     const sales = main(admin).getByTestId("report-cards");
-    const orders = Number(await sales.getByTestId("metric-paid-orders").textContent());
+    const orders = Number(await sales.getByTestId("metric-invoices-issued").textContent());
     expect(orders).toBeGreaterThanOrEqual(1);
-    expect(await sales.textContent()).toMatch(/Revenue \(incl\. VAT\)R[\d\s,]+\.\d\d/);
+    expect(await sales.textContent()).toMatch(/Net sales \(incl\. VAT\)R[\d\s,]+\.\d\d/);
     // The charts are in the server's HTML, not drawn later by a script.
     const html = await (await admin.request.get("/admin/reports")).text();
     expect(html).toContain('data-testid="revenue-chart"');
@@ -50,7 +50,17 @@ describe("reports", () => {
     );
     const csv = (await fs.readFile(await download.path(), "utf8")).replace(/^\uFEFF/, "");
     const lines = csv.trim().split(/\r?\n/);
-    expect(lines[0]).toBe("Day,Orders,Revenue incl. VAT,VAT,Revenue excl. VAT,Refunds");
+    expect(lines[0]).toBe(
+      [
+        "Day",
+        "Invoices",
+        "Net sales incl. VAT",
+        "VAT",
+        "Net sales excl. VAT",
+        "Credit notes (refunds)",
+        "Lay-by charges kept",
+      ].join(","),
+    );
     const todays = lines.find((l) => l.startsWith(`${today()},`));
     expect(todays, csv).toBeDefined();
     expect(Number(todays!.split(",")[1])).toBeGreaterThanOrEqual(1);

@@ -98,5 +98,7 @@ describe("the orders list's pages", () => {
     expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"") Mokoena"`);
     expect(lines[1]).toMatch(/,1\d00\.00,pending,unpaid$/);
+    // The shop's clock with its offset, not UTC: 08:00 UTC is 10:00 in Johannesburg.
+    expect(lines[1]).toContain(",2026-11-01 10:00 +02:00,");
   });
 });

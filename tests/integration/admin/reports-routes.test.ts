@@ -2,10 +2,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { creditNotes, invoices } from "~/db/schema";
+import {
+  recordCreditNoteInLedger,
+  recordInvoiceInLedger,
+} from "~/domain/ledger/record-sales.server";
 import { QUICK_REPORT_HEADERS, QUICK_REPORT_KEYS } from "~/domain/reports/report-exports.server";
 import { END_BEFORE_START_MESSAGE, DATE_MESSAGE } from "~/domain/reports/report-schemas";
 import * as reportsPage from "~/routes/admin/reports";
 import * as reportsExport from "~/routes/admin/reports-export";
+import { shopToday } from "~/lib/dates";
 import { useTestDatabase } from "../../setup/database";
 import { insertOrders, setUpCatalogue } from "../reports/report-fixtures";
 import { routeOutcome, shopRequest, signedIn, statusOf } from "./helpers";
@@ -54,6 +59,7 @@ beforeAll(async () => {
         buyerName: "Naledi",
         totalCents: 115_000,
         vatCents: 15_000,
+        sentAt: new Date("2026-11-05T08:00:00Z"),
       },
       {
         number: 502,
@@ -66,14 +72,23 @@ beforeAll(async () => {
       },
     ])
     .returning();
-  await db().insert(creditNotes).values({
-    number: 7,
-    invoiceId: sent!.id,
-    issueDate: "2026-11-20",
-    reason: "Returned pillow",
-    totalCents: 11_500,
-    vatCents: 1_500,
-    createdBy: "test",
+  const [note] = await db()
+    .insert(creditNotes)
+    .values({
+      number: 7,
+      invoiceId: sent!.id,
+      issueDate: "2026-11-20",
+      reason: "Returned pillow",
+      totalCents: 11_500,
+      vatCents: 1_500,
+      createdBy: "test",
+      createdAt: new Date("2026-11-20T08:00:00Z"),
+    })
+    .returning();
+  // Issued as the shop issues them: each recorded in the sales ledger that the reports read.
+  await db().transaction(async (tx) => {
+    await recordInvoiceInLedger(tx, sent!.id);
+    await recordCreditNoteInLedger(tx, note!.id);
   });
 });
 
@@ -129,7 +144,9 @@ describe("the reports page", () => {
       };
     };
     expect(view.label).toBe("This Month");
-    expect(view.report.sales.orders.value).toBe(1);
+    // The web order paid now, and the hand-made invoice sent on 5 November when this month is November 2026.
+    const handMade = shopToday().startsWith("2026-11-") ? 1 : 0;
+    expect(view.report.sales.orders.value).toBe(1 + handMade);
     expect(view.report.customers.topTowns[0]!.town).toBe("Mahikeng");
     expect(view.quickReports.map((q) => q.href)).toEqual(
       QUICK_REPORT_KEYS.map((k) => `/admin/reports/export/${k}?period=this-month`),
@@ -189,7 +206,7 @@ describe("the quick reports' CSV downloads", () => {
     expect(text).toContain("RB-2,Report Bed 2,queen,2,2750.00,2391.30,1377.02,1014.28");
   });
 
-  it("the VAT summary is output VAT on issued invoices less credit notes", async () => {
+  it("the VAT summary is output VAT on issued invoices less credit notes, and its total net sales", async () => {
     const text = await (
       await download(
         "/admin/reports/export/vat-summary?period=custom&from=2026-11-01&to=2026-11-30",
@@ -200,8 +217,15 @@ describe("the quick reports' CSV downloads", () => {
     ).text();
     expect(text).toContain("Tax invoice,INV-000501,2026-11-05,Naledi,1150.00,150.00,1000.00");
     expect(text).not.toContain("INV-000502");
-    expect(text).toContain("Credit note,CN-000007,2026-11-20,Naledi,115.00,15.00,100.00");
-    expect(text).toContain("Output VAT,,2026-11-01 to 2026-11-30,,1035.00,135.00,900.00");
+    expect(text).toContain("Credit note,CN-000007,2026-11-20,Naledi,-115.00,-15.00,-100.00");
+    expect(text).toContain("Less credit notes,,2026-11-01 to 2026-11-30,,-115.00,-15.00,-100.00");
+    // Plus the web order paid now (R2,750.00, VAT R358.70) when now is in November 2026.
+    const now = shopToday().startsWith("2026-11-");
+    expect(text).toContain(
+      now
+        ? "Output VAT,,2026-11-01 to 2026-11-30,,3785.00,493.70,3291.30"
+        : "Output VAT,,2026-11-01 to 2026-11-30,,1035.00,135.00,900.00",
+    );
   });
 
   it("refuses an unknown report with 404 and a range it cannot use with 400", async () => {

@@ -2,6 +2,9 @@ import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import {
+  creditNoteLines,
+  creditNotes,
+  invoiceLines,
   invoices,
   orderLines,
   orders,
@@ -10,6 +13,11 @@ import {
   stockLevels,
   variants,
 } from "~/db/schema";
+import { recordRefundPaid } from "~/domain/ledger/record-cash.server";
+import {
+  recordCreditNoteInLedger,
+  recordInvoiceInLedger,
+} from "~/domain/ledger/record-sales.server";
 import { vatIncludedCents } from "~/domain/orders/totals";
 import { setUpShop } from "../orders/fixtures";
 
@@ -75,8 +83,32 @@ export type OrderSpec = {
 export type SavedOrder = OrderSpec & { id: number; totalCents: number; vatCents: number };
 
 let sequence = 0;
+let creditSequence = 0;
 
-/** Inserts orders (and their lines, an invoice and refunds where asked) as a paid shop has them. */
+const SELLER = {
+  storeName: "Test Beds",
+  legalName: "",
+  registrationNumber: "",
+  vatNumber: "",
+  addressLines: [],
+  phone: "",
+  email: "",
+};
+
+const oneLine = (description: string, cents: number) => ({
+  description,
+  sku: "",
+  variantId: null,
+  quantity: 1,
+  unitPriceCents: cents,
+  lineTotalCents: cents,
+});
+
+/**
+ * Inserts orders as a paid shop has them: a paid one with its tax invoice (lines, delivery and
+ * discount) issued when paid, and its refunds with a credit note for each completed one, each
+ * recorded in the sales ledger as the shop records them.
+ */
 export async function insertOrders(
   items: CatalogueItem[],
   specs: OrderSpec[],
@@ -132,50 +164,94 @@ export async function insertOrders(
           position,
         })),
       );
-    if (spec.refunds.length > 0) {
-      const [invoice] = await db()
-        .insert(invoices)
-        .values({
-          number: n,
-          orderId: order!.id,
-          status: "paid",
-          issueDate: spec.paidAt!.toISOString().slice(0, 10),
-          seller: {
-            storeName: "Test Beds",
-            legalName: "",
-            registrationNumber: "",
-            vatNumber: "",
-            addressLines: [],
-            phone: "",
-            email: "",
-          },
-          buyerName: `Test Buyer ${n}`,
-          totalCents: total,
-          vatCents: vat,
-        })
-        .returning({ id: invoices.id });
-      for (const r of spec.refunds) {
-        await db()
-          .insert(refunds)
+    if (spec.paidAt) {
+      await db().transaction(async (tx) => {
+        const invoiceLineRows = [
+          ...lines.map((l) => ({
+            description: `${l.c.title}, Queen`,
+            sku: l.c.sku,
+            variantId: l.c.variantId,
+            quantity: l.quantity,
+            unitPriceCents: l.c.priceCents,
+            lineTotalCents: l.c.priceCents * l.quantity,
+          })),
+          ...(spec.deliveryCents > 0 ? [oneLine("Standard delivery", spec.deliveryCents)] : []),
+          ...(discount > 0 ? [oneLine("Discount", -discount)] : []),
+        ];
+        const [invoice] = await tx
+          .insert(invoices)
           .values({
+            number: n,
             orderId: order!.id,
-            invoiceId: invoice!.id,
-            method: "eft",
-            amountCents: r.amountCents,
-            reason: "Test",
-            status: r.completed ? "completed" : "failed",
-            createdBy: "test",
-            createdAt: r.at,
-          });
-      }
+            orderNumber: n,
+            status: "paid",
+            issueDate: spec.paidAt!.toISOString().slice(0, 10),
+            seller: SELLER,
+            buyerName: `Test Buyer ${n}`,
+            totalCents: total,
+            vatCents: vat,
+            paidAt: spec.paidAt,
+            createdAt: spec.paidAt!,
+          })
+          .returning({ id: invoices.id });
+        await tx
+          .insert(invoiceLines)
+          .values(
+            invoiceLineRows.map((l, position) => ({ ...l, invoiceId: invoice!.id, position })),
+          );
+        await recordInvoiceInLedger(tx, invoice!.id);
+        for (const r of spec.refunds) {
+          let creditNoteId: number | null = null;
+          if (r.completed) {
+            const [note] = await tx
+              .insert(creditNotes)
+              .values({
+                number: ++creditSequence,
+                invoiceId: invoice!.id,
+                issueDate: r.at.toISOString().slice(0, 10),
+                reason: "Test",
+                totalCents: r.amountCents,
+                vatCents: vatIncludedCents(r.amountCents),
+                createdBy: "test",
+                createdAt: r.at,
+              })
+              .returning({ id: creditNotes.id });
+            await tx.insert(creditNoteLines).values({
+              ...oneLine("Refund: Test", r.amountCents),
+              creditNoteId: note!.id,
+              position: 0,
+            });
+            creditNoteId = note!.id;
+            await recordCreditNoteInLedger(tx, creditNoteId);
+          }
+          const [refund] = await tx
+            .insert(refunds)
+            .values({
+              orderId: order!.id,
+              invoiceId: invoice!.id,
+              creditNoteId,
+              method: "eft",
+              amountCents: r.amountCents,
+              reason: "Test",
+              status: r.completed ? "completed" : "failed",
+              createdBy: "test",
+              createdAt: r.at,
+              updatedAt: r.at,
+            })
+            .returning({ id: refunds.id });
+          await recordRefundPaid(tx, { refundId: refund!.id });
+        }
+      });
     }
     saved.push({ ...spec, id: order!.id, totalCents: total, vatCents: vat });
   }
   return saved;
 }
 
-/** Removes every order, its lines, invoices and refunds: a clean slate for the next run. */
+/** Removes every order, its lines, invoices, refunds and ledger rows: a clean slate for the next run. */
 export async function clearOrders(): Promise<void> {
+  await db().execute(sql`delete from sales_ledger_lines`);
+  await db().execute(sql`delete from sales_ledger`);
   await db().execute(sql`delete from refunds`);
   await db().execute(sql`delete from credit_note_lines`);
   await db().execute(sql`delete from credit_notes`);

@@ -80,8 +80,8 @@ describe("the weekly report e-mail", () => {
     expect(smtp.received.map((m) => m.to).sort()).toEqual([people.owner, people.staff].sort());
     const mail = smtp.received[0]!;
     expect(mail.subject).toBe("Weekly report: 2026-11-16 to 2026-11-22");
-    expect(mail.text).toContain("Paid orders: 1");
-    expect(mail.text).toContain("Revenue: R1");
+    expect(mail.text).toContain("Invoices issued: 1");
+    expect(mail.text).toContain("Net sales: R1");
     expect(mail.text).toContain("/admin/reports?period=custom&from=2026-11-16&to=2026-11-22");
 
     // Later the same Monday: nothing more.
@@ -94,7 +94,7 @@ describe("the weekly report e-mail", () => {
     const next = new Date(MONDAY_0705.getTime() + 7 * 86_400_000);
     expect(await sendWeeklyReports(next)).toBe(2);
     expect(smtp.received[0]!.subject).toBe("Weekly report: 2026-11-23 to 2026-11-29");
-    expect(smtp.received[0]!.text).toContain("Paid orders: 1");
+    expect(smtp.received[0]!.text).toContain("Invoices issued: 1");
   });
 
   it("is tried again when the mail server refused it, and then sent once", async () => {

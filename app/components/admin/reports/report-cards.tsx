@@ -69,26 +69,45 @@ export function ReportCards({ report: r }: { report: Report }) {
   return (
     <div className="grid gap-4 md:grid-cols-2" data-testid="report-cards">
       <ReportCard title="Sales Report" icon={BarChart3}>
+        <p className="pb-2 text-xs text-muted-foreground">
+          Net sales: tax invoices issued, less credit notes for refunds, plus lay-by cancellation
+          charges kept. Lay-by payments count when the plan is paid in full and invoiced.
+        </p>
         <Metric
-          label="Revenue (incl. VAT)"
+          label="Net sales (incl. VAT)"
           value={money(s.revenueCents.value)}
           note={<Change figure={s.revenueCents} />}
         />
         <Metric
-          label="Revenue (excl. VAT)"
+          label="Net sales (excl. VAT)"
           value={money(s.revenueExVatCents.value)}
           note={<Change figure={s.revenueExVatCents} />}
         />
-        <Metric label="Paid orders" value={s.orders.value} note={<Change figure={s.orders} />} />
         <Metric
-          label="Average order value"
+          label="Invoices issued"
+          value={s.orders.value}
+          note={<Change figure={s.orders} />}
+        />
+        <Metric
+          label="Average invoice"
           value={money(s.averageOrderCents.value)}
           note={<Change figure={s.averageOrderCents} />}
         />
         <Metric
-          label="Refunds"
+          label="Refunds credited"
           value={money(s.refundedCents.value)}
-          note={<span className="text-xs text-muted-foreground">{s.refunds} completed</span>}
+          note={<span className="text-xs text-muted-foreground">{s.refunds} credit notes</span>}
+        />
+        <Metric label="Lay-by charges kept" value={money(s.chargesKeptCents)} />
+        <Metric
+          label="Money received"
+          value={money(r.cash.receivedCents)}
+          note={
+            <span className="text-xs text-muted-foreground">
+              {money(r.cash.paidBackCents)} paid back; {money(r.cash.heldOnLaybyCents)} held on
+              lay-by now
+            </span>
+          }
         />
       </ReportCard>
       <ReportCard title="Inventory Report" icon={Boxes}>

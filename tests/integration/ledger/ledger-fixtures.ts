@@ -1,0 +1,90 @@
+import fs from "node:fs";
+import { sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { rowsOf } from "~/db/rows";
+import { manualInvoiceFormSchema } from "~/domain/invoicing/manual-invoice-schemas";
+import { createManualInvoice } from "~/domain/invoicing/save-manual-invoice.server";
+import { sendInvoice } from "~/domain/invoicing/send-invoice.server";
+import { parseForm } from "~/lib/forms";
+
+/** A phone order's invoice for `quantity` of a catalogue SKU and a line of free text, sent (issued). */
+export async function sentHandMadeInvoice(options: {
+  sku: string;
+  quantity: number;
+  actor: { id: string; email: string };
+  now?: Date;
+}) {
+  const parsed = parseForm(manualInvoiceFormSchema, {
+    buyerName: "Pule Furniture Co-op",
+    buyerEmail: "orders@pule-coop.example",
+    buyerPhone: "",
+    buyerAddress: "14 Nelson Mandela Drive\nMahikeng 2745",
+    buyerVatNumber: "",
+    notes: "",
+    "lines.0.sku": options.sku,
+    "lines.0.quantity": String(options.quantity),
+    "lines.0.unitPrice": "",
+    "lines.1.description": "Delivery and setting up in Mahikeng",
+    "lines.1.quantity": "1",
+    "lines.1.unitPrice": "R 650.00",
+  });
+  if (!parsed.ok) throw new Error(`Refused: ${JSON.stringify(parsed.fieldErrors)}`);
+  const created = await createManualInvoice({
+    input: parsed.data,
+    actor: options.actor,
+    now: options.now,
+  });
+  await sendInvoice({ invoiceId: created.id, actor: options.actor, now: options.now });
+  return created;
+}
+
+/** The ledger as comparable rows: each row by what it records, each line by its row's. */
+export async function ledgerSnapshot() {
+  const entries = rowsOf<Record<string, unknown>>(
+    await db().execute(
+      sql`select kind, source_id, occurred_at::text as at, order_id, invoice_id, plan_id,
+                 amount_cents::bigint::text as amount, vat_cents::bigint::text as vat
+          from sales_ledger order by kind, source_id`,
+    ),
+  );
+  const lines = rowsOf<Record<string, unknown>>(
+    await db().execute(
+      sql`select e.kind, e.source_id, l.occurred_at::text as at, l.position, l.product_id,
+                 l.variant_id, l.sku, l.description, l.quantity, l.amount_cents::text as amount,
+                 l.vat_cents::text as vat, l.cost_cents::text as cost
+          from sales_ledger_lines l join sales_ledger e on e.id = l.entry_id
+          order by e.kind, e.source_id, l.position nulls first, l.amount_cents, l.id`,
+    ),
+  );
+  return { entries, lines };
+}
+
+/** The hand-written part of the migration that created the ledger: the upgrade's backfill. */
+export function backfillStatements(): string[] {
+  const dir = "drizzle";
+  const file = fs.readdirSync(dir).find((f) => /^\d{4}_sales_ledger\.sql$/.test(f));
+  if (!file) throw new Error("The sales ledger's migration is missing.");
+  const text = fs.readFileSync(`${dir}/${file}`, "utf8");
+  const [, handWritten] = text.split(/^-- hand-written$/m);
+  if (!handWritten) throw new Error(`${file} has no hand-written part.`);
+  return handWritten
+    .split("--> statement-breakpoint")
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** Sales rows whose lines do not add up to the row's amount or VAT (none, by construction). */
+export async function rowsWhoseLinesDoNotAddUp() {
+  return rowsOf<Record<string, unknown>>(
+    await db().execute(
+      sql`select e.kind, e.source_id, e.amount_cents, e.vat_cents,
+                 coalesce(sum(l.amount_cents), 0) as lines_amount,
+                 coalesce(sum(l.vat_cents), 0) as lines_vat
+          from sales_ledger e left join sales_ledger_lines l on l.entry_id = e.id
+          where e.kind in ('invoice', 'credit_note', 'charge_kept')
+          group by e.id
+          having coalesce(sum(l.amount_cents), 0) <> e.amount_cents
+              or coalesce(sum(l.vat_cents), 0) <> e.vat_cents`,
+    ),
+  );
+}
