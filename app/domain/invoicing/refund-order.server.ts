@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql, TransactionRollbackError } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
 import { nextDocumentNumber } from "~/db/document-counter.server";
 import {
@@ -73,6 +73,46 @@ export async function refundOrder(options: {
   return settled;
 }
 
+export type RefundPreview = {
+  amountCents: number;
+  restock: boolean;
+  parts: { method: "provider" | "hand"; provider: string | null; amountCents: number }[];
+};
+
+/**
+ * What a refund would pay back and how, before staff confirm it: the same checks and split as
+ * refundOrder, in a transaction that is rolled back, so nothing is saved and no provider asked.
+ * Throws what refundOrder would throw for the same input.
+ */
+export async function previewRefund(options: {
+  orderId: number;
+  input: RefundInput;
+  actor: Actor;
+}): Promise<RefundPreview> {
+  let preview: RefundPreview | null = null;
+  try {
+    await db().transaction(async (tx) => {
+      const { refundId } = await reserveRefund(tx, { ...options, preview: true });
+      const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
+      const parts = await tx
+        .select({
+          method: refundParts.method,
+          provider: payments.provider,
+          amountCents: refundParts.amountCents,
+        })
+        .from(refundParts)
+        .leftJoin(payments, eq(payments.id, refundParts.paymentId))
+        .where(eq(refundParts.refundId, refundId))
+        .orderBy(asc(refundParts.id));
+      preview = { amountCents: refund!.amountCents, restock: refund!.restocked, parts };
+      tx.rollback();
+    });
+  } catch (error) {
+    if (!(error instanceof TransactionRollbackError)) throw error;
+  }
+  return preview!;
+}
+
 export type SettledRefund =
   | {
       status: "completed";
@@ -86,7 +126,7 @@ export type SettledRefund =
 
 async function reserveRefund(
   tx: Tx,
-  options: { orderId: number; input: RefundInput; actor: Actor },
+  options: { orderId: number; input: RefundInput; actor: Actor; preview?: boolean },
 ): Promise<{ refundId: number }> {
   const { orderId, input, actor } = options;
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
@@ -160,6 +200,7 @@ async function reserveRefund(
     invoiceTotalCents: invoice.totalCents,
     amountCents,
     input,
+    preview: options.preview === true,
   });
 
   const [refund] = await tx
@@ -205,7 +246,14 @@ const returnedUnits = (creditLines: readonly CreditLineRecord[]) =>
  */
 async function planParts(
   tx: Tx,
-  options: { orderId: number; invoiceTotalCents: number; amountCents: number; input: RefundInput },
+  options: {
+    orderId: number;
+    invoiceTotalCents: number;
+    amountCents: number;
+    input: RefundInput;
+    /** A preview asks for no reference yet: the confirmation says which part needs one. */
+    preview: boolean;
+  },
 ) {
   const { input } = options;
   if (input.method === "eft") {
@@ -256,7 +304,7 @@ async function planParts(
     }
   }
   const byHand = plan.find((part) => part.method === "hand");
-  if (byHand && input.eftReference.length < 3) {
+  if (byHand && !options.preview && input.eftReference.length < 3) {
     throw invalid(
       `${money(byHand.amountCents)} of this was paid at the showroom: pay it back by EFT or cash and enter its reference.`,
       "eftReference",

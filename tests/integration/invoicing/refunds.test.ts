@@ -21,7 +21,7 @@ import { changeOrderStatus } from "~/domain/orders/change-order-status.server";
 import { laybyOrder } from "../layby/staff-plan-fixtures";
 import { DomainError } from "~/domain/errors";
 import { renderCreditNotePdf } from "~/domain/invoicing/credit-note-document.server";
-import { refundOrder } from "~/domain/invoicing/refund-order.server";
+import { previewRefund, refundOrder } from "~/domain/invoicing/refund-order.server";
 import type { RefundInput } from "~/domain/invoicing/refund-schemas";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { payfastApiSignature } from "~/domain/payments/payfast-refund.server";
@@ -590,6 +590,18 @@ describe("a refund is split over the payments that took the money", () => {
     });
     expect(order.totalCents).toBe(1_000_000 + order.deliveryCents);
     const total = order.totalCents;
+    // Before confirming, staff see the split; nothing is saved and no provider is asked.
+    expect(
+      await previewRefund({ orderId: order.id, input: input({ amountCents: total }), actor }),
+    ).toEqual({
+      amountCents: total,
+      restock: false,
+      parts: [
+        { method: "provider", provider: "demo", amountCents: 60_000 },
+        { method: "hand", provider: null, amountCents: total - 60_000 },
+      ],
+    });
+    expect(await db().select().from(refunds).where(eq(refunds.orderId, order.id))).toEqual([]);
     await expect(
       refundOrder({ orderId: order.id, input: input({ amountCents: total }), actor }),
     ).rejects.toMatchObject({
