@@ -27,10 +27,12 @@ export const orderStatus = pgEnum("order_status", [
   "cancelled",
 ]);
 /** partially_paid: a lay-by plan's deposit is in and the rest is being paid (layby_plans). */
+/** An order's money state; its moves are app/domain/orders/payment-status.ts. */
 export const paymentStatus = pgEnum("payment_status", [
   "unpaid",
   "partially_paid",
   "paid",
+  "partially_refunded",
   "refunded",
 ]);
 export const deliveryMethod = pgEnum("delivery_method", ["standard", "express"]);

@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { invoiceLines, invoices, orders, payments } from "~/db/schema";
+import { isRefundable } from "~/domain/orders/payment-status";
 import { PROVIDER_NAMES } from "~/domain/payments/provider";
 import { providerByName } from "~/domain/payments/providers.server";
 import { refundedSoFar } from "./refunded-so-far.server";
@@ -16,7 +17,7 @@ export async function refundOptions(orderId: number) {
     .select({ paymentStatus: orders.paymentStatus })
     .from(orders)
     .where(eq(orders.id, orderId));
-  if (order?.paymentStatus !== "paid") return null;
+  if (!order || !isRefundable(order.paymentStatus)) return null;
   const [invoice] = await db()
     .select({ id: invoices.id, totalCents: invoices.totalCents })
     .from(invoices)

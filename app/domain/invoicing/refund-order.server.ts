@@ -23,6 +23,8 @@ import {
 } from "~/domain/orders/sold-units.server";
 import { recordCreditNoteInLedger } from "~/domain/ledger/record-sales.server";
 import { recordRefundPaid } from "~/domain/ledger/record-cash.server";
+import { moveOrderPayment } from "~/domain/orders/order-events.server";
+import { afterRefund, isRefundable } from "~/domain/orders/payment-status";
 import { providerByName } from "~/domain/payments/providers.server";
 import { PROVIDER_NAMES } from "~/domain/payments/provider";
 import { askProviders, capitalised } from "~/domain/refunds/pay-back.server";
@@ -131,7 +133,7 @@ async function reserveRefund(
   const { orderId, input, actor } = options;
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
   if (!order) throw notFound("This order does not exist.");
-  if (order.paymentStatus !== "paid") {
+  if (!isRefundable(order.paymentStatus)) {
     throw conflict(
       order.paymentStatus === "refunded"
         ? `Order #${order.number} has been refunded in full already.`
@@ -508,13 +510,8 @@ async function completeRefund(
     .select({ refunded: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
     .from(refunds)
     .where(and(eq(refunds.orderId, orderId), eq(refunds.status, "completed")));
-  const full = (totals?.refunded ?? 0) >= invoice.totalCents;
-  if (full) {
-    await tx
-      .update(orders)
-      .set({ paymentStatus: "refunded", updatedAt: now })
-      .where(eq(orders.id, orderId));
-  }
+  const paymentStatus = afterRefund(totals?.refunded ?? 0, invoice.totalCents);
+  const was = await moveOrderPayment(tx, { orderId, to: paymentStatus, now });
   const creditNoteNumber = formatCreditNoteNumber(number);
   await tx.insert(orderEvents).values({
     orderId,
@@ -532,7 +529,7 @@ async function completeRefund(
         creditNote: creditNoteNumber,
         method: refund.method,
         restocked: refund.restocked,
-        ...(full ? { payment: { from: "paid", to: "refunded" } } : {}),
+        ...(was !== paymentStatus ? { payment: { from: was, to: paymentStatus } } : {}),
       },
     },
     tx,

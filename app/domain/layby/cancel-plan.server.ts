@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
 import {
   laybyInstalments,
@@ -12,6 +12,7 @@ import { recordAudit } from "~/domain/audit/audit-log.server";
 import { conflict, notFound } from "~/domain/errors";
 import { recordRefundPaid } from "~/domain/ledger/record-cash.server";
 import { recordChargeKept } from "~/domain/ledger/record-sales.server";
+import { moveOrderPayment } from "~/domain/orders/order-events.server";
 import { releaseOrderStock } from "~/domain/orders/order-stock.server";
 import { returnPromotionUse } from "~/domain/orders/promotions.server";
 import { PROVIDER_NAMES } from "~/domain/payments/provider";
@@ -280,8 +281,13 @@ export async function markRefundedWhenPaidBack(orderId: number, planId: number, 
     .from(laybyRefunds)
     .where(eq(laybyRefunds.planId, planId));
   if (!row || row.open > 0 || row.done === 0) return;
-  await (tx ?? db())
-    .update(orders)
-    .set({ paymentStatus: "refunded", updatedAt: new Date() })
-    .where(and(eq(orders.id, orderId), inArray(orders.paymentStatus, ["partially_paid"])));
+  const move = async (t: Tx) => {
+    const [order] = await t
+      .select({ paymentStatus: orders.paymentStatus })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    if (order?.paymentStatus !== "partially_paid") return;
+    await moveOrderPayment(t, { orderId, to: "refunded" });
+  };
+  await (tx ? move(tx) : db().transaction(move));
 }

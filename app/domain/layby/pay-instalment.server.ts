@@ -3,6 +3,7 @@ import { db, type Tx } from "~/db/client.server";
 import { laybyInstalments, laybyPlans, orderEvents, orders } from "~/db/schema";
 import type { PaymentMethod } from "~/domain/orders/totals";
 import { PAYMENT_METHOD_LABELS } from "~/domain/orders/totals";
+import { moveOrderPayment } from "~/domain/orders/order-events.server";
 import { markOrderPaid } from "~/domain/payments/order-paid.server";
 import { recordShowroomPaymentInLedger } from "~/domain/ledger/record-cash.server";
 import { formatMoney } from "~/lib/money";
@@ -146,15 +147,9 @@ export async function settleInstalment(
         .set({ status: "active", updatedAt: now })
         .where(eq(laybyPlans.id, plan.id));
     }
-    if (order.paymentStatus === "unpaid" || method) {
-      await tx
-        .update(orders)
-        .set({
-          paymentStatus: "partially_paid",
-          ...(method ? { paymentMethod: method } : {}),
-          updatedAt: now,
-        })
-        .where(eq(orders.id, order.id));
+    await moveOrderPayment(tx, { orderId: order.id, to: "partially_paid", now });
+    if (method) {
+      await tx.update(orders).set({ paymentMethod: method }).where(eq(orders.id, order.id));
     }
     return settlement("instalment_paid");
   }

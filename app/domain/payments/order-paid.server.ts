@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { issueOrderInvoice } from "~/domain/invoicing/issue-order-invoice.server";
+import { moveOrderPayment } from "~/domain/orders/order-events.server";
 import { sellOrderStock } from "~/domain/orders/order-stock.server";
 import type { PaymentMethod } from "~/domain/orders/totals";
 
@@ -24,14 +25,10 @@ export async function markOrderPaid(
   },
 ): Promise<void> {
   const now = options.now ?? new Date();
+  await moveOrderPayment(tx, { orderId: options.orderId, to: "paid", now });
   await tx
     .update(orders)
-    .set({
-      paymentStatus: "paid",
-      ...(options.method ? { paymentMethod: options.method } : {}),
-      paidAt: now,
-      updatedAt: now,
-    })
+    .set({ ...(options.method ? { paymentMethod: options.method } : {}), paidAt: now })
     .where(eq(orders.id, options.orderId));
   await sellOrderStock(tx, {
     orderId: options.orderId,

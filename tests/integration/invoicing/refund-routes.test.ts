@@ -93,7 +93,7 @@ describe("the order page's refund", () => {
       params,
     );
     const d = page.returned as Awaited<ReturnType<typeof orderPage.loader>>;
-    expect(d.order.paymentStatus).toBe("paid");
+    expect(d.order.paymentStatus).toBe("partially_refunded");
     expect(d.refundable).toMatchObject({ remainingCents: order.totalCents - 100_000 });
     expect(d.refunds).toEqual([
       expect.objectContaining({

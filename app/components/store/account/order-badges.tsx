@@ -1,16 +1,11 @@
 import { Badge } from "~/components/ui/badge";
+import { PAYMENT_STATUS_LABELS, type PaymentStatus } from "~/domain/orders/payment-status";
 
 export const ORDER_STATUS_LABELS = {
   pending: "Pending",
   processing: "Processing",
   completed: "Completed",
   cancelled: "Cancelled",
-} as const;
-export const PAYMENT_STATUS_LABELS = {
-  unpaid: "Not paid",
-  partially_paid: "Part paid (lay-by)",
-  paid: "Paid",
-  refunded: "Refunded",
 } as const;
 
 /** An order's status and payment state, as the shopper's pages show them. */
@@ -19,7 +14,7 @@ export function OrderBadges({
   paymentStatus,
 }: {
   status: keyof typeof ORDER_STATUS_LABELS;
-  paymentStatus: keyof typeof PAYMENT_STATUS_LABELS;
+  paymentStatus: PaymentStatus;
 }) {
   return (
     <span className="inline-flex flex-wrap gap-1">
