@@ -9,9 +9,14 @@ import { signInAsOwner, toast } from "./admin-session";
 const browser = useBrowser();
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
 
-/** The code an authenticator app shows now for the key the page printed. */
-const appCode = (key: string) =>
-  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(key.replace(/\s+/g, "")) }).generate();
+/**
+ * The code an authenticator app shows for the key the page printed: now, or `steps` of 30
+ * seconds later (each code works once, so a sign-in right after the setup takes the next one).
+ */
+const appCode = (key: string, steps = 0) =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(key.replace(/\s+/g, "")) }).generate({
+    timestamp: Date.now() + steps * 30_000,
+  });
 
 /** A new account made on /auth and given the staff role by the owner on the Team page. */
 async function newStaffMember(): Promise<{ email: string; password: string }> {
@@ -94,7 +99,7 @@ describe("two-factor sign-in", () => {
     await again.keyboard.press("Enter");
     await again.getByText("Enter the 6-digit code from your app, or a backup code").waitFor();
     expect(await field.getAttribute("aria-invalid")).toBe("true");
-    await field.fill(appCode(key));
+    await field.fill(appCode(key, 1));
     await again.keyboard.press("Tab");
     expect(await focusIsVisible(again)).toBe(true);
     await again.keyboard.press("Enter");

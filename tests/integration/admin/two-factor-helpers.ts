@@ -1,4 +1,5 @@
 import * as OTPAuth from "otpauth";
+import { vi } from "vitest";
 import * as security from "~/routes/admin/settings-security";
 import { formRequest, routeOutcome, shopRequest } from "./helpers";
 
@@ -59,9 +60,20 @@ export const page = (cookie?: string, path = SECURITY_PATH) =>
 
 /**
  * Turns two-factor on through the Security tab as a person would: the password, the key the
- * page shows, the app's first code. Returns the new cookie, the key and the backup codes.
+ * page shows, the app's first code. Returns the new cookie, the key and the backup codes. It
+ * happens `secondsAgo` (two minutes by default): each code works once, and the codes of the
+ * steps around now are then still unused for the test's sign-ins.
  */
-export async function enableTwoFactor(cookie: string, password: string) {
+export async function enableTwoFactor(cookie: string, password: string, secondsAgo = 120) {
+  if (secondsAgo) vi.useFakeTimers({ toFake: ["Date"], now: Date.now() - secondsAgo * 1000 });
+  try {
+    return await turnOn(cookie, password);
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
+async function turnOn(cookie: string, password: string) {
   const started = await post({ intent: "start-two-factor", password }, cookie);
   if (body(started.returned).ok !== true) throw new Error(JSON.stringify(started));
   const pending = body((await page(cookie)).returned) as { setup: { secret: string } | null };
