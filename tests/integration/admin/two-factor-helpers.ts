@@ -53,6 +53,26 @@ export function wrongCode(secret: string): string {
   }
 }
 
+/**
+ * A change answered with a redirect back to the tab (security-notice.server.ts): the browser's
+ * cookies after it, and the tab it then shows, with its one-time notice.
+ */
+export async function followToTab(
+  outcome: { returned?: unknown; thrown?: unknown },
+  cookie: string,
+) {
+  const answer = outcome.returned ?? outcome.thrown;
+  if (!(answer instanceof Response) || answer.headers.get("location") !== SECURITY_PATH) {
+    throw new Error(`expected a redirect to the tab: ${JSON.stringify(answer)}`);
+  }
+  const next = withCookies(cookie, answer.headers);
+  const { returned } = await page(next);
+  const shown = body(returned) as Record<string, unknown> & {
+    notice: { message: { title: string; description: string }; backupCodes?: string[] } | null;
+  };
+  return { cookie: withCookies(next, headersOf(returned)), page: shown, notice: shown.notice };
+}
+
 export const post = (fields: Record<string, string>, cookie?: string) =>
   routeOutcome(security.action, formRequest(SECURITY_PATH, fields, cookie), {});
 export const page = (cookie?: string, path = SECURITY_PATH) =>
@@ -79,11 +99,6 @@ async function turnOn(cookie: string, password: string) {
   const pending = body((await page(cookie)).returned) as { setup: { secret: string } | null };
   const secret = pending.setup!.secret;
   const confirmed = await post({ intent: "confirm-two-factor", code: appCode(secret) }, cookie);
-  const answer = body(confirmed.returned) as { ok: boolean; backupCodes?: string[] };
-  if (!answer.ok) throw new Error(JSON.stringify(confirmed));
-  return {
-    cookie: withCookies(cookie, headersOf(confirmed.returned)),
-    secret,
-    backupCodes: answer.backupCodes!,
-  };
+  const after = await followToTab(confirmed, cookie);
+  return { cookie: after.cookie, secret, backupCodes: after.notice!.backupCodes! };
 }
