@@ -30,7 +30,7 @@ async function newStaffMember(): Promise<{ email: string; password: string }> {
   await panel.getByLabel("Email").fill(email);
   await panel.getByLabel("Password").fill(password);
   await panel.getByRole("button", { name: "Create Account" }).click();
-  await toast(page, "Success!").waitFor();
+  await toast(page, "Check your e-mail").waitFor();
 
   const owner = await browser.newPage(DESKTOP);
   await signInAsOwner(owner);
