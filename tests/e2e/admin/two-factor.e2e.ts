@@ -160,4 +160,46 @@ describe("two-factor sign-in", () => {
       expect(await seriousA11yViolations(step)).toEqual([]);
     });
   }
+
+  it("without JavaScript, two-factor on (the backup codes shown once), off, and a new password each keep the staff member signed in", async () => {
+    const { email, password } = await newStaffMember();
+    const page = await browser.newPage({ ...DESKTOP, javaScriptEnabled: false });
+    await page.goto("/admin-login");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL(/\/admin$/);
+    const stillSignedIn = async () => {
+      const answer = await page.goto("/admin/orders");
+      expect(answer?.status()).toBe(200);
+      expect(new URL(page.url()).pathname).toBe("/admin/orders");
+      await page.goto("/admin/settings/security");
+    };
+
+    await page.goto("/admin/settings/security");
+    await main(page).getByLabel("Your Password").fill(password);
+    await main(page).getByRole("button", { name: "Enable Two-Factor" }).click();
+    const key = (await page.getByTestId("totp-secret").textContent())!;
+    await main(page).getByLabel("Code from the app").fill(appCode(key));
+    await main(page).getByRole("button", { name: "Verify and Turn On" }).click();
+    const codes = main(page).getByRole("list", { name: "Backup codes" }).getByRole("listitem");
+    await codes.first().waitFor();
+    expect(await codes.count()).toBe(10);
+    await page.reload();
+    await main(page).getByText("You have 10 unused backup codes.").waitFor();
+    expect(await codes.count()).toBe(0);
+    await stillSignedIn();
+
+    await page.locator("#turn-off-password").fill(password);
+    await main(page).getByRole("button", { name: "Turn Off Two-Factor" }).click();
+    await main(page).getByText("Your password alone signs you in now.").waitFor();
+    await stillSignedIn();
+
+    await main(page).getByLabel("Current Password").fill(password);
+    await main(page).getByLabel("New Password", { exact: true }).fill("staff-pass-2");
+    await main(page).getByLabel("Confirm New Password").fill("staff-pass-2");
+    await main(page).getByRole("button", { name: "Update Password" }).click();
+    await main(page).getByText("Password Updated").waitFor();
+    await stillSignedIn();
+  });
 });
