@@ -108,6 +108,11 @@ export const twoFactors = pgTable("two_factors", {
   /** Consecutive wrong codes at sign-in; better-auth locks the account at 10 for 15 minutes. */
   failedVerificationCount: integer("failed_verification_count").notNull().default(0),
   lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  /**
+   * The last 30-second time step whose app code was accepted (Unix time / 30). A code of that
+   * step or an earlier one is refused, so each code works once (RFC 6238 s5.2).
+   */
+  lastTotpStep: integer("last_totp_step"),
 });
 
 /**

@@ -6,7 +6,8 @@ import { env } from "~/env.server";
 import { consumeRateLimits } from "~/domain/security/rate-limit.server";
 import { auth, requestHeaders } from "./auth.server";
 import { authRefusal } from "./auth-refusal.server";
-import type { SessionUser } from "./roles";
+import { sendAccountExistsMail } from "./account-exists-mail.server";
+import type { Role, SessionUser } from "./roles";
 
 /** A name for an account made from an e-mail alone: the part before the @. */
 export const nameFromEmail = (email: string) => email.split("@")[0] || email;
@@ -22,7 +23,7 @@ export async function signUpWithPassword(options: {
   baseURL: string;
 }): Promise<SignUpResult> {
   // better-auth answers a duplicate sign-up with a generic success when it does not sign the
-  // new account in; the specification wants "Account Exists", so we look first.
+  // new account in; we look first, so that signUpFromForm can tell the address's owner.
   const email = options.email.trim().toLowerCase();
   const [existing] = await db().select({ id: users.id }).from(users).where(eq(users.email, email));
   if (existing) return { ok: false, exists: true, message: "This email is already registered." };
@@ -46,14 +47,24 @@ export async function signUpWithPassword(options: {
 export const SIGN_UPS_PER_EMAIL = 5;
 const ATTEMPT_WINDOW_SECONDS = 15 * 60;
 
-export type LimitedSignUpResult =
-  | SignUpResult
-  | { ok: false; exists: false; rateLimited: true; retryAfterSeconds: number; message: string };
+/** What every sign-up form says after a sign-up, whether or not the e-mail had an account. */
+export const signUpNotice = (email: string) => ({
+  title: "Check your e-mail",
+  description: `We sent an e-mail to ${email} with what to do next: open it to go on, then sign in.`,
+});
+
+export type FormSignUpResult =
+  /** The same for a new account and an existing one: "check your e-mail". */
+  | { ok: true; created: boolean }
+  | { ok: false; rateLimited: true; retryAfterSeconds: number; message: string }
+  | { ok: false; rateLimited?: never; message: string };
 
 /**
- * The /auth form's sign-up: its answer says whether an e-mail is registered ("Account
- * Exists"), so attempts are counted per address and per target e-mail before anything is
- * looked up, and refused past either limit.
+ * A sign-up from a form (/auth, /account/sign-up). Its answer is the same whether or not the
+ * e-mail has an account, so strangers learn nothing from it: a new account gets the link that
+ * verifies its address; the owner of an existing one an e-mail saying someone tried to register
+ * it ("Account Exists"), with links to sign in and to reset the password. Attempts are counted
+ * per address and per target e-mail before anything is looked up (each sends mail).
  */
 export async function signUpFromForm(options: {
   name?: string;
@@ -61,7 +72,7 @@ export async function signUpFromForm(options: {
   password: string;
   baseURL: string;
   clientAddress: string;
-}): Promise<LimitedSignUpResult> {
+}): Promise<FormSignUpResult> {
   const email = options.email.trim().toLowerCase();
   const attempt = await consumeRateLimits({
     limits: [
@@ -74,18 +85,27 @@ export async function signUpFromForm(options: {
     const minutes = Math.max(1, Math.ceil(attempt.retryAfterSeconds / 60));
     return {
       ok: false,
-      exists: false,
       rateLimited: true,
       retryAfterSeconds: attempt.retryAfterSeconds,
       message: `Too many sign-up attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
     };
   }
-  return signUpWithPassword({
-    name: options.name,
-    email,
-    password: options.password,
+  const created = await signUpWithPassword({ ...options, email });
+  const instance = auth(options.baseURL);
+  if (created.ok) {
+    await instance.api.sendVerificationEmail({ body: { email } });
+    return { ok: true, created: true };
+  }
+  if (!created.exists) return { ok: false, message: created.message };
+  // The password is hashed as a new account's is, so the answer takes as long either way.
+  await (await instance.$context).password.hash(options.password);
+  const [owner] = await db().select({ role: users.role }).from(users).where(eq(users.email, email));
+  await sendAccountExistsMail({
+    to: email,
+    role: (owner?.role ?? "customer") as Role,
     baseURL: options.baseURL,
   });
+  return { ok: true, created: false };
 }
 
 /** Ends the request's session; returns the headers that clear its cookies. */

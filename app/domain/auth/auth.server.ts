@@ -63,7 +63,7 @@ function createAuth(database: Db, baseURL: string) {
       enabled: true,
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
-      // The specification: "Account created successfully. You can now sign in."
+      // A sign-up answers the same whether or not the address has an account (accounts.server).
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,

@@ -9,6 +9,7 @@ import { auth, requestHeaders, TWO_FACTOR_ISSUER } from "./auth.server";
 import { authRefusal } from "./auth-refusal.server";
 import { withPasswordCheck } from "./password-check.server";
 import type { SessionUser } from "./roles";
+import { claimTotpStep, USED_CODE } from "./totp-step.server";
 import { totpUri } from "./totp-uri";
 import { twoFactorRequired } from "./two-factor-rule.server";
 
@@ -120,6 +121,10 @@ export async function confirmTwoFactorSetup(options: Caller & { code: string }) 
       title: "Too many attempts",
       retryAfterSeconds: limit.retryAfterSeconds,
     });
+  }
+  // The first code is claimed as a sign-in's is: it cannot then open a session elsewhere.
+  if ((await claimTotpStep({ userId: user.id, code: options.code, baseURL })) === "used") {
+    throw new DomainError("invalid", USED_CODE, { field: "code", title: "Validation Error" });
   }
   const api = auth(baseURL).api;
   let verified;

@@ -7,6 +7,7 @@ import { auth, requestHeaders } from "./auth.server";
 import { authRefusal } from "./auth-refusal.server";
 import { issueDeviceCookie, readDeviceCookie } from "./device-cookie.server";
 import { normaliseCode } from "./security-schemas";
+import { claimTotpStep, USED_CODE } from "./totp-step.server";
 import { isStaffRole, type Role } from "./roles";
 import {
   clearPendingCookie,
@@ -74,6 +75,19 @@ export async function signInWithCode(options: {
       details: { method, reason: "rate_limited" },
     });
     return rateLimited(attempt.retryAfterSeconds);
+  }
+
+  // A code already accepted (here, in another browser or by another process) is not let in again.
+  if (
+    method === "totp" &&
+    (await claimTotpStep({ userId: pending.userId, code, baseURL })) === "used"
+  ) {
+    await recordAudit({
+      action: "two_factor_failed",
+      ...who,
+      details: { method, reason: "code_used" },
+    });
+    return { ok: false, reason: "invalid", message: USED_CODE };
   }
 
   const api = auth(baseURL).api;

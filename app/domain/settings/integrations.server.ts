@@ -95,8 +95,9 @@ export async function checkPaymentConnection(options: {
   const e = options.e ?? env();
   const status = integrationStatus(e)[options.provider];
   const name = options.provider === "payfast" ? "PayFast" : "PayFlex";
+  // A lasting state of the shop, not an outage: 409, so monitoring that pages on 5xx stays quiet.
   if (!status.configured) {
-    throw new DomainError("unavailable", `${name} is not configured.`, {
+    throw new DomainError("conflict", `${name} is not configured.`, {
       title: "Not Configured",
     });
   }

@@ -12,8 +12,8 @@ import { claimGuestOrders } from "./shopper-orders.server";
 export const VERIFICATION_MAILS_PER_EMAIL = 3;
 
 /**
- * Creates a shopper's account (role customer, as every new account) with the same limits as
- * /auth's sign-up, and e-mails the link that verifies the address.
+ * A shopper's sign-up: /auth's (role customer, as every new account; the same limits, the same
+ * answer whether or not the address has an account, and the e-mail that verifies it).
  */
 export async function signUpShopper(options: {
   name: string;
@@ -23,8 +23,7 @@ export async function signUpShopper(options: {
   clientAddress: string;
 }) {
   const result = await signUpFromForm(options);
-  if (!result.ok) return result;
-  await auth(options.baseURL).api.sendVerificationEmail({ body: { email: options.email } });
+  if (!result.ok || !result.created) return result;
   await recordAudit({
     action: "shopper_signed_up",
     actorEmail: options.email,

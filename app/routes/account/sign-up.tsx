@@ -3,6 +3,7 @@ import { AccountCard } from "~/components/store/account/account-shell";
 import { FormField } from "~/components/store/form-field";
 import { FormResult } from "~/components/store/form-result";
 import { Button } from "~/components/ui/button";
+import { signUpNotice } from "~/domain/auth/accounts.server";
 import { getSessionUser } from "~/domain/auth/session.server";
 import { signUpShopper } from "~/domain/shoppers/shopper-auth.server";
 import { shopperSignUpSchema } from "~/domain/shoppers/schemas";
@@ -39,24 +40,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       clientAddress: context.clientAddress,
     });
     if (result.ok) {
-      return succeeded(
-        "Check your e-mail",
-        `We sent a link to ${parsed.data.email}. Open it to confirm your address, then sign in.`,
-      );
+      const notice = signUpNotice(parsed.data.email);
+      return succeeded(notice.title, notice.description);
     }
-    if ("rateLimited" in result) {
+    if (result.rateLimited) {
       return refused(429, { title: "Too many attempts", description: result.message }, formData);
-    }
-    if (result.exists) {
-      return refused(
-        409,
-        {
-          title: "Account Exists",
-          description: "This email is already registered. Please sign in instead.",
-        },
-        formData,
-        { email: "This email is already registered." },
-      );
     }
     return refused(400, { title: "Sign Up Failed", description: result.message }, formData);
   });

@@ -30,6 +30,11 @@ import { parseForm } from "~/lib/forms";
 import { readForm } from "~/lib/request-input.server";
 import { siteUrl } from "~/lib/site-url.server";
 import { requireOwner, requireStaff } from "~/lib/staff-gate.server";
+import {
+  backToSecurityTab,
+  takeSecurityNotice,
+  type SecurityNotice,
+} from "./security-notice.server";
 import type { Route } from "./+types/settings-security";
 
 export const meta: Route.MetaFunction = () => [{ title: "Security Settings | Admin" }];
@@ -37,16 +42,20 @@ export const meta: Route.MetaFunction = () => [{ title: "Security Settings | Adm
 /** Each staff member's own password and two-factor sign-in; the owner also sets the rule. */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request);
-  const status = await twoFactorStatus({ user, baseURL: siteUrl() });
+  const baseURL = siteUrl();
+  const status = await twoFactorStatus({ user, baseURL });
+  const { notice, headers } = await takeSecurityNotice({ request, userId: user.id, baseURL });
   const required = await twoFactorRequired();
   const setup =
     status.state === "pending"
       ? { qrSvg: renderSVG(status.uri, { border: 2 }), secret: groupedSecret(status.uri) }
       : null;
-  return {
+  const page = {
     twoFactor: status.state === "on" ? status : { state: status.state },
     setup,
     required,
+    /** What the last change said (and the backup codes it made), shown this once. */
+    notice,
     /** The owner's rule sent this staff member here before any other page. */
     mustSetUp: required && !user.twoFactorEnabled,
     owner:
@@ -54,6 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         ? { staff: await staffTwoFactorList(), selfOn: user.twoFactorEnabled === true }
         : null,
   };
+  return data(page, { headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -79,6 +89,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const user = await requireStaff(request);
   const caller = { user, request, baseURL, clientAddress };
+  // A change that replaces the session or shows backup codes: see security-notice.server.ts.
+  const back = (notice: SecurityNotice, headers?: Headers) =>
+    backToSecurityTab({ userId: user.id, baseURL, notice, headers });
   if (intent === "change-password") {
     const parsed = parseForm(changePasswordSchema, formData);
     if (!parsed.ok) return invalid(parsed, formData);
@@ -91,7 +104,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         otherSessionsEnded === 0
           ? "You were not signed in anywhere else."
           : `You were signed out everywhere else (${otherSessionsEnded} other session${otherSessionsEnded === 1 ? "" : "s"}).`;
-      return data(done(intent, "Password Updated", ended), { headers });
+      return back(done(intent, "Password Updated", ended), headers);
     });
   }
   if (
@@ -109,15 +122,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       if (intent === "renew-backup-codes") {
         const { backupCodes } = await renewBackupCodes({ ...caller, password });
-        return {
+        return back({
           ...done(intent, "New Backup Codes", "Your old backup codes no longer work."),
           backupCodes,
-        };
+        });
       }
       const { headers } = await turnOffTwoFactor({ ...caller, password });
-      return data(done(intent, "Two-Factor Sign-In Off", "Your password alone signs you in now."), {
+      return back(
+        done(intent, "Two-Factor Sign-In Off", "Your password alone signs you in now."),
         headers,
-      });
+      );
     });
   }
   if (intent === "confirm-two-factor") {
@@ -125,11 +139,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.ok) return invalid(parsed, formData);
     return attempt(formData, async () => {
       const { headers, backupCodes } = await confirmTwoFactorSetup({ ...caller, ...parsed.data });
-      const result: Done = {
-        ...done(intent, "Two-Factor Sign-In On", "Keep your backup codes somewhere safe."),
-        backupCodes,
-      };
-      return data(result, { headers });
+      return back(
+        {
+          ...done(intent, "Two-Factor Sign-In On", "Keep your backup codes somewhere safe."),
+          backupCodes,
+        },
+        headers,
+      );
     });
   }
   if (intent === "cancel-two-factor") {
@@ -147,7 +163,7 @@ function done(intent: string, title: string, description: string): Done {
 }
 
 export default function SecuritySettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const result = actionData as SecurityResult | undefined;
+  const result = (actionData ?? loaderData.notice ?? undefined) as SecurityResult | undefined;
   const intentOf = (r?: SecurityResult) => (r ? (r.ok ? r.intent : r.values.intent) : undefined);
   const resultFor = (intent: string) => (intentOf(result) === intent ? result : undefined);
   return (
@@ -161,7 +177,11 @@ export default function SecuritySettingsPage({ loaderData, actionData }: Route.C
           the rest of the back office.
         </FormNotice>
       )}
-      <ChangePasswordForm pageResult={resultFor("change-password")} />
+      {/* A new mount after a change, so the passwords typed are gone (the answer is a redirect). */}
+      <ChangePasswordForm
+        key={resultFor("change-password")?.ok ? "changed" : "form"}
+        pageResult={resultFor("change-password")}
+      />
       <TwoFactorCard
         state={loaderData.twoFactor}
         setup={loaderData.setup}

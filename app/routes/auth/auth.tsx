@@ -7,7 +7,7 @@ import { useAdminForm } from "~/components/admin/use-admin-form";
 import { Button } from "~/components/admin/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/admin/ui/card";
 import { invalid, refused, succeeded } from "~/lib/actions.server";
-import { signUpFromForm } from "~/domain/auth/accounts.server";
+import { signUpFromForm, signUpNotice } from "~/domain/auth/accounts.server";
 import { authSchema } from "~/domain/auth/schemas";
 import { getSessionUser } from "~/domain/auth/session.server";
 import { signInWithPassword } from "~/domain/auth/sign-in.server";
@@ -33,27 +33,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return invalid(parsed, formData);
   const baseURL = siteUrl();
   if (formData.get("intent") === "sign-up") {
-    // Limited per address and per e-mail: the answer says who has an account.
+    // The same answer whether or not the e-mail has an account (its owner is e-mailed).
     const created = await signUpFromForm({
       ...parsed.data,
       baseURL,
       clientAddress: context.clientAddress,
     });
     if (created.ok) {
-      return succeeded("Success!", "Account created successfully. You can now sign in.");
+      const notice = signUpNotice(parsed.data.email);
+      return succeeded(notice.title, notice.description);
     }
-    if ("rateLimited" in created) {
+    if (created.rateLimited) {
       return refused(429, { title: "Too many attempts", description: created.message }, formData);
-    }
-    if (created.exists) {
-      return refused(
-        409,
-        {
-          title: "Account Exists",
-          description: "This email is already registered. Please sign in instead.",
-        },
-        formData,
-      );
     }
     return refused(400, { title: "Sign Up Failed", description: created.message }, formData);
   }

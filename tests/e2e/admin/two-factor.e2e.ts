@@ -9,9 +9,14 @@ import { signInAsOwner, toast } from "./admin-session";
 const browser = useBrowser();
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
 
-/** The code an authenticator app shows now for the key the page printed. */
-const appCode = (key: string) =>
-  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(key.replace(/\s+/g, "")) }).generate();
+/**
+ * The code an authenticator app shows for the key the page printed: now, or `steps` of 30
+ * seconds later (each code works once, so a sign-in right after the setup takes the next one).
+ */
+const appCode = (key: string, steps = 0) =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(key.replace(/\s+/g, "")) }).generate({
+    timestamp: Date.now() + steps * 30_000,
+  });
 
 /** A new account made on /auth and given the staff role by the owner on the Team page. */
 async function newStaffMember(): Promise<{ email: string; password: string }> {
@@ -25,7 +30,7 @@ async function newStaffMember(): Promise<{ email: string; password: string }> {
   await panel.getByLabel("Email").fill(email);
   await panel.getByLabel("Password").fill(password);
   await panel.getByRole("button", { name: "Create Account" }).click();
-  await toast(page, "Success!").waitFor();
+  await toast(page, "Check your e-mail").waitFor();
 
   const owner = await browser.newPage(DESKTOP);
   await signInAsOwner(owner);
@@ -94,7 +99,7 @@ describe("two-factor sign-in", () => {
     await again.keyboard.press("Enter");
     await again.getByText("Enter the 6-digit code from your app, or a backup code").waitFor();
     expect(await field.getAttribute("aria-invalid")).toBe("true");
-    await field.fill(appCode(key));
+    await field.fill(appCode(key, 1));
     await again.keyboard.press("Tab");
     expect(await focusIsVisible(again)).toBe(true);
     await again.keyboard.press("Enter");
@@ -155,4 +160,46 @@ describe("two-factor sign-in", () => {
       expect(await seriousA11yViolations(step)).toEqual([]);
     });
   }
+
+  it("without JavaScript, two-factor on (the backup codes shown once), off, and a new password each keep the staff member signed in", async () => {
+    const { email, password } = await newStaffMember();
+    const page = await browser.newPage({ ...DESKTOP, javaScriptEnabled: false });
+    await page.goto("/admin-login");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL(/\/admin$/);
+    const stillSignedIn = async () => {
+      const answer = await page.goto("/admin/orders");
+      expect(answer?.status()).toBe(200);
+      expect(new URL(page.url()).pathname).toBe("/admin/orders");
+      await page.goto("/admin/settings/security");
+    };
+
+    await page.goto("/admin/settings/security");
+    await main(page).getByLabel("Your Password").fill(password);
+    await main(page).getByRole("button", { name: "Enable Two-Factor" }).click();
+    const key = (await page.getByTestId("totp-secret").textContent())!;
+    await main(page).getByLabel("Code from the app").fill(appCode(key));
+    await main(page).getByRole("button", { name: "Verify and Turn On" }).click();
+    const codes = main(page).getByRole("list", { name: "Backup codes" }).getByRole("listitem");
+    await codes.first().waitFor();
+    expect(await codes.count()).toBe(10);
+    await page.reload();
+    await main(page).getByText("You have 10 unused backup codes.").waitFor();
+    expect(await codes.count()).toBe(0);
+    await stillSignedIn();
+
+    await page.locator("#turn-off-password").fill(password);
+    await main(page).getByRole("button", { name: "Turn Off Two-Factor" }).click();
+    await main(page).getByText("Your password alone signs you in now.").waitFor();
+    await stillSignedIn();
+
+    await main(page).getByLabel("Current Password").fill(password);
+    await main(page).getByLabel("New Password", { exact: true }).fill("staff-pass-2");
+    await main(page).getByLabel("Confirm New Password").fill("staff-pass-2");
+    await main(page).getByRole("button", { name: "Update Password" }).click();
+    await main(page).getByText("Password Updated").waitFor();
+    await stillSignedIn();
+  });
 });

@@ -204,12 +204,14 @@ describe("payment connection checks", () => {
     });
   });
 
-  it("a provider that is not configured is not checked", async () => {
+  it("a provider that is not configured is not checked, and answers 409 (a state, not an outage)", async () => {
     restoreEnv = setEnv({ PAYFAST_MERCHANT_ID: undefined, PAYFAST_MERCHANT_KEY: undefined });
     const pings = seen.pings.length;
     const result = await post("check-payfast");
-    expect(statusOf(result.returned)).toBe(503);
-    expect(body(result.returned)).toMatchObject({ alert: { title: "Not Configured" } });
+    expect(statusOf(result.returned)).toBe(409);
+    expect(body(result.returned)).toMatchObject({
+      alert: { title: "Not Configured", description: "PayFast is not configured." },
+    });
     expect(seen.pings).toHaveLength(pings);
   });
 

@@ -1,4 +1,5 @@
 import * as OTPAuth from "otpauth";
+import { vi } from "vitest";
 import * as security from "~/routes/admin/settings-security";
 import { formRequest, routeOutcome, shopRequest } from "./helpers";
 
@@ -52,6 +53,26 @@ export function wrongCode(secret: string): string {
   }
 }
 
+/**
+ * A change answered with a redirect back to the tab (security-notice.server.ts): the browser's
+ * cookies after it, and the tab it then shows, with its one-time notice.
+ */
+export async function followToTab(
+  outcome: { returned?: unknown; thrown?: unknown },
+  cookie: string,
+) {
+  const answer = outcome.returned ?? outcome.thrown;
+  if (!(answer instanceof Response) || answer.headers.get("location") !== SECURITY_PATH) {
+    throw new Error(`expected a redirect to the tab: ${JSON.stringify(answer)}`);
+  }
+  const next = withCookies(cookie, answer.headers);
+  const { returned } = await page(next);
+  const shown = body(returned) as Record<string, unknown> & {
+    notice: { message: { title: string; description: string }; backupCodes?: string[] } | null;
+  };
+  return { cookie: withCookies(next, headersOf(returned)), page: shown, notice: shown.notice };
+}
+
 export const post = (fields: Record<string, string>, cookie?: string) =>
   routeOutcome(security.action, formRequest(SECURITY_PATH, fields, cookie), {});
 export const page = (cookie?: string, path = SECURITY_PATH) =>
@@ -59,19 +80,25 @@ export const page = (cookie?: string, path = SECURITY_PATH) =>
 
 /**
  * Turns two-factor on through the Security tab as a person would: the password, the key the
- * page shows, the app's first code. Returns the new cookie, the key and the backup codes.
+ * page shows, the app's first code. Returns the new cookie, the key and the backup codes. It
+ * happens `secondsAgo` (two minutes by default): each code works once, and the codes of the
+ * steps around now are then still unused for the test's sign-ins.
  */
-export async function enableTwoFactor(cookie: string, password: string) {
+export async function enableTwoFactor(cookie: string, password: string, secondsAgo = 120) {
+  if (secondsAgo) vi.useFakeTimers({ toFake: ["Date"], now: Date.now() - secondsAgo * 1000 });
+  try {
+    return await turnOn(cookie, password);
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
+async function turnOn(cookie: string, password: string) {
   const started = await post({ intent: "start-two-factor", password }, cookie);
   if (body(started.returned).ok !== true) throw new Error(JSON.stringify(started));
   const pending = body((await page(cookie)).returned) as { setup: { secret: string } | null };
   const secret = pending.setup!.secret;
   const confirmed = await post({ intent: "confirm-two-factor", code: appCode(secret) }, cookie);
-  const answer = body(confirmed.returned) as { ok: boolean; backupCodes?: string[] };
-  if (!answer.ok) throw new Error(JSON.stringify(confirmed));
-  return {
-    cookie: withCookies(cookie, headersOf(confirmed.returned)),
-    secret,
-    backupCodes: answer.backupCodes!,
-  };
+  const after = await followToTab(confirmed, cookie);
+  return { cookie: after.cookie, secret, backupCodes: after.notice!.backupCodes! };
 }

@@ -1,0 +1,34 @@
+import { sendMail } from "~/mail/mailer.server";
+import { getStoreSettings } from "~/domain/settings/store-settings.server";
+import { isStaffRole, type Role } from "./roles";
+
+/**
+ * Tells the owner of an address that someone tried to create an account with it: the sign-up
+ * form answers the same whether or not the address has an account, so only its owner learns
+ * (decision 024). The links are on the shop's public origin (`baseURL`), never a request's
+ * Host; staff are sent to the Admin Portal's pages, shoppers to their account's.
+ */
+export async function sendAccountExistsMail(options: { to: string; role: Role; baseURL: string }) {
+  const settings = await getStoreSettings().catch(() => null);
+  const shop = settings?.storeName ?? "Slumber Corner Beds";
+  const staff = isStaffRole(options.role);
+  const signIn = `${options.baseURL}${staff ? "/admin-login" : "/account/sign-in"}`;
+  const reset = `${options.baseURL}${staff ? "/admin-login/forgot" : "/account/forgot"}`;
+  await sendMail(
+    {
+      to: options.to,
+      subject: `Account Exists: ${shop}`,
+      text: [
+        `Someone, perhaps you, tried to create an account at ${shop} with this e-mail address.`,
+        "This email is already registered. Please sign in instead:",
+        signIn,
+        "",
+        "Forgot your password? Choose a new one here:",
+        reset,
+        "",
+        "If this was not you, ignore this e-mail: nothing about your account has changed.",
+      ].join("\n"),
+    },
+    { name: shop, email: settings?.email ?? "no-reply@localhost" },
+  );
+}

@@ -1,0 +1,105 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { users } from "~/db/schema";
+import { SIGN_UPS_PER_EMAIL } from "~/domain/auth/accounts.server";
+import * as signUpPage from "~/routes/account/sign-up";
+import * as authPage from "~/routes/auth/auth";
+import { useTestDatabase } from "../../setup/database";
+import { startSmtpServer } from "../../setup/smtp";
+import { routeOutcome, signedIn, statusOf } from "../admin/helpers";
+
+/**
+ * Sign-up tells no stranger whether an address has an account: the same answer and status
+ * either way; the address's owner is told by e-mail instead.
+ */
+useTestDatabase();
+
+const PUBLIC_URL = "https://beds.example";
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let counter = 0;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  process.env.SMTP_URL = smtp.url;
+  process.env.PUBLIC_URL = PUBLIC_URL;
+  process.env.FORM_RATE_LIMIT = "1000";
+});
+
+afterAll(async () => {
+  delete process.env.SMTP_URL;
+  delete process.env.PUBLIC_URL;
+  delete process.env.FORM_RATE_LIMIT;
+  await smtp.close();
+});
+
+const FORMS = {
+  "/account/sign-up": (email: string) => ({
+    name: "Thabo Mokoena",
+    email,
+    password: "sleep-well-7",
+    confirmPassword: "sleep-well-7",
+  }),
+  "/auth": (email: string) => ({ intent: "sign-up", email, password: "sleep-well-7" }),
+};
+
+/** A sign-up posted to `path`, arriving by a Host name the sender chose. */
+async function signUp(path: keyof typeof FORMS, email: string) {
+  const module = path === "/auth" ? authPage : signUpPage;
+  const request = new Request(`http://evil.example${path}`, {
+    method: "POST",
+    headers: { host: "evil.example" },
+    body: new URLSearchParams(FORMS[path](email)),
+  });
+  const { returned } = await routeOutcome(module.action, request, {});
+  return {
+    status: statusOf(returned),
+    body: (returned as { data?: unknown }).data ?? returned,
+  };
+}
+
+const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email));
+
+describe.each(Object.keys(FORMS) as (keyof typeof FORMS)[])("sign-up on %s", (path) => {
+  it("answers an address with an account as it answers a new one, and e-mails its owner", async () => {
+    const fresh = `new-${++counter}@example.com`;
+    const first = await signUp(path, fresh);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ ok: true, message: { title: "Check your e-mail" } });
+    const again = await signUp(path, fresh);
+    expect(again.status).toBe(first.status);
+    expect(again.body).toEqual(first.body);
+    expect(await db().select().from(users).where(eq(users.email, fresh))).toHaveLength(1);
+
+    const [welcome, exists] = mailsTo(fresh);
+    expect(welcome!.subject).toMatch(/^Confirm your e-mail address/);
+    expect(exists!.subject).toMatch(/^Account Exists/);
+    expect(exists!.text).toContain("This email is already registered. Please sign in instead:");
+    expect(exists!.text).toContain(`${PUBLIC_URL}/account/sign-in`);
+    expect(exists!.text).toContain(`${PUBLIC_URL}/account/forgot`);
+    expect(exists!.text).not.toContain("evil.example");
+  });
+
+  it("sends the owner of a staff account to the Admin Portal's pages", async () => {
+    const staff = await signedIn("staff");
+    const answer = await signUp(path, staff.email);
+    expect(answer.status).toBe(200);
+    const mail = mailsTo(staff.email).at(-1)!;
+    expect(mail.subject).toMatch(/^Account Exists/);
+    expect(mail.text).toContain(`${PUBLIC_URL}/admin-login\n`);
+    expect(mail.text).toContain(`${PUBLIC_URL}/admin-login/forgot`);
+  });
+
+  it(`still limits sign-ups to ${SIGN_UPS_PER_EMAIL} per e-mail in 15 minutes, from any address`, async () => {
+    const owner = `taken-${++counter}@example.com`;
+    await signUp(path, owner);
+    for (let i = 1; i < SIGN_UPS_PER_EMAIL; i++) {
+      expect((await signUp(path, owner)).status).toBe(200);
+    }
+    const refused = await signUp(path, owner);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ alert: { title: "Too many attempts" } });
+    // One welcome and an "Account Exists" for each allowed attempt after it; none past the limit.
+    expect(mailsTo(owner)).toHaveLength(SIGN_UPS_PER_EMAIL);
+  });
+});
