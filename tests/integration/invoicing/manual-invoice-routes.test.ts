@@ -232,7 +232,7 @@ describe("the invoice's page: send, mark paid, cancel", () => {
     expect(mails.length).toBeGreaterThan(0);
     let d = await view(id);
     expect(d.invoice.shownStatus).toBe("sent");
-    expect(d.actions).toEqual(["send", "mark_paid", "cancel"]);
+    expect(d.actions).toEqual(["send", "mark_paid", "credit"]);
 
     const again = body(await act(id, { intent: "send" }));
     expect(again.message?.description).toMatch(/^A copy of INV-\d{6} was e-mailed to/);
@@ -246,7 +246,7 @@ describe("the invoice's page: send, mark paid, cancel", () => {
     expect(paid.message?.title).toBe("Invoice Paid");
     d = await view(id);
     expect(d.invoice.shownStatus).toBe("paid");
-    expect(d.actions).toEqual([]);
+    expect(d.actions).toEqual(["credit"]);
     expect(d.document.facts).toContainEqual({ label: "Payment reference", value: "ABSA 7731" });
 
     // The list shows it paid.
@@ -261,6 +261,13 @@ describe("the invoice's page: send, mark paid, cancel", () => {
     const early = await act(id, { intent: "mark_paid", paymentReference: "X" });
     expect(statusOf(early.returned)).toBe(409);
     await act(id, { intent: "send" });
+    // Sent is issued: never voided (VAT Act s21), whatever the page offered.
+    const cancelSent = await act(id, { intent: "cancel", reason: "Changed their mind" });
+    expect(statusOf(cancelSent.returned)).toBe(409);
+    expect(body(cancelSent).alert?.description).toMatch(
+      /^INV-\d{6} is issued: an issued tax invoice is never voided; a credit note reduces it instead\.$/,
+    );
+    expect((await view(id)).invoice.shownStatus).toBe("sent");
     await act(id, { intent: "mark_paid", paymentReference: "X" });
     const afterPaid: Record<string, string>[] = [
       { intent: "cancel", reason: "Too late" },
@@ -272,7 +279,7 @@ describe("the invoice's page: send, mark paid, cancel", () => {
       expect(statusOf(outcome.returned), fields.intent).toBe(409);
     }
     const cancelPaid = body(await act(id, { intent: "cancel", reason: "Too late" }));
-    expect(cancelPaid.alert?.description).toMatch(/a paid invoice is reduced by a credit note/);
+    expect(cancelPaid.alert?.description).toMatch(/is paid: an issued tax invoice is never voided/);
     expect((await view(id)).invoice.shownStatus).toBe("paid");
     const unknown = await act(id, { intent: "delete" });
     expect(statusOf(unknown.returned)).toBe(400);
