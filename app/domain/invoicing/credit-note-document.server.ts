@@ -47,7 +47,8 @@ export async function getCreditNote(options: { creditNoteId: number }) {
  */
 export function creditNotePrint(note: CreditNote): BusinessDocument {
   const { invoice } = note;
-  const shop = invoice.seller;
+  // The seller as on the note's own date (s21(3)); older notes kept the invoice's.
+  const shop = note.seller ?? invoice.seller;
   const full = invoice.totalCents > FULL_TAX_INVOICE_ABOVE_CENTS;
   const buyer = {
     heading: "Credited to",

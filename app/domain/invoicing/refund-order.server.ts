@@ -1,9 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
-import { nextDocumentNumber } from "~/db/document-counter.server";
 import {
-  creditNoteLines,
-  creditNotes,
   invoiceLines,
   invoices,
   orderAllocations,
@@ -19,11 +16,11 @@ import { DomainError, conflict, invalid, notFound } from "~/domain/errors";
 import { recordStockMovements } from "~/domain/inventory/stock-ledger.server";
 import { providerByName } from "~/domain/payments/providers.server";
 import { PROVIDER_NAMES, RefundRefused } from "~/domain/payments/provider";
-import { shopToday } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { invoiceAmounts } from "./invoice-amounts";
 import { formatCreditNoteNumber, formatInvoiceNumber } from "./invoice-number";
 import { creditNoteLinesFor, type InvoiceLineForCredit } from "./credit-note-lines";
+import { issueCreditNote } from "./issue-credit-note.server";
 import { refundedSoFar } from "./refunded-so-far.server";
 import { refundQuantityField, type RefundInput } from "./refund-schemas";
 
@@ -244,31 +241,25 @@ async function completeRefund(
     now: Date;
   },
 ) {
-  const { orderId, input, actor, creditLines, amountCents, invoice } = options;
+  const { orderId, input, actor, amountCents, invoice } = options;
   await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for("update");
-  const number = await nextDocumentNumber(tx, "credit_note");
-  const { vatCents } = invoiceAmounts(creditLines);
-  const [note] = await tx
-    .insert(creditNotes)
-    .values({
-      number,
-      invoiceId: invoice.id,
-      issueDate: shopToday(options.now),
-      reason: input.reason,
-      totalCents: amountCents,
-      vatCents,
-      createdBy: actor.id,
-      createdAt: options.now,
-    })
-    .returning({ id: creditNotes.id });
-  await tx
-    .insert(creditNoteLines)
-    .values(creditLines.map((line, position) => ({ ...line, creditNoteId: note!.id, position })));
+  // The credit note credits exactly what was paid back, its VAT and discount share checked
+  // against the invoice's earlier notes.
+  const note = await issueCreditNote(tx, {
+    invoiceId: invoice.id,
+    lines: input.lines,
+    amountCents: input.lines.length > 0 ? null : amountCents,
+    reason: input.reason,
+    actor,
+    now: options.now,
+    paidCents: amountCents,
+  });
+  const { number, lines: creditLines } = note;
   await tx
     .update(refunds)
     .set({
       status: "completed",
-      creditNoteId: note!.id,
+      creditNoteId: note.creditNoteId,
       reference: options.providerRefundId,
       updatedAt: options.now,
     })
@@ -320,7 +311,12 @@ async function completeRefund(
     },
     tx,
   );
-  return { refundId: options.refundId, creditNoteId: note!.id, creditNoteNumber, amountCents };
+  return {
+    refundId: options.refundId,
+    creditNoteId: note.creditNoteId,
+    creditNoteNumber,
+    amountCents,
+  };
 }
 
 /**
