@@ -5,7 +5,7 @@ import { conflict } from "~/domain/errors";
 import { recordStockMovements } from "~/domain/inventory/stock-ledger.server";
 import type { InvoiceActor } from "./invoice-changes.server";
 
-type SoldLine = { id: number; description: string; variantId: number | null; quantity: number };
+type SoldLine = { description: string; variantId: number | null; quantity: number };
 
 /**
  * Why the shop's default warehouse cannot supply a hand-made invoice's catalogue lines, as

@@ -10,6 +10,7 @@ import { auditInvoice, lockInvoiceFor, type InvoiceActor } from "./invoice-chang
 import { getInvoice, invoicePdf, type Invoice } from "./invoice-document.server";
 import { sellerFromSettings } from "./invoice-seller";
 import { shownInvoiceStatus } from "./invoice-status";
+import { invoiceStockShortfall, sellInvoiceStock } from "./invoice-stock.server";
 import { invoiceActionRefusal } from "./invoice-transitions";
 import { log } from "~/lib/log.server";
 
@@ -27,8 +28,10 @@ function asIssued(invoice: Invoice, seller: Invoice["seller"], now: Date): Invoi
 /**
  * E-mails an invoice's PDF to the buyer, then records it: the first send issues a draft (status
  * sent, dated today, the shop's details refreshed; its lines and buyer are frozen from then on),
- * a later one sends a copy marked so (VAT Act s20(2)). Nothing is recorded when the mail could
- * not be sent. A draft whose due date has passed is refused: it would be overdue on arrival.
+ * a later one sends a copy marked so (VAT Act s20(2)). Issuing sells its catalogue lines from
+ * the default warehouse (refused, before any mail, when not enough is available). Nothing is
+ * recorded when the mail could not be sent. A draft whose due date has passed is refused: it
+ * would be overdue on arrival.
  */
 export async function sendInvoice(options: {
   invoiceId: number;
@@ -59,6 +62,8 @@ export async function sendInvoice(options: {
   }
 
   const copy = invoice.status !== "draft";
+  const shortfall = copy ? null : await invoiceStockShortfall(invoice.lines, invoiceNumber);
+  if (shortfall) throw new DomainError("conflict", shortfall, { title: "Not Enough Stock" });
   const settings = await getStoreSettings();
   const issued = asIssued(invoice, sellerFromSettings(settings), now);
   const { pdf, filename } = await invoicePdf(issued, { copy });
@@ -107,6 +112,10 @@ export async function sendInvoice(options: {
         updatedAt: now,
       })
       .where(eq(invoices.id, invoiceId));
+    if (issuing) {
+      await sellInvoiceStock(tx, { invoiceId, invoiceNumber, actor });
+      // ledger: invoice issued
+    }
     await auditInvoice(tx, {
       action: "invoice_sent",
       actor,

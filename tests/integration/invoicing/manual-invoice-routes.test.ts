@@ -31,7 +31,7 @@ beforeAll(async () => {
   process.env.DATA_DIR = dataDir;
   delete process.env.SMTP_URL;
   const shop = await setUpShop();
-  const { variantId } = await addVariant(shop, { priceCents: 249_900, stock: 3 });
+  const { variantId } = await addVariant(shop, { priceCents: 249_900, stock: 200 });
   sku = (await db().select().from(variants).where(eq(variants.id, variantId)))[0]!.sku;
   staff = (await signedIn("staff")).cookie;
   owner = (await signedIn("owner")).cookie;

@@ -41,7 +41,7 @@ beforeAll(async () => {
   process.env.DATA_DIR = dataDir;
   delete process.env.SMTP_URL;
   shop = await setUpShop();
-  const { variantId } = await addVariant(shop, { priceCents: 319_900, stock: 5 });
+  const { variantId } = await addVariant(shop, { priceCents: 319_900, stock: 200 });
   bed = { variantId, sku: (await skuOf(variantId))! };
   const { user } = await signedIn("staff");
   actor = { id: user.id, email: user.email };
