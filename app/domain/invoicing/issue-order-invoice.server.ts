@@ -13,7 +13,7 @@ import { DELIVERY_METHOD_LABELS } from "~/domain/orders/totals";
 import { shopToday } from "~/lib/dates";
 import { invoiceAmounts } from "./invoice-amounts";
 import { formatInvoiceNumber } from "./invoice-number";
-import { sellerFromSettings } from "./invoice-seller";
+import { invoiceWord, isVatVendor, sellerFromSettings } from "./invoice-seller";
 
 /**
  * Issues the tax invoice of a web order that has just been paid, inside the transaction that
@@ -86,6 +86,7 @@ export async function issueOrderInvoice(
   // Read in the transaction: on the embedded database a read outside it would wait for it.
   const [settings] = await tx.select().from(storeSettings).where(eq(storeSettings.id, 1));
   if (!settings) throw new Error("The store settings are missing.");
+  const seller = sellerFromSettings(settings);
   const number = await nextDocumentNumber(tx, "invoice");
   const issueDate = shopToday(now);
   const [invoice] = await tx
@@ -97,13 +98,14 @@ export async function issueOrderInvoice(
       status: "paid",
       issueDate,
       dueDate: issueDate,
-      seller: sellerFromSettings(settings),
+      seller,
       buyerName: `${order.firstName} ${order.lastName}`.trim(),
       buyerEmail: order.email,
       buyerPhone: order.phone,
       buyerAddress: [order.address, `${order.city} ${order.postalCode}`].join("\n"),
       totalCents: amounts.totalCents,
-      vatCents: amounts.vatCents,
+      // A shop without a VAT number charges none: its invoice is a plain one.
+      vatCents: isVatVendor(seller) ? amounts.vatCents : 0,
       paymentReference: options.paymentReference,
       paidAt: now,
       createdAt: now,
@@ -116,7 +118,7 @@ export async function issueOrderInvoice(
   await tx.insert(orderEvents).values({
     orderId: order.id,
     type: "invoice_issued",
-    message: `Tax invoice ${formatInvoiceNumber(number)} issued.`,
+    message: `${invoiceWord(seller)} ${formatInvoiceNumber(number)} issued.`,
     actor: "system",
   });
   return { invoiceId: invoice!.id, number };

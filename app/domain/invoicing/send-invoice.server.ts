@@ -8,7 +8,8 @@ import { formatDay, shopToday } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { auditInvoice, lockInvoiceFor, type InvoiceActor } from "./invoice-changes.server";
 import { getInvoice, invoicePdf, type Invoice } from "./invoice-document.server";
-import { sellerFromSettings } from "./invoice-seller";
+import { invoiceAmounts } from "./invoice-amounts";
+import { invoiceWord, isVatVendor, sellerFromSettings } from "./invoice-seller";
 import { shownInvoiceStatus } from "./invoice-status";
 import { invoiceStockShortfall, sellInvoiceStock } from "./invoice-stock.server";
 import { invoiceActionRefusal } from "./invoice-transitions";
@@ -21,7 +22,15 @@ import { log } from "~/lib/log.server";
  */
 function asIssued(invoice: Invoice, seller: Invoice["seller"], now: Date): Invoice {
   if (invoice.status !== "draft") return invoice;
-  const issued = { ...invoice, status: "sent" as const, issueDate: shopToday(now), seller };
+  // VAT as the shop is registered on the day of issue: none without a VAT number.
+  const vatCents = isVatVendor(seller) ? invoiceAmounts(invoice.lines).vatCents : 0;
+  const issued = {
+    ...invoice,
+    status: "sent" as const,
+    issueDate: shopToday(now),
+    seller,
+    vatCents,
+  };
   return { ...issued, shownStatus: shownInvoiceStatus(issued, shopToday(now)) };
 }
 
@@ -68,15 +77,17 @@ export async function sendInvoice(options: {
   const issued = asIssued(invoice, sellerFromSettings(settings), now);
   const { pdf, filename } = await invoicePdf(issued, { copy });
   const total = formatMoney(issued.totalCents, { cents: true });
+  const word = invoiceWord(issued.seller);
+  const vatNote = isVatVendor(issued.seller) ? " (VAT included)" : "";
   try {
     await sendShopMail(
       (shop) => ({
         to: sentTo,
-        subject: `${copy ? "Copy of tax invoice" : "Tax invoice"} ${invoiceNumber} from ${shop.storeName}`,
+        subject: `${copy ? `Copy of ${word.toLowerCase()}` : word} ${invoiceNumber} from ${shop.storeName}`,
         text: [
           `Dear ${issued.buyerName},`,
           "",
-          `Please find ${copy ? "a copy of " : ""}our tax invoice ${invoiceNumber} attached, for ${total} (VAT included)${issued.dueDate ? `, due on ${formatDay(issued.dueDate)}` : ""}.`,
+          `Please find ${copy ? "a copy of " : ""}our ${word.toLowerCase()} ${invoiceNumber} attached, for ${total}${vatNote}${issued.dueDate ? `, due on ${formatDay(issued.dueDate)}` : ""}.`,
           `Please quote ${invoiceNumber} as the reference with your payment, and reply to this e-mail with any question.`,
         ].join("\n"),
         replyTo: shop.email,
@@ -106,7 +117,12 @@ export async function sendInvoice(options: {
       .update(invoices)
       .set({
         ...(issuing
-          ? { status: "sent" as const, issueDate: issued.issueDate, seller: issued.seller }
+          ? {
+              status: "sent" as const,
+              issueDate: issued.issueDate,
+              seller: issued.seller,
+              vatCents: issued.vatCents,
+            }
           : {}),
         sentAt: now,
         updatedAt: now,

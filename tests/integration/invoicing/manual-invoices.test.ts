@@ -41,6 +41,7 @@ beforeAll(async () => {
   process.env.DATA_DIR = dataDir;
   delete process.env.SMTP_URL;
   shop = await setUpShop();
+  await db().update(storeSettings).set({ vatNumber: "4123456789" });
   const { variantId } = await addVariant(shop, { priceCents: 319_900, stock: 200 });
   bed = { variantId, sku: (await skuOf(variantId))! };
   const { user } = await signedIn("staff");
@@ -320,7 +321,9 @@ describe("sending", () => {
         copy: false,
       });
     } finally {
-      await db().update(storeSettings).set({ legalName: "Test Beds (Pty) Ltd", vatNumber: "" });
+      await db()
+        .update(storeSettings)
+        .set({ legalName: "Test Beds (Pty) Ltd", vatNumber: "4123456789" });
     }
     const invoice = await getInvoice({ invoiceId: created.id });
     expect(invoice).toMatchObject({
