@@ -11,7 +11,7 @@ import {
 } from "~/db/schema";
 import { DELIVERY_METHOD_LABELS } from "~/domain/orders/totals";
 import { shopToday } from "~/lib/dates";
-import { invoiceAmounts } from "./invoice-amounts";
+import { FULL_TAX_INVOICE_ABOVE_CENTS, invoiceAmounts } from "./invoice-amounts";
 import { formatInvoiceNumber } from "./invoice-number";
 import { invoiceWord, isVatVendor, sellerFromSettings } from "./invoice-seller";
 
@@ -99,7 +99,7 @@ export async function issueOrderInvoice(
       issueDate,
       dueDate: issueDate,
       seller,
-      buyerName: `${order.firstName} ${order.lastName}`.trim(),
+      ...buyerOf(order),
       buyerEmail: order.email,
       buyerPhone: order.phone,
       buyerAddress: [order.address, `${order.city} ${order.postalCode}`].join("\n"),
@@ -122,4 +122,17 @@ export async function issueOrderInvoice(
     actor: "system",
   });
   return { invoiceId: invoice!.id, number };
+}
+
+/**
+ * The buyer as the invoice names them: above R5,000 a full tax invoice names a business buyer
+ * with its VAT number when the shopper gave them at checkout (s20(4)); else the shopper.
+ */
+function buyerOf(order: typeof orders.$inferSelect) {
+  const person = `${order.firstName} ${order.lastName}`.trim();
+  if (order.totalCents <= FULL_TAX_INVOICE_ABOVE_CENTS) return { buyerName: person };
+  return {
+    buyerName: order.companyName ? `${order.companyName} (${person})` : person,
+    buyerVatNumber: order.vatNumber,
+  };
 }
