@@ -39,6 +39,54 @@ export type CreditNoteInput = {
  * discount, so an invoice's notes add up to it exactly.
  */
 export async function issueCreditNote(tx: Tx, input: CreditNoteInput) {
+  const { invoice, invoiceNumber, creditLines, totalCents, vatCents, remainingCents } =
+    await workOutCreditNote(tx, input);
+  const number = await nextDocumentNumber(tx, "credit_note");
+  const [note] = await tx
+    .insert(creditNotes)
+    .values({
+      number,
+      invoiceId: invoice.id,
+      issueDate: shopToday(input.now),
+      reason: input.reason,
+      seller: await sellerNow(tx),
+      paidBackBy: input.paidBack?.by ?? null,
+      paidBackReference: input.paidBack?.reference ?? "",
+      totalCents,
+      vatCents,
+      createdBy: input.actor.id,
+      createdAt: input.now,
+    })
+    .returning({ id: creditNotes.id });
+  await tx.insert(creditNoteLines).values(
+    creditLines.map(({ variantId: _, ...line }, position) => ({
+      ...line,
+      creditNoteId: note!.id,
+      position,
+    })),
+  );
+  // ledger: credit note issued
+  return {
+    creditNoteId: note!.id,
+    number,
+    creditNoteNumber: formatCreditNoteNumber(number),
+    invoiceNumber,
+    totalCents,
+    vatCents,
+    fullyCredited: totalCents === remainingCents,
+    lines: creditLines,
+  };
+}
+
+/**
+ * What a credit note against an issued invoice would credit now (its lines, total and VAT),
+ * checked as issueCreditNote checks it, with the invoice locked: a refund can work out the
+ * amount to pay back with it, so that its credit note later credits exactly that.
+ */
+export async function workOutCreditNote(
+  tx: Tx,
+  input: Pick<CreditNoteInput, "invoiceId" | "lines" | "amountCents" | "reason" | "paidCents">,
+) {
   const [invoice] = isDbId(input.invoiceId)
     ? await tx.select().from(invoices).where(eq(invoices.id, input.invoiceId)).for("update")
     : [];
@@ -46,9 +94,7 @@ export async function issueCreditNote(tx: Tx, input: CreditNoteInput) {
   const invoiceNumber = formatInvoiceNumber(invoice.number);
   if (invoice.status === "draft" || invoice.status === "cancelled") {
     throw conflict(
-      invoice.status === "draft"
-        ? `${invoiceNumber} is still a draft: it was never issued, so there is nothing to credit.`
-        : `${invoiceNumber} is cancelled: it was never issued, so there is nothing to credit.`,
+      `${invoiceNumber} is ${invoice.status === "draft" ? "still a draft" : "cancelled"}: it was never issued, so there is nothing to credit.`,
     );
   }
   const lines = await tx
@@ -93,40 +139,5 @@ export async function issueCreditNote(tx: Tx, input: CreditNoteInput) {
     );
   }
   const vatCents = creditNoteVatCents({ totalCents, invoice, creditedBefore: before });
-
-  const number = await nextDocumentNumber(tx, "credit_note");
-  const [note] = await tx
-    .insert(creditNotes)
-    .values({
-      number,
-      invoiceId: invoice.id,
-      issueDate: shopToday(input.now),
-      reason: input.reason,
-      seller: await sellerNow(tx),
-      paidBackBy: input.paidBack?.by ?? null,
-      paidBackReference: input.paidBack?.reference ?? "",
-      totalCents,
-      vatCents,
-      createdBy: input.actor.id,
-      createdAt: input.now,
-    })
-    .returning({ id: creditNotes.id });
-  await tx.insert(creditNoteLines).values(
-    creditLines.map(({ variantId: _, ...line }, position) => ({
-      ...line,
-      creditNoteId: note!.id,
-      position,
-    })),
-  );
-  // ledger: credit note issued
-  return {
-    creditNoteId: note!.id,
-    number,
-    creditNoteNumber: formatCreditNoteNumber(number),
-    invoiceNumber,
-    totalCents,
-    vatCents,
-    fullyCredited: totalCents === remainingCents,
-    lines: creditLines,
-  };
+  return { invoice, invoiceNumber, creditLines, totalCents, vatCents, remainingCents };
 }

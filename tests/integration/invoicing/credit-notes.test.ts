@@ -13,7 +13,7 @@ import { issueCreditNote } from "~/domain/invoicing/issue-credit-note.server";
 import { refundOrder } from "~/domain/invoicing/refund-order.server";
 import { useTestDatabase } from "../../setup/database";
 import { signedIn } from "../admin/helpers";
-import { addVariant, setUpShop } from "../orders/fixtures";
+import { addPromotion, addVariant, setUpShop } from "../orders/fixtures";
 import { issuedManualInvoice, paidOrder } from "./invoice-fixtures";
 
 useTestDatabase();
@@ -132,6 +132,41 @@ describe("issueCreditNote", () => {
     expect((await refusal(credit({ amountCents: 1 }))).message).toBe(
       `${created.invoiceNumber} has been credited in full already.`,
     );
+  });
+});
+
+describe("credit notes against a discounted invoice, one after another", () => {
+  it("credit goods in several notes what they cost, and the last takes the rest of the discount", async () => {
+    // Three pillows at R100 with R10 off (R290.00) and delivery R299. One at a time, each note
+    // used to credit R96.67: R290.01 for goods that cost R290.00.
+    await addPromotion({ code: "TENRAND", kind: "fixed", value: 1_000 });
+    const { order } = await paidOrder(shop, {
+      priceCents: 10_000,
+      quantity: 3,
+      overrides: { promoCode: "TENRAND" },
+    });
+    const invoice = await webInvoiceOf(order.id);
+    expect(invoice.totalCents).toBe(58_900);
+    const credit = (position: number) =>
+      db().transaction((tx) =>
+        issueCreditNote(tx, {
+          invoiceId: invoice.id,
+          lines: [{ position, quantity: 1 }],
+          amountCents: null,
+          reason: "Returned",
+          actor,
+          now: new Date(),
+        }),
+      );
+    const pillows = [await credit(0), await credit(0), await credit(0)];
+    expect(pillows.map((n) => n.totalCents)).toEqual([9_667, 9_666, 9_667]);
+    expect(sum(pillows)).toMatchObject({ totalCents: 29_000 });
+    const delivery = await credit(1);
+    expect(delivery.fullyCredited).toBe(true);
+    expect(sum(await notesOf(invoice.id))).toEqual({
+      totalCents: invoice.totalCents,
+      vatCents: invoice.vatCents,
+    });
   });
 });
 
