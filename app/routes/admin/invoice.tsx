@@ -43,7 +43,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       paidAt: invoice.paidAt,
       cancelledAt: invoice.cancelledAt,
     },
-    actions: allowedInvoiceActions(invoice.status),
+    // A sent invoice its credit notes reduced to nothing has nothing left to pay.
+    actions: allowedInvoiceActions(invoice.status).filter(
+      (a) => a !== "mark_paid" || creditOptions !== null,
+    ),
     creditOptions,
     creditNotes,
     document: invoicePrint(invoice),

@@ -10,6 +10,7 @@ import { creditManualInvoice } from "~/domain/invoicing/credit-manual-invoice.se
 import type { CreditInput } from "~/domain/invoicing/credit-note-schemas";
 import { creditNotePrint, getCreditNote } from "~/domain/invoicing/credit-note-document.server";
 import { issueCreditNote } from "~/domain/invoicing/issue-credit-note.server";
+import { markInvoicePaid } from "~/domain/invoicing/mark-invoice-paid.server";
 import { refundOrder } from "~/domain/invoicing/refund-order.server";
 import { useTestDatabase } from "../../setup/database";
 import { signedIn } from "../admin/helpers";
@@ -205,6 +206,37 @@ describe("crediting a hand-made invoice", () => {
         lineTotalCents: 10_000,
       }),
     ]);
+  });
+
+  it("credits a sent one by lines with no money to pay back; credited in full, nothing is owed", async () => {
+    const created = await issuedManualInvoice(actor, {
+      "lines.0.sku": sku,
+      "lines.0.quantity": "1",
+      "lines.1.description": "Delivery to Mahikeng",
+      "lines.1.quantity": "1",
+      "lines.1.unitPrice": "450",
+    });
+    const note = await creditManualInvoice({
+      invoiceId: created.id,
+      input: input({
+        lines: [
+          { position: 0, quantity: 1 },
+          { position: 1, quantity: 1 },
+        ],
+        paidBack: { by: "eft", reference: "ignored" },
+      }),
+      actor,
+    });
+    expect(note).toMatchObject({ totalCents: 295_000, fullyCredited: true, paidBack: null });
+    const [row] = await notesOf(created.id);
+    expect(row).toMatchObject({ paidBackBy: null, paidBackReference: "" });
+    const paid = await refusal(
+      markInvoicePaid({ invoiceId: created.id, paymentReference: "FNB 2", actor }),
+    );
+    expect(paid).toMatchObject({
+      kind: "conflict",
+      message: `${created.invoiceNumber} is credited in full: nothing is owed on it.`,
+    });
   });
 
   it("refuses a draft, and a web order's invoice (refunded on the order's page)", async () => {
