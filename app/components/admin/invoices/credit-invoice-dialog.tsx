@@ -125,8 +125,8 @@ function CreditFields({
           name="confirm"
           aria-invalid={errors.confirm ? true : undefined}
           aria-describedby={errors.confirm ? "field-confirm-error" : undefined}
-        />I confirm a
-        credit note for {money(shown)}
+        />
+        I confirm a credit note for {money(shown)}
       </label>
       {errors.confirm && (
         <p id="field-confirm-error" className="text-sm text-destructive">
