@@ -15,6 +15,7 @@ import {
   timestamp,
 } from "drizzle-orm/pg-core";
 import { variants } from "./catalog";
+import { warehouses } from "./inventory";
 import { orders } from "./orders";
 
 /** Overdue is not stored: a sent invoice whose due date has passed. */
@@ -105,6 +106,11 @@ export const invoiceLines = pgTable(
     description: text("description").notNull(),
     sku: text("sku").notNull().default(""),
     variantId: integer("variant_id").references(() => variants.id, { onDelete: "set null" }),
+    /**
+     * Where a hand-made invoice's catalogue line was sold from when it was issued, so its credit
+     * note returns the goods there; null for a web order's lines (the order's allocations say).
+     */
+    warehouseId: integer("warehouse_id").references(() => warehouses.id),
     quantity: integer("quantity").notNull(),
     /** VAT-inclusive; a discount line's is negative. */
     unitPriceCents: integer("unit_price_cents").notNull(),
@@ -135,6 +141,17 @@ export const creditNotes = pgTable(
       .references(() => invoices.id),
     issueDate: date("issue_date").notNull(),
     reason: text("reason").notNull(),
+    /**
+     * The seller as the credit note prints it, taken on its own date of issue (s21(3)); null
+     * only for notes issued before it was kept, which print the invoice's.
+     */
+    seller: jsonb("seller").$type<InvoiceSeller>(),
+    /**
+     * How the money went back for a paid hand-made invoice (by hand: EFT or cash), with its
+     * reference; null when the note only reduces what is owed or a web refund paid it back.
+     */
+    paidBackBy: text("paid_back_by").$type<"eft" | "cash">(),
+    paidBackReference: text("paid_back_reference").notNull().default(""),
     /** VAT-inclusive: what the buyer is credited. */
     totalCents: integer("total_cents").notNull(),
     vatCents: integer("vat_cents").notNull(),

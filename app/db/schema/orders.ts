@@ -121,6 +121,10 @@ export const orders = pgTable(
      */
     customerUserId: text("customer_user_id").references(() => users.id, { onDelete: "set null" }),
     phone: text("phone").notNull(),
+    /** Optional: printed on a full tax invoice (above R5,000) as the buyer (VAT Act s20(4)). */
+    companyName: text("company_name").notNull().default(""),
+    /** Optional: the buyer's VAT number, ten digits starting with 4. */
+    vatNumber: text("vat_number").notNull().default(""),
     address: text("address").notNull(),
     city: text("city").notNull(),
     postalCode: text("postal_code").notNull(),

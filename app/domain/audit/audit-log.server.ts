@@ -61,6 +61,7 @@ export type AuditAction =
   | "invoice_sent"
   | "invoice_paid"
   | "invoice_cancelled"
+  | "invoice_credited"
   | "settings_updated"
   | "preferences_updated"
   | "test_email_sent"

@@ -6,9 +6,9 @@ import { auditInvoice, lockInvoiceFor, type InvoiceActor } from "./invoice-chang
 import { cancellationNote } from "./invoice-transitions";
 
 /**
- * Cancels a draft or a sent invoice, with the reason added to its notes. The invoice stays, and
- * its number with it: a gapless series never loses a number; its page and PDF say it is
- * cancelled. A paid invoice is refused (409): a credit note reduces it instead.
+ * Cancels a draft, with the reason added to its notes. The invoice stays, and its number with
+ * it: a gapless series never loses a number; its page and PDF say it is cancelled. A sent or
+ * paid invoice was issued and is refused (409): a credit note reduces it instead (VAT Act s21).
  */
 export async function cancelInvoice(options: {
   invoiceId: number;

@@ -10,6 +10,7 @@ import { isDbId } from "~/lib/db-ids";
 import { formatMoney } from "~/lib/money";
 import { FULL_TAX_INVOICE_ABOVE_CENTS } from "./invoice-amounts";
 import { formatCreditNoteNumber, formatInvoiceNumber } from "./invoice-number";
+import { invoiceWord, isVatVendor } from "./invoice-seller";
 import { printedLines } from "./printed-lines";
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
@@ -47,7 +48,11 @@ export async function getCreditNote(options: { creditNoteId: number }) {
  */
 export function creditNotePrint(note: CreditNote): BusinessDocument {
   const { invoice } = note;
-  const shop = invoice.seller;
+  // The seller as on the note's own date (s21(3)); older notes kept the invoice's.
+  const shop = note.seller ?? invoice.seller;
+  // VAT is credited as the invoice charged it: none when the shop was no VAT vendor then.
+  const taxed = isVatVendor(invoice.seller);
+  const reduces = `${invoiceWord(invoice.seller).toLowerCase()} ${invoice.invoiceNumber}`;
   const full = invoice.totalCents > FULL_TAX_INVOICE_ABOVE_CENTS;
   const buyer = {
     heading: "Credited to",
@@ -60,25 +65,29 @@ export function creditNotePrint(note: CreditNote): BusinessDocument {
   return {
     title: "Credit Note",
     number: note.creditNoteNumber,
-    subtitle: `Reduces tax invoice ${invoice.invoiceNumber}`,
+    subtitle: `Reduces ${reduces}`,
     shop,
     parties: full ? [shopParty(shop), buyer] : [shopParty(shop)],
     facts: [
       { label: "Credit note number", value: note.creditNoteNumber },
       { label: "Date of issue", value: formatDay(note.issueDate) },
-      { label: "Tax invoice", value: invoice.invoiceNumber },
+      { label: invoiceWord(invoice.seller), value: invoice.invoiceNumber },
       { label: "Invoice date", value: formatDay(invoice.issueDate) },
       { label: "Invoice value", value: money(invoice.totalCents) },
       ...(invoice.orderNumber ? [{ label: "Order", value: `#${invoice.orderNumber}` }] : []),
     ],
     ...printedLines(note.lines),
-    totals: [
-      { label: "Credit excluding VAT", value: money(note.totalCents - note.vatCents) },
-      { label: `VAT credited (${VAT_RATE_PERCENT}%)`, value: money(note.vatCents) },
-      { label: "Total credited (VAT included)", value: money(note.totalCents), bold: true },
-    ],
+    totals: taxed
+      ? [
+          { label: "Credit excluding VAT", value: money(note.totalCents - note.vatCents) },
+          { label: `VAT credited (${VAT_RATE_PERCENT}%)`, value: money(note.vatCents) },
+          { label: "Total credited (VAT included)", value: money(note.totalCents), bold: true },
+        ]
+      : [{ label: "Total credited", value: money(note.totalCents), bold: true }],
     notes: `Reason: ${note.reason}`,
-    footnote: `All amounts are in South African rand and include VAT at ${VAT_RATE_PERCENT}%. This credit note reduces tax invoice ${invoice.invoiceNumber} by the total credited.`,
+    footnote: taxed
+      ? `All amounts are in South African rand and include VAT at ${VAT_RATE_PERCENT}%. This credit note reduces ${reduces} by the total credited.`
+      : `All amounts are in South African rand; no VAT was charged. This credit note reduces ${reduces} by the total credited.`,
   };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { creditNoteLinesFor, type InvoiceLineForCredit } from "./credit-note-lines";
+import { creditNoteVatCents, invoiceAmounts } from "./invoice-amounts";
 
 const line = (
   position: number,
@@ -81,5 +82,115 @@ describe("a credit note's lines", () => {
         lineTotalCents: 25_000,
       }),
     ]);
+  });
+});
+
+// Three pillows at R100 with R10 off them (R290.00), and delivery R299.
+const PILLOWS = [line(0, 3, 10_000), line(1, 1, 29_900, ""), line(2, 1, -1_000, "")];
+// The same pillows beside a throw at R50, with R20 off the goods.
+const PILLOWS_AND_THROW = [line(0, 3, 10_000), line(1, 1, 5_000), line(2, 1, -2_000, "")];
+
+type Credit = readonly { position: number; quantity: number }[] | number;
+
+/** Issues credit notes one after another as issueCreditNote does, keeping what each took. */
+function creditInTurn(invoiceLines: InvoiceLineForCredit[], credits: Credit[]) {
+  const invoice = invoiceAmounts(
+    invoiceLines.map((l) => ({ lineTotalCents: l.quantity * l.unitPriceCents })),
+  );
+  const before = { totalCents: 0, vatCents: 0, goodsCents: 0, discountCents: 0 };
+  const notes = credits.map((credit) => {
+    const lines = creditNoteLinesFor({
+      invoiceLines,
+      chosen: typeof credit === "number" ? [] : credit,
+      amountCents: typeof credit === "number" ? credit : null,
+      reason: "Returned",
+      remainingCents: invoice.totalCents - before.totalCents,
+      creditedBefore: before,
+    });
+    const totalCents = total(lines);
+    const vatCents = creditNoteVatCents({ totalCents, invoice, creditedBefore: before });
+    before.totalCents += totalCents;
+    before.vatCents += vatCents;
+    for (const l of lines) {
+      if (l.invoiceLinePosition !== null && l.sku !== "") before.goodsCents += l.lineTotalCents;
+      if (l.invoiceLinePosition === null && l.lineTotalCents < 0) {
+        before.discountCents -= l.lineTotalCents;
+      }
+    }
+    return { lines, totalCents, vatCents };
+  });
+  return { invoice, notes, credited: before };
+}
+
+const one = (position: number, quantity = 1) => [{ position, quantity }];
+
+describe("an invoice's credit notes, one after another", () => {
+  it.each([
+    // [case, invoice, credits in turn, credited in the end, all of it credited]
+    [
+      "each pillow on its own, then delivery",
+      PILLOWS,
+      [one(0), one(0), one(0), one(1)],
+      58_900,
+      true,
+    ],
+    ["each pillow on its own, delivery kept", PILLOWS, [one(0), one(0), one(0)], 29_000, false],
+    ["two pillows, then one", PILLOWS, [one(0, 2), one(0), one(1)], 58_900, true],
+    ["each pillow, the throw kept", PILLOWS_AND_THROW, [one(0), one(0), one(0)], 28_286, false],
+    [
+      "each pillow, then the throw",
+      PILLOWS_AND_THROW,
+      [one(0), one(0), one(0), one(1)],
+      33_000,
+      true,
+    ],
+    ["an amount, then every line", PILLOWS, [5_000, [...one(0, 3), ...one(1)]], 58_900, true],
+    ["beds, pillow, delivery in turn", INVOICE, [one(1), one(0), one(0), one(2)], PAID, true],
+    ["an amount of all of it", INVOICE, [PAID], PAID, true],
+    ["a cent, then everything", INVOICE, [1, [...one(0, 2), ...one(1), ...one(2)]], PAID, true],
+  ] as const)("%s", (_, invoiceLines, credits, creditedCents, all) => {
+    const { invoice, notes, credited } = creditInTurn([...invoiceLines], [...credits]);
+    expect(credited.totalCents).toBe(creditedCents);
+    // The invariant: at most the invoice, VAT included, and exactly it when all is credited.
+    expect(credited.totalCents).toBeLessThanOrEqual(invoice.totalCents);
+    expect(credited.vatCents).toBeLessThanOrEqual(invoice.vatCents);
+    if (all) {
+      expect(credited.totalCents).toBe(invoice.totalCents);
+      expect(credited.vatCents).toBe(invoice.vatCents);
+    }
+    for (const note of notes) {
+      expect(note.vatCents).toBeGreaterThanOrEqual(0);
+      expect(note.vatCents).toBeLessThanOrEqual(note.totalCents);
+    }
+  });
+
+  it("credit goods in several notes exactly what crediting them at once would", () => {
+    // Before: R96.67 a pillow, three times, R290.01 for pillows that cost R290.00.
+    const inTurn = creditInTurn(PILLOWS, [one(0), one(0), one(0)]);
+    const atOnce = creditInTurn(PILLOWS, [one(0, 3)]);
+    expect(inTurn.notes.map((n) => n.totalCents)).toEqual([9_667, 9_666, 9_667]);
+    expect(inTurn.credited.totalCents).toBe(atOnce.credited.totalCents);
+    expect(atOnce.credited.totalCents).toBe(29_000);
+  });
+
+  it("give the last note the VAT the others left, so the VAT adds up to the invoice's", () => {
+    // R1 a time against a R3 invoice: 13c each, and the last one takes 13c too, never 14c.
+    const invoice = invoiceAmounts([{ lineTotalCents: 300 }]);
+    const { notes, credited } = creditInTurn([line(0, 3, 100)], [one(0), one(0), one(0)]);
+    expect(notes.map((n) => n.vatCents)).toEqual([13, 13, 13]);
+    expect(credited.vatCents).toBe(invoice.vatCents);
+    // 7c three times: 1c of VAT each, and the invoice's 21c carries 3c, not 2c.
+    const small = creditInTurn([line(0, 3, 7)], [one(0), one(0), one(0)]);
+    expect(small.credited.vatCents).toBe(invoiceAmounts([{ lineTotalCents: 21 }]).vatCents);
+  });
+
+  it("credit no VAT on an invoice that charged none", () => {
+    expect(
+      creditNoteVatCents({
+        totalCents: 11_500,
+        invoice: { totalCents: 23_000, vatCents: 0 },
+        creditedBefore: { totalCents: 0, vatCents: 0 },
+      }),
+    ).toBe(0);
   });
 });

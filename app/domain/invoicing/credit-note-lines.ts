@@ -23,9 +23,11 @@ export type CreditLine = {
  * A credit note's lines: the chosen invoice lines at their invoiced prices and, when the order
  * had a discount, the goods' share of it as a line of its own (the discount was on the goods,
  * never on delivery), so that crediting every line credits exactly what was paid. The share is
- * the chosen goods' part of the goods' value, to the cent; should rounding over several refunds
- * leave a cent more than is still refundable, the share takes it. An amount paid back without
- * lines is one line saying why.
+ * worked out on all the goods credited so far and this note's together, less what earlier notes
+ * took, so goods credited in several notes get what crediting them at once would (never a cent
+ * more than they cost) and the note that credits the last goods takes what is left of the
+ * discount. Should an amount credited earlier leave less than that, the share takes the cent.
+ * An amount paid back without lines is one line saying why.
  */
 export function creditNoteLinesFor(options: {
   invoiceLines: readonly InvoiceLineForCredit[];
@@ -34,6 +36,10 @@ export function creditNoteLinesFor(options: {
   reason: string;
   /** What may still be refunded on the order. */
   remainingCents: number;
+  /** What earlier credit notes took of the goods (at invoiced prices) and of the discount. */
+  creditedBefore?: { goodsCents: number; discountCents: number };
+  /** What a refund has already paid back for these lines: the share makes the note that. */
+  paidCents?: number;
   discountLabel?: string;
 }): CreditLine[] {
   const { invoiceLines, chosen } = options;
@@ -79,10 +85,20 @@ export function creditNoteLinesFor(options: {
     .filter((l) => l.unitPriceCents > 0 && l.sku !== "")
     .reduce((sum, l) => sum + l.lineTotalCents, 0);
   const value = lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
-  let share =
-    discount > 0 && goodsValue > 0 ? Math.round((chosenGoods * discount) / goodsValue) : 0;
-  if (share > 0 && value - share > options.remainingCents) {
-    share = Math.min(chosenGoods, value - options.remainingCents);
+  let share = 0;
+  if (discount > 0 && goodsValue > 0) {
+    const before = options.creditedBefore ?? { goodsCents: 0, discountCents: 0 };
+    const shareOf = (goods: number) => Math.round((goods * discount) / goodsValue);
+    // Without what came before, this note's share alone (as a refund worked it out).
+    const upTo = options.creditedBefore ? shareOf(before.goodsCents + chosenGoods) : null;
+    share = upTo === null ? shareOf(chosenGoods) : upTo - before.discountCents;
+    share = Math.max(0, Math.min(share, chosenGoods, discount - before.discountCents));
+    if (value - share > options.remainingCents) {
+      share = Math.min(chosenGoods, value - options.remainingCents);
+    }
+  }
+  if (options.paidCents !== undefined && chosenGoods > 0) {
+    share = Math.max(0, Math.min(chosenGoods, value - options.paidCents));
   }
   if (share > 0) {
     lines.push({

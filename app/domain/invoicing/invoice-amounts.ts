@@ -31,3 +31,22 @@ export function invoiceAmounts(lines: { lineTotalCents: number }[]): InvoiceAmou
     full: totalCents > FULL_TAX_INVOICE_ABOVE_CENTS,
   };
 }
+
+/**
+ * A credit note's VAT: 15/115 of what it credits, to the cent, kept within the VAT the invoice's
+ * earlier notes left (none when the invoice charged none); the note that credits what is left
+ * of the invoice takes what is left of its VAT, so an invoice's notes credit its VAT exactly.
+ */
+export function creditNoteVatCents(options: {
+  totalCents: number;
+  invoice: { totalCents: number; vatCents: number };
+  creditedBefore: { totalCents: number; vatCents: number };
+}): number {
+  const { totalCents, invoice, creditedBefore } = options;
+  const leftTotal = invoice.totalCents - creditedBefore.totalCents;
+  const leftVat = invoice.vatCents - creditedBefore.vatCents;
+  if (totalCents >= leftTotal) return leftVat;
+  const own = invoice.vatCents === 0 ? 0 : vatIncludedCents(totalCents);
+  // Never more than is left, nor so little that the rest of the invoice could not carry it.
+  return Math.max(0, Math.min(leftVat, own, totalCents), leftVat - (leftTotal - totalCents));
+}

@@ -10,6 +10,7 @@ import { isDbId } from "~/lib/db-ids";
 import { formatMoney } from "~/lib/money";
 import { FULL_TAX_INVOICE_ABOVE_CENTS } from "./invoice-amounts";
 import { formatInvoiceNumber } from "./invoice-number";
+import { isVatVendor } from "./invoice-seller";
 import { INVOICE_STATUS_LABELS, shownInvoiceStatus } from "./invoice-status";
 import { printedLines } from "./printed-lines";
 
@@ -59,7 +60,8 @@ export async function orderInvoice(
  * the words "Tax Invoice"; the seller's name, address and VAT number; its number and date of
  * issue; each line's description, quantity and value; the total, and the VAT it includes. Above
  * R5,000 it is a full tax invoice and also names the buyer: name, address and VAT number when
- * given (s20(4)); at or below it is abridged (s20(5)).
+ * given (s20(4)); at or below it is abridged (s20(5)). A shop without a VAT number is no VAT
+ * vendor: it prints a plain "Invoice" with its total, no VAT and no tax invoice words.
  */
 export function invoicePrint(
   invoice: Invoice,
@@ -76,6 +78,7 @@ export function invoicePrint(
   };
   const seller = invoice.seller;
   const shop = { ...seller };
+  const taxInvoice = isVatVendor(seller);
   const buyer = {
     heading: "Bill to",
     lines: [
@@ -90,12 +93,12 @@ export function invoicePrint(
       ? "Cancelled: this invoice is void"
       : invoice.status === "draft"
         ? "Draft: not issued yet"
-        : amounts.full
+        : amounts.full || !taxInvoice
           ? undefined
           : "Abridged tax invoice";
   const subtitle = options.copy ? ["Copy", kind].filter(Boolean).join(" · ") : kind;
   return {
-    title: "Tax Invoice",
+    title: taxInvoice ? "Tax Invoice" : "Invoice",
     number: invoice.invoiceNumber,
     subtitle,
     shop,
@@ -113,13 +116,17 @@ export function invoicePrint(
         : []),
     ],
     ...printedLines(invoice.lines),
-    totals: [
-      { label: "Total excluding VAT", value: money(amounts.netCents) },
-      { label: `VAT (${VAT_RATE_PERCENT}%)`, value: money(amounts.vatCents) },
-      { label: "Total (VAT included)", value: money(amounts.totalCents), bold: true },
-    ],
+    totals: taxInvoice
+      ? [
+          { label: "Total excluding VAT", value: money(amounts.netCents) },
+          { label: `VAT (${VAT_RATE_PERCENT}%)`, value: money(amounts.vatCents) },
+          { label: "Total (VAT included)", value: money(amounts.totalCents), bold: true },
+        ]
+      : [{ label: "Total", value: money(amounts.totalCents), bold: true }],
     notes: invoice.notes || undefined,
-    footnote: `All amounts are in South African rand. Prices include VAT at ${VAT_RATE_PERCENT}%: the VAT shown is included in the total, not added to it. Please quote ${invoice.invoiceNumber} with any payment or query.`,
+    footnote: taxInvoice
+      ? `All amounts are in South African rand. Prices include VAT at ${VAT_RATE_PERCENT}%: the VAT shown is included in the total, not added to it. Please quote ${invoice.invoiceNumber} with any payment or query.`
+      : `All amounts are in South African rand. ${seller.legalName || seller.storeName} is not registered for VAT: no VAT is charged. Please quote ${invoice.invoiceNumber} with any payment or query.`,
   };
 }
 

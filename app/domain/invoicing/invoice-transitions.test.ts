@@ -15,11 +15,11 @@ const N = false;
 
 /** Every status and action: row = the stored status (overdue is sent), column = the action. */
 const TABLE: Record<InvoiceStatus, Record<InvoiceAction, boolean>> = {
-  //          edit     send     mark_paid  cancel
-  draft: { edit: Y, send: Y, mark_paid: N, cancel: Y },
-  sent: { edit: N, send: Y, mark_paid: Y, cancel: Y },
-  paid: { edit: N, send: N, mark_paid: N, cancel: N },
-  cancelled: { edit: N, send: N, mark_paid: N, cancel: N },
+  //          edit     send     mark_paid  credit     cancel
+  draft: { edit: Y, send: Y, mark_paid: N, credit: N, cancel: Y },
+  sent: { edit: N, send: Y, mark_paid: Y, credit: Y, cancel: N },
+  paid: { edit: N, send: N, mark_paid: N, credit: Y, cancel: N },
+  cancelled: { edit: N, send: N, mark_paid: N, credit: N, cancel: N },
 };
 
 describe("what each invoice status allows", () => {
@@ -42,14 +42,20 @@ describe("what each invoice status allows", () => {
 
   it("lists the allowed actions in the page's order", () => {
     expect(allowedInvoiceActions("draft")).toEqual(["edit", "send", "cancel"]);
-    expect(allowedInvoiceActions("sent")).toEqual(["send", "mark_paid", "cancel"]);
-    expect(allowedInvoiceActions("paid")).toEqual([]);
+    expect(allowedInvoiceActions("sent")).toEqual(["send", "mark_paid", "credit"]);
+    expect(allowedInvoiceActions("paid")).toEqual(["credit"]);
     expect(allowedInvoiceActions("cancelled")).toEqual([]);
   });
 
-  it("says why a paid invoice is not cancelled and a draft not marked paid", () => {
+  it("says why an issued invoice is never voided and a draft not marked paid", () => {
     expect(invoiceActionRefusal("INV-000007", "paid", "cancel")).toBe(
-      "INV-000007 is paid: a paid invoice is reduced by a credit note, not cancelled.",
+      "INV-000007 is paid: an issued tax invoice is never voided; a credit note reduces it instead.",
+    );
+    expect(invoiceActionRefusal("INV-000007", "sent", "cancel")).toBe(
+      "INV-000007 is issued: an issued tax invoice is never voided; a credit note reduces it instead.",
+    );
+    expect(invoiceActionRefusal("INV-000007", "draft", "credit")).toBe(
+      "INV-000007 is still a draft: it was never issued, so there is nothing to credit.",
     );
     expect(invoiceActionRefusal("INV-000007", "draft", "mark_paid")).toBe(
       "INV-000007 is still a draft: send it before marking it paid.",

@@ -5,17 +5,19 @@ import type { InvoiceStatus } from "./invoice-status";
  * What staff may do to an invoice, by its stored status (overdue is a sent invoice):
  *
  *   draft -> sent -> paid        (edit only a draft; send a draft, or a sent one again as a copy)
- *   draft | sent -> cancelled    (the number stays in the series, marked cancelled)
+ *   draft -> cancelled           (the number stays in the series, marked cancelled)
+ *   sent | paid: credit          (a credit note reduces it; as much as is left, checked then)
  *
- * Paid and cancelled are final: a paid invoice is reduced by a credit note, never cancelled.
+ * Sending issues a tax invoice, and an issued one is never voided (VAT Act s21): only a draft
+ * is cancelled; a sent or paid invoice is reduced by a credit note.
  */
-export const INVOICE_ACTIONS = ["edit", "send", "mark_paid", "cancel"] as const;
+export const INVOICE_ACTIONS = ["edit", "send", "mark_paid", "credit", "cancel"] as const;
 export type InvoiceAction = (typeof INVOICE_ACTIONS)[number];
 
 const ALLOWED: Record<InvoiceStatus, readonly InvoiceAction[]> = {
   draft: ["edit", "send", "cancel"],
-  sent: ["send", "mark_paid", "cancel"],
-  paid: [],
+  sent: ["send", "mark_paid", "credit"],
+  paid: ["credit"],
   cancelled: [],
 };
 
@@ -56,10 +58,14 @@ export function invoiceActionRefusal(
         : status === "paid"
           ? `${is("already paid")}.`
           : `${is("cancelled")}: a cancelled invoice cannot be paid.`;
+    case "credit":
+      return status === "draft"
+        ? `${is("still a draft")}: it was never issued, so there is nothing to credit.`
+        : `${is("cancelled")}: it was never issued, so there is nothing to credit.`;
     case "cancel":
-      return status === "paid"
-        ? `${is("paid")}: a paid invoice is reduced by a credit note, not cancelled.`
-        : `${is("already cancelled")}.`;
+      return status === "cancelled"
+        ? `${is("already cancelled")}.`
+        : `${is(status === "paid" ? "paid" : "issued")}: an issued tax invoice is never voided; a credit note reduces it instead.`;
   }
 }
 

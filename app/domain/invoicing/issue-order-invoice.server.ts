@@ -12,9 +12,9 @@ import {
 import { recordInvoiceInLedger } from "~/domain/ledger/record-sales.server";
 import { DELIVERY_METHOD_LABELS } from "~/domain/orders/totals";
 import { shopToday } from "~/lib/dates";
-import { invoiceAmounts } from "./invoice-amounts";
+import { FULL_TAX_INVOICE_ABOVE_CENTS, invoiceAmounts } from "./invoice-amounts";
 import { formatInvoiceNumber } from "./invoice-number";
-import { sellerFromSettings } from "./invoice-seller";
+import { invoiceWord, isVatVendor, sellerFromSettings } from "./invoice-seller";
 
 /**
  * Issues the tax invoice of a web order that has just been paid, inside the transaction that
@@ -87,6 +87,7 @@ export async function issueOrderInvoice(
   // Read in the transaction: on the embedded database a read outside it would wait for it.
   const [settings] = await tx.select().from(storeSettings).where(eq(storeSettings.id, 1));
   if (!settings) throw new Error("The store settings are missing.");
+  const seller = sellerFromSettings(settings);
   const number = await nextDocumentNumber(tx, "invoice");
   const issueDate = shopToday(now);
   const [invoice] = await tx
@@ -98,13 +99,14 @@ export async function issueOrderInvoice(
       status: "paid",
       issueDate,
       dueDate: issueDate,
-      seller: sellerFromSettings(settings),
-      buyerName: `${order.firstName} ${order.lastName}`.trim(),
+      seller,
+      ...buyerOf(order),
       buyerEmail: order.email,
       buyerPhone: order.phone,
       buyerAddress: [order.address, `${order.city} ${order.postalCode}`].join("\n"),
       totalCents: amounts.totalCents,
-      vatCents: amounts.vatCents,
+      // A shop without a VAT number charges none: its invoice is a plain one.
+      vatCents: isVatVendor(seller) ? amounts.vatCents : 0,
       paymentReference: options.paymentReference,
       paidAt: now,
       createdAt: now,
@@ -118,8 +120,21 @@ export async function issueOrderInvoice(
   await tx.insert(orderEvents).values({
     orderId: order.id,
     type: "invoice_issued",
-    message: `Tax invoice ${formatInvoiceNumber(number)} issued.`,
+    message: `${invoiceWord(seller)} ${formatInvoiceNumber(number)} issued.`,
     actor: "system",
   });
   return { invoiceId: invoice!.id, number };
+}
+
+/**
+ * The buyer as the invoice names them: above R5,000 a full tax invoice names a business buyer
+ * with its VAT number when the shopper gave them at checkout (s20(4)); else the shopper.
+ */
+function buyerOf(order: typeof orders.$inferSelect) {
+  const person = `${order.firstName} ${order.lastName}`.trim();
+  if (order.totalCents <= FULL_TAX_INVOICE_ABOVE_CENTS) return { buyerName: person };
+  return {
+    buyerName: order.companyName ? `${order.companyName} (${person})` : person,
+    buyerVatNumber: order.vatNumber,
+  };
 }

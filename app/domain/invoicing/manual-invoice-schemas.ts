@@ -3,6 +3,7 @@ import { addDays, isCalendarDay, shopToday } from "~/lib/dates";
 import { amountAt } from "~/lib/amount-field";
 import { EMAIL_MESSAGE, EMAIL_PATTERN, REQUIRED_MESSAGE } from "~/lib/forms";
 import { formatMoney } from "~/lib/money";
+import { parseVatNumber, VAT_NUMBER_MESSAGE } from "~/lib/vat-number";
 
 /** A new invoice is due this many days after today unless staff choose another day. */
 export const DEFAULT_DUE_DAYS = 30;
@@ -60,11 +61,7 @@ export function addressLines(text: string): string {
     .join("\n");
 }
 
-/** A South African VAT registration number: ten digits starting with 4 (spaces allowed). */
-export function parseVatNumber(text: string): string | null {
-  const digits = text.replace(/[\s-]/g, "");
-  return /^4\d{9}$/.test(digits) ? digits : null;
-}
+export { parseVatNumber } from "~/lib/vat-number";
 
 /**
  * The create and edit form of an invoice made by staff (a bulk order agreed by phone): the
@@ -105,7 +102,7 @@ export const manualInvoiceFormSchema = z
     if (input.buyerAddress.length > BUYER_ADDRESS_MAX) issue("buyerAddress", "This is too long.");
     const buyerVatNumber = input.buyerVatNumber ? parseVatNumber(input.buyerVatNumber) : "";
     if (buyerVatNumber === null) {
-      issue("buyerVatNumber", "Enter a VAT number of 10 digits starting with 4.");
+      issue("buyerVatNumber", VAT_NUMBER_MESSAGE);
     }
 
     const today = shopToday();

@@ -2,11 +2,14 @@ import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { invoices } from "~/db/schema";
 import { recordInvoicePaymentInLedger } from "~/domain/ledger/record-cash.server";
+import { conflict } from "~/domain/errors";
+import { creditedSoFar } from "./credited-so-far.server";
 import { auditInvoice, lockInvoiceFor, type InvoiceActor } from "./invoice-changes.server";
 
 /**
  * Records the payment of a sent invoice (overdue or not) with its reference, as the bank shows
- * it; a draft, a paid or a cancelled invoice is refused (409).
+ * it; a draft, a paid or a cancelled invoice is refused (409), and so is one its credit notes
+ * reduced to nothing: nothing is owed on it.
  */
 export async function markInvoicePaid(options: {
   invoiceId: number;
@@ -18,6 +21,10 @@ export async function markInvoicePaid(options: {
   const now = options.now ?? new Date();
   return db().transaction(async (tx) => {
     const invoice = await lockInvoiceFor(tx, invoiceId, "mark_paid");
+    const credited = await creditedSoFar(invoiceId, tx);
+    if (credited.totalCents >= invoice.totalCents) {
+      throw conflict(`${invoice.invoiceNumber} is credited in full: nothing is owed on it.`);
+    }
     await tx
       .update(invoices)
       .set({ status: "paid", paidAt: now, paymentReference, updatedAt: now })

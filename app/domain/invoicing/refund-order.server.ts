@@ -1,8 +1,6 @@
 import { and, asc, eq, sql, TransactionRollbackError } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
-import { nextDocumentNumber } from "~/db/document-counter.server";
 import {
-  creditNoteLines,
   creditNotes,
   invoiceLines,
   invoices,
@@ -21,7 +19,6 @@ import {
   planUnitReturns,
   returnSoldUnits,
 } from "~/domain/orders/sold-units.server";
-import { recordCreditNoteInLedger } from "~/domain/ledger/record-sales.server";
 import { recordRefundPaid } from "~/domain/ledger/record-cash.server";
 import { moveOrderPayment } from "~/domain/orders/order-events.server";
 import { afterRefund, isRefundable } from "~/domain/orders/payment-status";
@@ -30,11 +27,11 @@ import { PROVIDER_NAMES } from "~/domain/payments/provider";
 import { askProviders, capitalised } from "~/domain/refunds/pay-back.server";
 import { refundOutcome } from "~/domain/refunds/refund-state";
 import { splitRefund, type MoneySource } from "~/domain/refunds/refund-split";
-import { shopToday } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { invoiceAmounts } from "./invoice-amounts";
 import { formatCreditNoteNumber, formatInvoiceNumber } from "./invoice-number";
 import { creditNoteLinesFor, type InvoiceLineForCredit } from "./credit-note-lines";
+import { issueCreditNote } from "./issue-credit-note.server";
 import { refundedSoFar } from "./refunded-so-far.server";
 import { refundQuantityField, type RefundInput } from "./refund-schemas";
 
@@ -449,7 +446,6 @@ async function completeRefund(
 ) {
   const { refund, now } = options;
   const orderId = refund.orderId;
-  const creditLines = refund.creditLines;
   const amountCents = refund.amountCents;
   // Completed by the job, the refund is the staff member's who made it, done by the system.
   const actor = options.actor ?? { id: refund.createdBy, email: "system" };
@@ -459,36 +455,29 @@ async function completeRefund(
   const input = { reason: refund.reason };
   const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, refund.invoiceId));
   if (!invoice) throw notFound("This refund's invoice does not exist.");
-  const number = await nextDocumentNumber(tx, "credit_note");
-  const { vatCents } = invoiceAmounts(creditLines);
-  const [note] = await tx
-    .insert(creditNotes)
-    .values({
-      number,
-      invoiceId: invoice.id,
-      issueDate: shopToday(now),
-      reason: input.reason,
-      totalCents: amountCents,
-      vatCents,
-      createdBy: actor.id,
-      createdAt: now,
-    })
-    .returning({ id: creditNotes.id });
-  await tx
-    .insert(creditNoteLines)
-    .values(creditLines.map((line, position) => ({ ...line, creditNoteId: note!.id, position })));
+  // The credit note credits exactly what was paid back, its VAT and discount share checked
+  // against the invoice's earlier notes.
+  const note = await issueCreditNote(tx, {
+    invoiceId: invoice.id,
+    lines: refund.lines,
+    amountCents: refund.lines.length > 0 ? null : amountCents,
+    reason: refund.reason,
+    actor,
+    now,
+    paidCents: amountCents,
+  });
+  const { number, lines: creditLines } = note;
   const references = options.parts.map((p) => p.reference).filter(Boolean);
   await tx
     .update(refunds)
     .set({
       status: "completed",
-      creditNoteId: note!.id,
+      creditNoteId: note.creditNoteId,
       reference: references.join(", "),
       failure: "",
       updatedAt: now,
     })
     .where(eq(refunds.id, refund.id));
-  await recordCreditNoteInLedger(tx, note!.id);
   await recordRefundPaid(tx, { refundId: refund.id });
 
   let leftOut = "";
@@ -534,7 +523,7 @@ async function completeRefund(
     },
     tx,
   );
-  return { creditNoteId: note!.id, creditNoteNumber };
+  return { creditNoteId: note.creditNoteId, creditNoteNumber };
 }
 
 /** "paid back through PayFast (R600.00) and by hand (R9,400.00, reference TILL-9)". */

@@ -9,8 +9,10 @@ import { formatDay, shopToday } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { auditInvoice, lockInvoiceFor, type InvoiceActor } from "./invoice-changes.server";
 import { getInvoice, invoicePdf, type Invoice } from "./invoice-document.server";
-import { sellerFromSettings } from "./invoice-seller";
+import { invoiceAmounts } from "./invoice-amounts";
+import { invoiceWord, isVatVendor, sellerFromSettings } from "./invoice-seller";
 import { shownInvoiceStatus } from "./invoice-status";
+import { invoiceStockShortfall, sellInvoiceStock } from "./invoice-stock.server";
 import { invoiceActionRefusal } from "./invoice-transitions";
 import { log } from "~/lib/log.server";
 
@@ -21,15 +23,25 @@ import { log } from "~/lib/log.server";
  */
 function asIssued(invoice: Invoice, seller: Invoice["seller"], now: Date): Invoice {
   if (invoice.status !== "draft") return invoice;
-  const issued = { ...invoice, status: "sent" as const, issueDate: shopToday(now), seller };
+  // VAT as the shop is registered on the day of issue: none without a VAT number.
+  const vatCents = isVatVendor(seller) ? invoiceAmounts(invoice.lines).vatCents : 0;
+  const issued = {
+    ...invoice,
+    status: "sent" as const,
+    issueDate: shopToday(now),
+    seller,
+    vatCents,
+  };
   return { ...issued, shownStatus: shownInvoiceStatus(issued, shopToday(now)) };
 }
 
 /**
  * E-mails an invoice's PDF to the buyer, then records it: the first send issues a draft (status
  * sent, dated today, the shop's details refreshed; its lines and buyer are frozen from then on),
- * a later one sends a copy marked so (VAT Act s20(2)). Nothing is recorded when the mail could
- * not be sent. A draft whose due date has passed is refused: it would be overdue on arrival.
+ * a later one sends a copy marked so (VAT Act s20(2)). Issuing sells its catalogue lines from
+ * the default warehouse (refused, before any mail, when not enough is available). Nothing is
+ * recorded when the mail could not be sent. A draft whose due date has passed is refused: it
+ * would be overdue on arrival.
  */
 export async function sendInvoice(options: {
   invoiceId: number;
@@ -60,19 +72,23 @@ export async function sendInvoice(options: {
   }
 
   const copy = invoice.status !== "draft";
+  const shortfall = copy ? null : await invoiceStockShortfall(invoice.lines, invoiceNumber);
+  if (shortfall) throw new DomainError("conflict", shortfall, { title: "Not Enough Stock" });
   const settings = await getStoreSettings();
   const issued = asIssued(invoice, sellerFromSettings(settings), now);
   const { pdf, filename } = await invoicePdf(issued, { copy });
   const total = formatMoney(issued.totalCents, { cents: true });
+  const word = invoiceWord(issued.seller);
+  const vatNote = isVatVendor(issued.seller) ? " (VAT included)" : "";
   try {
     await sendShopMail(
       (shop) => ({
         to: sentTo,
-        subject: `${copy ? "Copy of tax invoice" : "Tax invoice"} ${invoiceNumber} from ${shop.storeName}`,
+        subject: `${copy ? `Copy of ${word.toLowerCase()}` : word} ${invoiceNumber} from ${shop.storeName}`,
         text: [
           `Dear ${issued.buyerName},`,
           "",
-          `Please find ${copy ? "a copy of " : ""}our tax invoice ${invoiceNumber} attached, for ${total} (VAT included)${issued.dueDate ? `, due on ${formatDay(issued.dueDate)}` : ""}.`,
+          `Please find ${copy ? "a copy of " : ""}our ${word.toLowerCase()} ${invoiceNumber} attached, for ${total}${vatNote}${issued.dueDate ? `, due on ${formatDay(issued.dueDate)}` : ""}.`,
           `Please quote ${invoiceNumber} as the reference with your payment, and reply to this e-mail with any question.`,
         ].join("\n"),
         replyTo: shop.email,
@@ -102,12 +118,18 @@ export async function sendInvoice(options: {
       .update(invoices)
       .set({
         ...(issuing
-          ? { status: "sent" as const, issueDate: issued.issueDate, seller: issued.seller }
+          ? {
+              status: "sent" as const,
+              issueDate: issued.issueDate,
+              seller: issued.seller,
+              vatCents: issued.vatCents,
+            }
           : {}),
         sentAt: now,
         updatedAt: now,
       })
       .where(eq(invoices.id, invoiceId));
+    if (issuing) await sellInvoiceStock(tx, { invoiceId, invoiceNumber, actor });
     await recordInvoiceInLedger(tx, invoiceId);
     await auditInvoice(tx, {
       action: "invoice_sent",

@@ -5,6 +5,7 @@ import { dbIdSchema } from "~/lib/db-ids";
 import { readAmount } from "~/lib/amount-field";
 import { emailField, textField } from "~/lib/forms";
 import { parseAmount } from "~/lib/money";
+import { parseVatNumber, VAT_NUMBER_MESSAGE } from "~/lib/vat-number";
 
 export const TERMS_MESSAGE = "Please accept the terms and conditions and the privacy policy.";
 export const PROMO_CODE_MAX = 40;
@@ -50,6 +51,24 @@ export const LAYBY_DEPOSIT_MESSAGE = "Write the deposit in Rand, for example 600
 export const LAYBY_PAYFLEX_MESSAGE = "A lay-by is paid by card or PayFast, not PayFlex.";
 
 /**
+ * Optional, for a business buying above R5,000: its name and VAT number are printed on the full
+ * tax invoice (VAT Act s20(4)). The VAT number is kept as its ten digits.
+ */
+const buyerCompanyFields = {
+  companyName: textField({ max: 120 }),
+  vatNumber: z
+    .string()
+    .max(40, VAT_NUMBER_MESSAGE)
+    .default("")
+    .transform((text, ctx) => {
+      if (!text.trim()) return "";
+      const digits = parseVatNumber(text);
+      if (digits === null) ctx.addIssue({ code: "custom", message: VAT_NUMBER_MESSAGE });
+      return digits ?? "";
+    }),
+};
+
+/**
  * The checkout form, checked in the browser and again by the server, in the specification's
  * order: required fields ("Missing Information"), then the e-mail ("Invalid Email"). A lay-by
  * (plan "layby") needs its months and deposit; whether they make a plan for this order's total
@@ -61,6 +80,7 @@ export const checkoutSchema = z
     lastName: textField({ required: true, max: 80 }),
     email: emailField(),
     phone: textField({ required: true, max: 40 }),
+    ...buyerCompanyFields,
     address: textField({ required: true, max: 300 }),
     city: textField({ required: true, max: 100 }),
     postal: textField({ required: true, max: 20 }),

@@ -40,7 +40,11 @@ export function checkoutRateLimit(): number {
  * make no plan for this total). A lay-by's first payment attempt is for its deposit.
  */
 export async function completeCheckout(options: {
-  input: Omit<CheckoutInput, "layby"> & { layby?: CheckoutInput["layby"] };
+  input: Omit<CheckoutInput, "layby" | "companyName" | "vatNumber"> & {
+    layby?: CheckoutInput["layby"];
+    companyName?: string;
+    vatNumber?: string;
+  };
   siteUrl: string;
   /** The signed-in shopper, whose account the order joins; none for a guest. */
   signedInUserId?: string | null;

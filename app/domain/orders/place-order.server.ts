@@ -27,7 +27,13 @@ export class NotSoldError extends DomainError {
   }
 }
 
-export type PlaceOrderInput = Omit<CheckoutInput, "terms" | "layby"> & {
+export type PlaceOrderInput = Omit<
+  CheckoutInput,
+  "terms" | "layby" | "companyName" | "vatNumber"
+> & {
+  /** A business buyer's name and VAT number, for its full tax invoice; optional. */
+  companyName?: string;
+  vatNumber?: string;
   /** The signed-in shopper placing it (their account gets the order); none for a guest. */
   signedInUserId?: string | null;
   /** A lay-by's terms (docs/decisions/027); none to pay in full. */
@@ -84,6 +90,8 @@ export async function placeOrder(
           email: input.email,
           customerUserId: await accountForNewOrder(input.email, input.signedInUserId, tx),
           phone: input.phone,
+          companyName: input.companyName ?? "",
+          vatNumber: input.vatNumber ?? "",
           address: input.address,
           city: input.city,
           postalCode: input.postal,

@@ -76,6 +76,7 @@ const ACTIONS: Record<string, string> = {
   invoice_sent: "Invoice sent",
   invoice_paid: "Invoice marked paid",
   invoice_cancelled: "Invoice cancelled",
+  invoice_credited: "Credit note issued",
   settings_updated: "Settings changed",
   preferences_updated: "Own preferences changed",
   test_email_sent: "Test e-mail sent",

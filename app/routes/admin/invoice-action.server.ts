@@ -1,5 +1,7 @@
 import type { SessionUser } from "~/domain/auth/roles";
 import { cancelInvoice } from "~/domain/invoicing/cancel-invoice.server";
+import { creditManualInvoice } from "~/domain/invoicing/credit-manual-invoice.server";
+import { creditNoteFormSchema } from "~/domain/invoicing/credit-note-schemas";
 import {
   cancelInvoiceSchema,
   markInvoicePaidSchema,
@@ -11,8 +13,8 @@ import { parseForm } from "~/lib/forms";
 import { readForm } from "~/lib/request-input.server";
 
 /**
- * An invoice page's action, by intent: send (again), mark paid or cancel, each as the invoice's
- * status allows it now (else 409 and nothing changes). Editing has its own page.
+ * An invoice page's action, by intent: send (again), mark paid, credit or cancel, each as the
+ * invoice's status allows it now (else 409 and nothing changes). Editing has its own page.
  */
 export async function invoiceAction(options: {
   request: Request;
@@ -39,6 +41,20 @@ export async function invoiceAction(options: {
     return attempt(formData, async () => {
       const r = await markInvoicePaid({ invoiceId, actor, ...parsed.data });
       return succeeded("Invoice Paid", `${r.invoiceNumber} is paid.`);
+    });
+  }
+  if (intent === "credit") {
+    const parsed = parseForm(creditNoteFormSchema, formData);
+    if (!parsed.ok) return invalid(parsed, formData);
+    return attempt(formData, async () => {
+      const r = await creditManualInvoice({ invoiceId, actor, input: parsed.data });
+      const paidBack = r.paidBack
+        ? ` Paid back ${r.paidBack.by === "eft" ? "by EFT" : "in cash"} (${r.paidBack.reference}).`
+        : "";
+      return succeeded(
+        "Credit Note Issued",
+        `${r.creditNoteNumber} credits ${r.amount} against ${r.invoiceNumber}.${paidBack}`,
+      );
     });
   }
   if (intent === "cancel") {

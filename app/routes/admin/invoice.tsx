@@ -4,6 +4,11 @@ import { DocumentView } from "~/components/admin/document-view";
 import { InvoiceActions } from "~/components/admin/invoices/invoice-actions";
 import { InvoiceStatusBadge } from "~/components/admin/invoices/invoice-status-badge";
 import { Button } from "~/components/admin/ui/button";
+import { CreditNotesCard } from "~/components/admin/invoices/credit-notes-card";
+import {
+  invoiceCreditOptions,
+  listInvoiceCreditNotes,
+} from "~/domain/invoicing/credit-options.server";
 import { getInvoice, invoicePrint } from "~/domain/invoicing/invoice-document.server";
 import { allowedInvoiceActions } from "~/domain/invoicing/invoice-transitions";
 import { loaded } from "~/lib/actions.server";
@@ -21,6 +26,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request);
   const invoiceId = idParam(params.id);
   const invoice = await loaded(() => getInvoice({ invoiceId }));
+  const [creditOptions, creditNotes] = await Promise.all([
+    invoiceCreditOptions(invoiceId),
+    listInvoiceCreditNotes(invoiceId),
+  ]);
   return {
     invoice: {
       id: invoice.id,
@@ -34,12 +43,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       paidAt: invoice.paidAt,
       cancelledAt: invoice.cancelledAt,
     },
-    actions: allowedInvoiceActions(invoice.status),
+    // A sent invoice its credit notes reduced to nothing has nothing left to pay.
+    actions: allowedInvoiceActions(invoice.status).filter(
+      (a) => a !== "mark_paid" || creditOptions !== null,
+    ),
+    creditOptions,
+    creditNotes,
     document: invoicePrint(invoice),
   };
 }
 
-/** Send (again), mark paid or cancel, as the invoice's status allows it now. */
+/** Send (again), mark paid, credit or cancel, as the invoice's status allows it now. */
 export async function action({ request, params }: Route.ActionArgs) {
   const actor = await requireStaff(request);
   return invoiceAction({ request, invoiceId: idParam(params.id), actor });
@@ -87,8 +101,9 @@ export default function InvoicePage({ loaderData: d, actionData }: Route.Compone
           </Button>
         </div>
       ) : (
-        <InvoiceActions invoice={invoice} actions={d.actions} />
+        <InvoiceActions invoice={invoice} actions={d.actions} creditOptions={d.creditOptions} />
       )}
+      <CreditNotesCard creditNotes={d.creditNotes} />
       <DocumentView document={d.document} />
     </div>
   );

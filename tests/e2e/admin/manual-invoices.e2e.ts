@@ -71,7 +71,8 @@ describe("invoices made by staff", () => {
       .waitFor();
     expect(await page.locator("datalist option").first().textContent()).not.toContain("cost");
     await page.getByLabel("Quantity").first().focus();
-    await retype(page, "3");
+    // Sending sells it from the default warehouse: one the demo surely has.
+    await retype(page, "1");
     await page.getByRole("button", { name: "Add line" }).focus();
     await page.keyboard.press("Enter");
     await page.getByLabel("Line 2: SKU or product").focus();
@@ -138,6 +139,37 @@ describe("invoices made by staff", () => {
     await main(page).getByText("Paid", { exact: true }).first().waitFor();
     expect(await invoice.textContent()).toContain("FNB 4471 Thohoyandou");
     expect(await page.getByRole("button", { name: "Cancel Invoice" }).count()).toBe(0);
+
+    // Credit the delivery, by keyboard: the dialog shows the amount and asks to confirm it; the
+    // money went back by EFT, with its reference.
+    await page.getByRole("button", { name: "Issue Credit Note" }).focus();
+    await page.keyboard.press("Enter");
+    const credit = page.getByRole("dialog", { name: `Credit ${invoiceNumber}` });
+    await credit.waitFor();
+    await credit.getByLabel(/^Delivery and setting up in Thohoyandou/).focus();
+    await retype(page, "1");
+    await credit.getByText("Credit note for R850.00 (VAT included)").waitFor();
+    await credit.getByRole("button", { name: "Issue Credit Note" }).click();
+    await credit.getByText("Check the amount and confirm the credit note.").waitFor();
+    await credit.getByText("Say why the invoice is credited.").waitFor();
+    expect(await seriousA11yViolations(page), "axe on the credit dialog").toEqual([]);
+    await page.evaluate(() => document.documentElement.classList.add("dark"));
+    expect(await seriousA11yViolations(page), "axe on the credit dialog, dark").toEqual([]);
+    await page.evaluate(() => document.documentElement.classList.remove("dark"));
+    await credit.getByLabel("Reason").focus();
+    await page.keyboard.type("Delivered by the customer's own bakkie");
+    await credit.getByLabel("EFT reference").focus();
+    await page.keyboard.type("FNB 5520");
+    await credit.getByLabel("I confirm a credit note for R850.00").focus();
+    await page.keyboard.press("Space");
+    await credit.getByRole("button", { name: "Issue Credit Note" }).focus();
+    await page.keyboard.press("Enter");
+    await toast(page, "Credit Note Issued").waitFor();
+    await credit.waitFor({ state: "detached" });
+    await main(page)
+      .getByRole("link", { name: /^CN-\d{6}$/ })
+      .waitFor();
+    expect(await main(page).textContent()).toContain("Paid back by EFT (FNB 5520)");
 
     // The list shows it paid.
     await page.goto("/admin/invoices");

@@ -77,6 +77,8 @@ export function formTargets(f: ShopFacts): FormTarget[] {
         lastName: "Khumalo",
         email,
         phone: "083 000 1111",
+        companyName: "Kgosi Guest House",
+        vatNumber: "4123456789",
         address: "3 Main Road",
         city: "Mahikeng",
         postal: "2745",

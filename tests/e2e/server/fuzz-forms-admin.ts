@@ -166,6 +166,21 @@ export function adminFormTargets(f: ShopFacts): FormTarget[] {
       fields: { intent: "cancel", reason: "Ordered twice" },
       owner: true,
     },
+    {
+      path: "/admin/invoices/1",
+      fields: {
+        intent: "credit",
+        "qty.0": "1",
+        amount: "",
+        reason: "Returned unopened",
+        paidBackBy: "eft",
+        paidBackReference: "FNB 9012",
+        restock: "on",
+        confirm: "on",
+        expectedCents: "100",
+      },
+      owner: true,
+    },
     // Warehouses: real ones only where nothing can change (the default one cannot be
     // deactivated); renames and switches name no warehouse, so no journey's names move.
     {

@@ -5,7 +5,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { invoices } from "~/db/schema";
+import { invoices, storeSettings } from "~/db/schema";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import * as invoicePage from "~/routes/admin/invoice";
 import * as invoicePdf from "~/routes/admin/invoice-pdf";
@@ -34,6 +34,7 @@ beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "invoice-routes-"));
   process.env.DATA_DIR = dataDir;
   shop = await setUpShop();
+  await db().update(storeSettings).set({ vatNumber: "4123456789" });
   staff = (await signedIn("staff")).cookie;
   owner = (await signedIn("owner")).cookie;
   customer = (await signedIn("customer")).cookie;

@@ -31,7 +31,7 @@ beforeAll(async () => {
   process.env.DATA_DIR = dataDir;
   delete process.env.SMTP_URL;
   const shop = await setUpShop();
-  const { variantId } = await addVariant(shop, { priceCents: 249_900, stock: 3 });
+  const { variantId } = await addVariant(shop, { priceCents: 249_900, stock: 200 });
   sku = (await db().select().from(variants).where(eq(variants.id, variantId)))[0]!.sku;
   staff = (await signedIn("staff")).cookie;
   owner = (await signedIn("owner")).cookie;
@@ -232,7 +232,7 @@ describe("the invoice's page: send, mark paid, cancel", () => {
     expect(mails.length).toBeGreaterThan(0);
     let d = await view(id);
     expect(d.invoice.shownStatus).toBe("sent");
-    expect(d.actions).toEqual(["send", "mark_paid", "cancel"]);
+    expect(d.actions).toEqual(["send", "mark_paid", "credit"]);
 
     const again = body(await act(id, { intent: "send" }));
     expect(again.message?.description).toMatch(/^A copy of INV-\d{6} was e-mailed to/);
@@ -246,7 +246,7 @@ describe("the invoice's page: send, mark paid, cancel", () => {
     expect(paid.message?.title).toBe("Invoice Paid");
     d = await view(id);
     expect(d.invoice.shownStatus).toBe("paid");
-    expect(d.actions).toEqual([]);
+    expect(d.actions).toEqual(["credit"]);
     expect(d.document.facts).toContainEqual({ label: "Payment reference", value: "ABSA 7731" });
 
     // The list shows it paid.
@@ -261,6 +261,13 @@ describe("the invoice's page: send, mark paid, cancel", () => {
     const early = await act(id, { intent: "mark_paid", paymentReference: "X" });
     expect(statusOf(early.returned)).toBe(409);
     await act(id, { intent: "send" });
+    // Sent is issued: never voided (VAT Act s21), whatever the page offered.
+    const cancelSent = await act(id, { intent: "cancel", reason: "Changed their mind" });
+    expect(statusOf(cancelSent.returned)).toBe(409);
+    expect(body(cancelSent).alert?.description).toMatch(
+      /^INV-\d{6} is issued: an issued tax invoice is never voided; a credit note reduces it instead\.$/,
+    );
+    expect((await view(id)).invoice.shownStatus).toBe("sent");
     await act(id, { intent: "mark_paid", paymentReference: "X" });
     const afterPaid: Record<string, string>[] = [
       { intent: "cancel", reason: "Too late" },
@@ -272,7 +279,7 @@ describe("the invoice's page: send, mark paid, cancel", () => {
       expect(statusOf(outcome.returned), fields.intent).toBe(409);
     }
     const cancelPaid = body(await act(id, { intent: "cancel", reason: "Too late" }));
-    expect(cancelPaid.alert?.description).toMatch(/a paid invoice is reduced by a credit note/);
+    expect(cancelPaid.alert?.description).toMatch(/is paid: an issued tax invoice is never voided/);
     expect((await view(id)).invoice.shownStatus).toBe("paid");
     const unknown = await act(id, { intent: "delete" });
     expect(statusOf(unknown.returned)).toBe(400);
@@ -327,6 +334,83 @@ describe("the invoice's page: send, mark paid, cancel", () => {
   });
 });
 
+describe("the invoice's page: credit", () => {
+  const credit = (fields: Record<string, string>) => ({
+    intent: "credit",
+    reason: "Two beds came back",
+    confirm: "on",
+    ...fields,
+  });
+
+  it("credits a paid invoice by lines, confirmed at the amount shown, with the money paid back by hand", async () => {
+    const id = await created();
+    await act(id, { intent: "send" });
+    await act(id, { intent: "mark_paid", paymentReference: "ABSA 1" });
+    const before = await view(id);
+    expect(before.creditOptions).toMatchObject({ paid: true, remainingCents: 1_044_600 });
+
+    const unconfirmed = await act(id, credit({ "qty.0": "2", confirm: "" }));
+    expect(statusOf(unconfirmed.returned)).toBe(400);
+    expect(body(unconfirmed).fieldErrors).toEqual({
+      confirm: "Check the amount and confirm the credit note.",
+    });
+    const noPayBack = await act(id, credit({ "qty.0": "2", expectedCents: "499800" }));
+    expect(statusOf(noPayBack.returned)).toBe(400);
+    expect(body(noPayBack).fieldErrors).toEqual({
+      paidBackBy: "Say how the money was paid back: by EFT or in cash.",
+    });
+    const stale = await act(
+      id,
+      credit({ "qty.0": "2", expectedCents: "100", paidBackBy: "eft", paidBackReference: "FNB 9" }),
+    );
+    expect(statusOf(stale.returned)).toBe(409);
+    expect((await view(id)).creditNotes).toEqual([]);
+
+    const done = body(
+      await act(
+        id,
+        credit({
+          "qty.0": "2",
+          expectedCents: "499800",
+          paidBackBy: "eft",
+          paidBackReference: "FNB 9",
+        }),
+        owner,
+      ),
+    );
+    expect(done.message).toEqual({
+      title: "Credit Note Issued",
+      description: expect.stringMatching(
+        /^CN-\d{6} credits R4,998\.00 against INV-\d{6}\. Paid back by EFT \(FNB 9\)\.$/,
+      ),
+    });
+    const d = await view(id);
+    expect(d.creditNotes).toEqual([
+      expect.objectContaining({
+        totalCents: 499_800,
+        paidBackBy: "eft",
+        paidBackReference: "FNB 9",
+      }),
+    ]);
+    expect(d.creditOptions?.lines[0]).toMatchObject({ quantity: 4, creditable: 2 });
+    const tooMany = await act(
+      id,
+      credit({ "qty.0": "3", paidBackBy: "cash", paidBackReference: "Slip 1" }),
+    );
+    expect(statusOf(tooMany.returned)).toBe(400);
+    expect(body(tooMany).fieldErrors).toEqual({
+      "qty.0": "Only 2 of this line can still be credited.",
+    });
+  });
+
+  it("refuses to credit a draft (409) and offers no credit form for it", async () => {
+    const id = await created();
+    expect((await view(id)).creditOptions).toBeNull();
+    const outcome = await act(id, credit({ amount: "100" }));
+    expect(statusOf(outcome.returned)).toBe(409);
+  });
+});
+
 describe("who may", () => {
   const routes = (id: number): [string, Module, Record<string, string>][] => [
     ["/admin/invoices/new", invoiceNew, {}],
@@ -336,13 +420,16 @@ describe("who may", () => {
 
   it("signed out goes to /auth and a customer gets 403, for every loader and action", async () => {
     const id = await created();
-    for (const [url, module, params] of routes(id)) {
+    for (const [url, module, params, intent] of [
+      ...routes(id).map((r) => [...r, "send"] as const),
+      [`/admin/invoices/${id}`, invoicePage, { id: String(id) }, "credit"] as const,
+    ]) {
       for (const kind of ["loader", "action"] as const) {
         const handler = module[kind] as Loader;
         const request = (cookie?: string) =>
           kind === "loader"
             ? shopRequest(url, { cookie })
-            : formRequest(url, { ...phoneOrder(), intent: "send" }, cookie);
+            : formRequest(url, { ...phoneOrder(), intent }, cookie);
         const out = await routeOutcome(handler, request(), params);
         expect((out.thrown as Response).headers.get("location"), `${kind} ${url}`).toBe("/auth");
         const asCustomer = await routeOutcome(handler, request(customer), params);

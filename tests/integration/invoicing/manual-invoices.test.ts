@@ -42,7 +42,8 @@ beforeAll(async () => {
   process.env.DATA_DIR = dataDir;
   delete process.env.SMTP_URL;
   shop = await setUpShop();
-  const { variantId } = await addVariant(shop, { priceCents: 319_900, stock: 5 });
+  await db().update(storeSettings).set({ vatNumber: "4123456789" });
+  const { variantId } = await addVariant(shop, { priceCents: 319_900, stock: 200 });
   bed = { variantId, sku: (await skuOf(variantId))! };
   const { user } = await signedIn("staff");
   actor = { id: user.id, email: user.email };
@@ -319,7 +320,9 @@ describe("sending", () => {
         copy: false,
       });
     } finally {
-      await db().update(storeSettings).set({ legalName: "Test Beds (Pty) Ltd", vatNumber: "" });
+      await db()
+        .update(storeSettings)
+        .set({ legalName: "Test Beds (Pty) Ltd", vatNumber: "4123456789" });
     }
     const invoice = await getInvoice({ invoiceId: created.id });
     expect(invoice).toMatchObject({
@@ -461,31 +464,38 @@ describe("marking paid", () => {
 });
 
 describe("cancelling", () => {
-  it("keeps the invoice and its number, with the reason in its notes and on its PDF", async () => {
-    for (const make of [draft, sentInvoice]) {
-      const created = await make();
-      await cancelInvoice({ invoiceId: created.id, reason: "The customer ordered twice", actor });
-      const invoice = await getInvoice({ invoiceId: created.id });
-      expect(invoice).toMatchObject({ number: created.number, status: "cancelled" });
-      expect(invoice.cancelledAt).toBeInstanceOf(Date);
-      expect(invoice.notes.split("\n")).toEqual([
-        "Deliver to the back gate.",
-        expect.stringMatching(/^Cancelled on \d{2}\/\d{2}\/\d{4}: The customer ordered twice$/),
-      ]);
-      const printed = await pdfToText((await renderInvoicePdf({ invoiceId: created.id })).pdf);
-      expect(printed).toContain("Cancelled: this invoice is void");
-      expect(printed).toContain("The customer ordered twice");
-    }
+  it("keeps a draft and its number, with the reason in its notes and on its PDF", async () => {
+    const created = await draft();
+    await cancelInvoice({ invoiceId: created.id, reason: "The customer ordered twice", actor });
+    const invoice = await getInvoice({ invoiceId: created.id });
+    expect(invoice).toMatchObject({ number: created.number, status: "cancelled" });
+    expect(invoice.cancelledAt).toBeInstanceOf(Date);
+    expect(invoice.notes.split("\n")).toEqual([
+      "Deliver to the back gate.",
+      expect.stringMatching(/^Cancelled on \d{2}\/\d{2}\/\d{4}: The customer ordered twice$/),
+    ]);
+    const printed = await pdfToText((await renderInvoicePdf({ invoiceId: created.id })).pdf);
+    expect(printed).toContain("Cancelled: this invoice is void");
+    expect(printed).toContain("The customer ordered twice");
   });
 
-  it("refuses a paid invoice: a credit note reduces it instead", async () => {
-    const created = await sentInvoice();
-    await markInvoicePaid({ invoiceId: created.id, paymentReference: "EFT 1", actor });
-    const error = await refusal(cancelInvoice({ invoiceId: created.id, reason: "x", actor }));
-    expect(error).toMatchObject({
-      kind: "conflict",
-      message: `${created.invoiceNumber} is paid: a paid invoice is reduced by a credit note, not cancelled.`,
-    });
+  it("never voids an issued invoice, sent, paid or a web order's: a credit note reduces it (s21)", async () => {
+    const sent = await sentInvoice();
+    const paid = await sentInvoice();
+    await markInvoicePaid({ invoiceId: paid.id, paymentReference: "EFT 1", actor });
+    for (const [created, state] of [
+      [sent, "issued"],
+      [paid, "paid"],
+    ] as const) {
+      const error = await refusal(cancelInvoice({ invoiceId: created.id, reason: "x", actor }));
+      expect(error).toMatchObject({
+        kind: "conflict",
+        message: `${created.invoiceNumber} is ${state}: an issued tax invoice is never voided; a credit note reduces it instead.`,
+      });
+      const invoice = await getInvoice({ invoiceId: created.id });
+      expect(invoice.status).toBe(state === "issued" ? "sent" : "paid");
+      expect(invoice.cancelledAt).toBeNull();
+    }
     const { order } = await paidOrder(shop, { priceCents: 50_000 });
     const [webInvoice] = await db().select().from(invoices).where(eq(invoices.orderId, order.id));
     expect(

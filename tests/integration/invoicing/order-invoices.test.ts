@@ -242,6 +242,26 @@ describe("the invoice's PDF", () => {
     expect(text).toMatch(/VAT \(15%\)\s+R652\.17/);
   });
 
+  it("names a business buyer and its VAT number, given at checkout, on a full tax invoice only", async () => {
+    const business = { companyName: "Kgosi Guest House", vatNumber: "4987654321" };
+    const above = await paidOrder(shop, {
+      priceCents: 319_900,
+      quantity: 2,
+      overrides: { firstName: "Kagiso", lastName: "Molefe", ...business },
+    });
+    const full = (await invoiceOf(above.order.id))!;
+    expect(full).toMatchObject({
+      buyerName: "Kgosi Guest House (Kagiso Molefe)",
+      buyerVatNumber: "4987654321",
+    });
+    const text = await pdfToText((await renderInvoicePdf({ invoiceId: full.id })).pdf);
+    expect(text).toContain("Kgosi Guest House (Kagiso Molefe)");
+    expect(text).toContain("VAT number 4987654321");
+    // At R5,000 or less the abridged invoice names no buyer, so neither is kept on it.
+    const below = await paidOrder(shop, { priceCents: 250_000, overrides: business });
+    expect((await invoiceOf(below.order.id))!).toMatchObject({ buyerVatNumber: "" });
+  });
+
   it("numbers its pages when the lines run over one page", async () => {
     const bed = await addVariant(shop, { priceCents: 10_000, stock: 5 });
     const { order } = await placeOrder(checkout([{ variantId: bed.variantId, quantity: 1 }]));

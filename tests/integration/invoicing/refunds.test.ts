@@ -19,6 +19,7 @@ import {
 import { recheckRefunds, recordRefundPart } from "~/domain/invoicing/recheck-refunds.server";
 import { changeOrderStatus } from "~/domain/orders/change-order-status.server";
 import { laybyOrder } from "../layby/staff-plan-fixtures";
+import { completedRefund } from "./invoice-fixtures";
 import { DomainError } from "~/domain/errors";
 import { renderCreditNotePdf } from "~/domain/invoicing/credit-note-document.server";
 import { previewRefund, refundOrder } from "~/domain/invoicing/refund-order.server";
@@ -87,12 +88,6 @@ const input = (over: Partial<RefundInput>): RefundInput => ({
   ...over,
 });
 
-/** The refund as completed, with its credit note. */
-function completed(done: Awaited<ReturnType<typeof refundOrder>>) {
-  if (done.status !== "completed") throw new Error(`The refund is ${done.status}: ${done.why}`);
-  return done;
-}
-
 const orderRow = async (id: number) =>
   (await db().select().from(orders).where(eq(orders.id, id)))[0]!;
 const notesOf = (orderId: number) =>
@@ -106,7 +101,7 @@ describe("refunding a paid order", () => {
   it("in full through the demo gateway: a credit note for every line, the goods back in stock", async () => {
     const { order, bed } = await paidOrder({ priceCents: 250_000, quantity: 2 });
     expect(await stockOf(bed.variantId)).toEqual({ onHand: 8, reserved: 0 });
-    const done = completed(
+    const done = completedRefund(
       await refundOrder({
         orderId: order.id,
         input: input({ lines: [{ position: 0, quantity: 2 }], restock: true }),
@@ -156,7 +151,7 @@ describe("refunding a paid order", () => {
       status: "approved",
       amountCents: payment.amountCents,
     });
-    const done = completed(
+    const done = completedRefund(
       await refundOrder({
         orderId: order.id,
         input: input({ lines: [{ position: 1, quantity: 1 }] }),
@@ -481,7 +476,7 @@ describe("a unit sold goes back on hand at most once, to the warehouse it came f
     });
     expect(await db().select().from(refunds).where(eq(refunds.orderId, order.id))).toEqual([]);
     // Without restock the money still goes back.
-    const done = completed(
+    const done = completedRefund(
       await refundOrder({
         orderId: order.id,
         input: input({ lines: [{ position: 0, quantity: 1 }] }),
@@ -608,7 +603,7 @@ describe("a refund is split over the payments that took the money", () => {
       field: "eftReference",
       message: expect.stringMatching(/^R9 ?,?\d{3}.*paid at the showroom/),
     });
-    const done = completed(
+    const done = completedRefund(
       await refundOrder({
         orderId: order.id,
         input: input({ amountCents: total, eftReference: "TILL-OUT-4" }),

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { orders, payments } from "~/db/schema";
@@ -80,5 +80,26 @@ describe("the checkout action", () => {
     expect(await db().select({ n: count() }).from(payments)).toEqual([{ n: 1 }]);
     const mail = await fs.readdir(path.join(dataDir, "outbox"));
     expect(mail).toHaveLength(1);
+  });
+
+  it("takes a business buyer's company name and VAT number, refusing a VAT number at its field", async () => {
+    const bad = await submitCheckoutForm(
+      form({ companyName: "Kgosi Guest House", vatNumber: "512 345 6789" }),
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({
+      fieldErrors: { vatNumber: "Enter a VAT number of 10 digits starting with 4." },
+      values: { companyName: "Kgosi Guest House", vatNumber: "512 345 6789" },
+    });
+    const idempotencyKey = "company-buyer-0123456789";
+    const placed = await submitCheckoutForm(
+      form({ companyName: " Kgosi Guest House ", vatNumber: "4 123 456 789", idempotencyKey }),
+    );
+    expect(placed.status).toBe(302);
+    const [order] = await db()
+      .select({ companyName: orders.companyName, vatNumber: orders.vatNumber })
+      .from(orders)
+      .where(eq(orders.idempotencyKey, idempotencyKey));
+    expect(order).toEqual({ companyName: "Kgosi Guest House", vatNumber: "4123456789" });
   });
 });

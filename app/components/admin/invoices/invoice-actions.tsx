@@ -5,6 +5,7 @@ import { Field, TextareaField } from "~/components/admin/field";
 import { FormDialog } from "~/components/admin/form-dialog";
 import { Button } from "~/components/admin/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
+import type { InvoiceCreditOptions } from "~/domain/invoicing/credit-options.server";
 import { INVOICE_STATUS_LABELS, type InvoiceListStatus } from "~/domain/invoicing/invoice-status";
 import type { InvoiceAction } from "~/domain/invoicing/invoice-transitions";
 import {
@@ -15,6 +16,7 @@ import {
 } from "~/domain/invoicing/manual-invoice-schemas";
 import type { FormActionResult } from "~/lib/forms";
 import { notify } from "~/lib/notify";
+import { CreditInvoiceDialog } from "./credit-invoice-dialog";
 
 type ActionsInvoice = {
   id: number;
@@ -27,7 +29,7 @@ type ActionsInvoice = {
 };
 
 /** The fetchers of an invoice's actions, by key: their notices outlive the buttons. */
-const fetcherKey = (invoiceId: number, action: "send" | "mark_paid" | "cancel") =>
+const fetcherKey = (invoiceId: number, action: "send" | "mark_paid" | "credit" | "cancel") =>
   `invoice-${invoiceId}-${action}`;
 
 /**
@@ -65,19 +67,24 @@ function SendButton({ invoice }: { invoice: ActionsInvoice }) {
 /**
  * What can be done to an invoice now: only what its status allows (the server checks again):
  * edit a draft, send it (or a copy once sent), mark a sent one paid with the payment's
- * reference, cancel a draft or a sent one with a reason; and its PDF, always.
+ * reference, credit a sent or paid one while something is left, cancel a draft with a reason;
+ * and its PDF, always.
  */
 export function InvoiceActions({
   invoice,
   actions,
+  creditOptions,
 }: {
   invoice: ActionsInvoice;
   actions: InvoiceAction[];
+  /** Null when nothing is left to credit. */
+  creditOptions: InvoiceCreditOptions | null;
 }) {
   const can = (action: InvoiceAction) => actions.includes(action);
   const action = `/admin/invoices/${invoice.id}`;
   useResultToasts(fetcherKey(invoice.id, "send"));
   useResultToasts(fetcherKey(invoice.id, "mark_paid"));
+  useResultToasts(fetcherKey(invoice.id, "credit"));
   useResultToasts(fetcherKey(invoice.id, "cancel"));
   return (
     <Card>
@@ -127,6 +134,13 @@ export function InvoiceActions({
             <Download className="size-4" aria-hidden /> Download PDF
           </a>
         </Button>
+        {can("credit") && creditOptions && (
+          <CreditInvoiceDialog
+            invoice={invoice}
+            options={creditOptions}
+            fetcherKey={fetcherKey(invoice.id, "credit")}
+          />
+        )}
         {can("cancel") && (
           <FormDialog
             trigger={
@@ -135,7 +149,7 @@ export function InvoiceActions({
               </Button>
             }
             title={`Cancel ${invoice.invoiceNumber}`}
-            description="The invoice stays, marked cancelled, and keeps its number in the series. The reason is added to its notes."
+            description="The draft stays, marked cancelled, and keeps its number in the series. The reason is added to its notes."
             action={action}
             intent="cancel"
             fetcherKey={fetcherKey(invoice.id, "cancel")}

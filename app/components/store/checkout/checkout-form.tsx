@@ -156,6 +156,27 @@ export function CheckoutForm({
               error={errors.phone}
               defaultValue={form.values.phone}
             />
+            <FormField
+              name="companyName"
+              label="Company Name (optional)"
+              autoComplete="organization"
+              maxLength={120}
+              error={errors.companyName}
+              defaultValue={form.values.companyName}
+            />
+            <FormField
+              name="vatNumber"
+              label="Company VAT Number (optional)"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={40}
+              error={errors.vatNumber}
+              defaultValue={form.values.vatNumber}
+            />
+            <p className="text-sm text-muted-foreground sm:col-span-2">
+              Buying for a business? Above R5,000 the tax invoice names your company and its VAT
+              number.
+            </p>
           </div>
         </Step>
         <Step number={2} title="Delivery Information">

@@ -1,0 +1,174 @@
+import { ReceiptText } from "lucide-react";
+import { useState } from "react";
+import { Field, TextareaField } from "~/components/admin/field";
+import { FormDialog, type FormDialogFields } from "~/components/admin/form-dialog";
+import { LineQuantityField } from "~/components/admin/line-quantity-field";
+import { Button } from "~/components/admin/ui/button";
+import { parseAmount } from "~/lib/money";
+import type { InvoiceCreditOptions } from "~/domain/invoicing/credit-options.server";
+import {
+  CREDIT_REASON_MAX,
+  creditNoteFormSchema,
+  creditQuantityField,
+  PAID_BACK_REFERENCE_MAX,
+} from "~/domain/invoicing/credit-note-schemas";
+import { formatMoney } from "~/lib/money";
+
+const money = (cents: number) => formatMoney(cents, { cents: true });
+
+/**
+ * What the form would credit, as the server works it out for a hand-made invoice (which has
+ * no discount lines): the chosen lines at their prices, or the amount typed; 0 when unclear.
+ */
+function creditShown(options: InvoiceCreditOptions, form: HTMLFormElement | null): number {
+  if (!form) return 0;
+  const values = new FormData(form);
+  let cents = 0;
+  for (const line of options.lines) {
+    const text = String(values.get(creditQuantityField(line.position)) ?? "").trim();
+    if (/^\d{1,5}$/.test(text)) cents += Number(text) * line.unitPriceCents;
+  }
+  const amount = String(values.get("amount") ?? "").trim();
+  return cents > 0 ? cents : amount ? (parseAmount(amount) ?? 0) : 0;
+}
+
+function CreditFields({
+  form,
+  options,
+}: {
+  form: FormDialogFields;
+  options: InvoiceCreditOptions;
+}) {
+  const { errors, clearError, values } = form;
+  const [shown, setShown] = useState(0);
+  const [by, setBy] = useState<string>(values.paidBackBy ?? "eft");
+  return (
+    <div className="space-y-4" onInput={() => setShown(creditShown(options, form.formRef.current))}>
+      <p className="text-sm text-muted-foreground">
+        Up to {money(options.remainingCents)} can still be credited. Choose the lines, or enter an
+        amount.
+      </p>
+      <ul className="space-y-3">
+        {options.lines.map((line) => (
+          <LineQuantityField
+            key={line.position}
+            name={creditQuantityField(line.position)}
+            label={line.description}
+            note={`${money(line.unitPriceCents)} each · ${line.creditable} of ${line.quantity} can be credited`}
+            defaultValue={values[creditQuantityField(line.position)] ?? "0"}
+            errors={errors}
+            disabled={line.creditable === 0}
+            onEdit={() => {
+              clearError(creditQuantityField(line.position));
+              clearError("amount");
+            }}
+          />
+        ))}
+      </ul>
+      <Field
+        name="amount"
+        label="Or an amount (R)"
+        inputMode="decimal"
+        defaultValue={values.amount ?? ""}
+        error={errors.amount}
+        onEdit={clearError}
+      />
+      <TextareaField
+        name="reason"
+        label="Reason"
+        rows={2}
+        maxLength={CREDIT_REASON_MAX}
+        defaultValue={values.reason ?? ""}
+        error={errors.reason}
+        onEdit={clearError}
+      />
+      {options.paid && (
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium">The invoice was paid: pay the money back</legend>
+          {(["eft", "cash"] as const).map((value) => (
+            <label key={value} className="flex items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name="paidBackBy"
+                value={value}
+                checked={by === value}
+                onChange={() => setBy(value)}
+              />
+              {value === "eft" ? "By EFT from the shop's bank account" : "In cash at the shop"}
+            </label>
+          ))}
+          {errors.paidBackBy && <p className="text-sm text-destructive">{errors.paidBackBy}</p>}
+          <Field
+            name="paidBackReference"
+            label={by === "cash" ? "Cash slip number" : "EFT reference"}
+            maxLength={PAID_BACK_REFERENCE_MAX}
+            autoComplete="off"
+            defaultValue={values.paidBackReference ?? ""}
+            error={errors.paidBackReference}
+            onEdit={clearError}
+          />
+        </fieldset>
+      )}
+      {options.lines.some((l) => l.stocked) && (
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name="restock" defaultChecked />
+          Credited goods go back into the warehouse they left
+        </label>
+      )}
+      <input type="hidden" name="expectedCents" value={shown} />
+      <p role="status" className="rounded-md border p-3 text-sm font-medium">
+        Credit note for {money(shown)} (VAT included)
+      </p>
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          name="confirm"
+          aria-invalid={errors.confirm ? true : undefined}
+          aria-describedby={errors.confirm ? "field-confirm-error" : undefined}
+        />
+        I confirm a credit note for {money(shown)}
+      </label>
+      {errors.confirm && (
+        <p id="field-confirm-error" className="text-sm text-destructive">
+          {errors.confirm}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Credit a sent or paid hand-made invoice: lines or an amount, a reason, how a paid one's money
+ * went back, and a confirmation of the amount (the server refuses a note that would differ).
+ */
+export function CreditInvoiceDialog({
+  invoice,
+  options,
+  fetcherKey,
+}: {
+  invoice: { id: number; invoiceNumber: string };
+  options: InvoiceCreditOptions;
+  fetcherKey: string;
+}) {
+  return (
+    <FormDialog
+      trigger={
+        <Button variant="outline">
+          <ReceiptText className="size-4" aria-hidden /> Issue Credit Note
+        </Button>
+      }
+      title={`Credit ${invoice.invoiceNumber}`}
+      description="A credit note reduces the invoice; an issued tax invoice is never voided."
+      action={`/admin/invoices/${invoice.id}`}
+      intent="credit"
+      fetcherKey={fetcherKey}
+      toasts={false}
+      schema={creditNoteFormSchema}
+      submitLabel="Issue Credit Note"
+      submittingLabel="Issuing..."
+      wide
+    >
+      {(form) => <CreditFields form={form} options={options} />}
+    </FormDialog>
+  );
+}

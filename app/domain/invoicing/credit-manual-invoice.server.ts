@@ -1,0 +1,76 @@
+import { db } from "~/db/client.server";
+import { conflict, invalid } from "~/domain/errors";
+import { formatMoney } from "~/lib/money";
+import type { CreditInput } from "./credit-note-schemas";
+import { auditInvoice, lockInvoiceFor, type InvoiceActor } from "./invoice-changes.server";
+import { returnCreditedStock } from "./invoice-stock.server";
+import { issueCreditNote } from "./issue-credit-note.server";
+
+/**
+ * Credits a hand-made invoice, sent or paid (VAT Act s21), by lines or by an amount: issues its
+ * credit note and, when asked, takes credited catalogue goods back into the warehouse they left.
+ * Money for a paid invoice goes back by hand (EFT or cash), recorded with its reference; a sent
+ * one only owes less. A web order's invoice is credited by refunding the order.
+ */
+export async function creditManualInvoice(options: {
+  invoiceId: number;
+  input: CreditInput;
+  actor: InvoiceActor;
+  now?: Date;
+}) {
+  const { invoiceId, input, actor } = options;
+  const now = options.now ?? new Date();
+  return db().transaction(async (tx) => {
+    const invoice = await lockInvoiceFor(tx, invoiceId, "credit");
+    if (invoice.orderId !== null) {
+      throw conflict(
+        `${invoice.invoiceNumber} is order #${invoice.orderNumber}'s: refund the order on its page, and its credit note is issued with the refund.`,
+      );
+    }
+    const paid = invoice.status === "paid";
+    if (paid && !input.paidBack) {
+      throw invalid("Say how the money was paid back: by EFT or in cash.", "paidBackBy");
+    }
+    const note = await issueCreditNote(tx, {
+      invoiceId,
+      lines: input.lines,
+      amountCents: input.lines.length > 0 ? null : input.amountCents,
+      reason: input.reason,
+      actor,
+      now,
+      paidBack: paid ? input.paidBack : null,
+    });
+    if (input.expectedCents !== undefined && input.expectedCents !== note.totalCents) {
+      throw conflict(
+        `The credit note would come to ${formatMoney(note.totalCents, { cents: true })}, not the amount confirmed: check it and confirm again.`,
+      );
+    }
+    const restocked = input.restock && input.lines.length > 0;
+    if (restocked) {
+      await returnCreditedStock(tx, {
+        invoiceId,
+        credited: note.lines,
+        reference: note.creditNoteNumber,
+        actor,
+      });
+    }
+    await auditInvoice(tx, {
+      action: "invoice_credited",
+      actor,
+      number: invoice.number,
+      details: {
+        creditNote: note.creditNoteNumber,
+        totalCents: note.totalCents,
+        vatCents: note.vatCents,
+        reason: input.reason,
+        restocked,
+        ...(paid ? { paidBack: input.paidBack } : {}),
+      },
+    });
+    return {
+      ...note,
+      paidBack: paid ? input.paidBack : null,
+      amount: formatMoney(note.totalCents, { cents: true }),
+    };
+  });
+}

@@ -1,0 +1,45 @@
+import { eq } from "drizzle-orm";
+import { db, type Tx } from "~/db/client.server";
+import { creditNoteLines, creditNotes } from "~/db/schema";
+
+/**
+ * What an invoice's credit notes have credited so far: money and VAT, the goods (at invoiced
+ * prices) and the discount their lines took back, and how many of each invoice line (by position).
+ */
+export async function creditedSoFar(invoiceId: number, tx?: Tx) {
+  const rows = await (tx ?? db())
+    .select({
+      noteId: creditNotes.id,
+      totalCents: creditNotes.totalCents,
+      vatCents: creditNotes.vatCents,
+      position: creditNoteLines.invoiceLinePosition,
+      sku: creditNoteLines.sku,
+      quantity: creditNoteLines.quantity,
+      lineTotalCents: creditNoteLines.lineTotalCents,
+    })
+    .from(creditNotes)
+    .innerJoin(creditNoteLines, eq(creditNoteLines.creditNoteId, creditNotes.id))
+    .where(eq(creditNotes.invoiceId, invoiceId));
+  const notes = new Map<number, { totalCents: number; vatCents: number }>();
+  const byPosition = new Map<number, number>();
+  let goodsCents = 0;
+  let discountCents = 0;
+  for (const r of rows) {
+    notes.set(r.noteId, { totalCents: r.totalCents, vatCents: r.vatCents });
+    if (r.position !== null) {
+      byPosition.set(r.position, (byPosition.get(r.position) ?? 0) + r.quantity);
+      if (r.sku !== "" && r.lineTotalCents > 0) goodsCents += r.lineTotalCents;
+    } else if (r.lineTotalCents < 0) {
+      discountCents -= r.lineTotalCents;
+    }
+  }
+  const sum = (key: "totalCents" | "vatCents") =>
+    [...notes.values()].reduce((s, n) => s + n[key], 0);
+  return {
+    totalCents: sum("totalCents"),
+    vatCents: sum("vatCents"),
+    goodsCents,
+    discountCents,
+    byPosition,
+  };
+}
