@@ -17,9 +17,12 @@ export const PAYMENT_STATUS_LABELS = {
 export function OrderBadges({
   status,
   paymentStatus,
+  paymentLabel,
 }: {
   status: keyof typeof ORDER_STATUS_LABELS;
   paymentStatus: keyof typeof PAYMENT_STATUS_LABELS;
+  /** Says more than the status when money has gone back ("Partly refunded (R… of R…)"). */
+  paymentLabel?: string;
 }) {
   return (
     <span className="inline-flex flex-wrap gap-1">
@@ -27,7 +30,7 @@ export function OrderBadges({
         {ORDER_STATUS_LABELS[status]}
       </Badge>
       <Badge variant={paymentStatus === "paid" ? "default" : "outline"}>
-        {PAYMENT_STATUS_LABELS[paymentStatus]}
+        {paymentLabel ?? PAYMENT_STATUS_LABELS[paymentStatus]}
       </Badge>
     </span>
   );
