@@ -4,7 +4,9 @@ import { DocumentView } from "~/components/admin/document-view";
 import { InvoiceActions } from "~/components/admin/invoices/invoice-actions";
 import { InvoiceStatusBadge } from "~/components/admin/invoices/invoice-status-badge";
 import { Button } from "~/components/admin/ui/button";
+import { InvoiceCreditNotes } from "~/components/admin/invoices/invoice-credit-notes";
 import { getInvoice, invoicePrint } from "~/domain/invoicing/invoice-document.server";
+import { listInvoiceCreditNotes } from "~/domain/invoicing/invoice-credit-notes.server";
 import { allowedInvoiceActions } from "~/domain/invoicing/invoice-transitions";
 import { loaded } from "~/lib/actions.server";
 import { formatDateTime } from "~/lib/dates";
@@ -36,6 +38,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     },
     actions: allowedInvoiceActions(invoice.status),
     document: invoicePrint(invoice),
+    creditNotes: await listInvoiceCreditNotes(invoice.id),
+    totalCents: invoice.totalCents,
   };
 }
 
@@ -89,6 +93,7 @@ export default function InvoicePage({ loaderData: d, actionData }: Route.Compone
       ) : (
         <InvoiceActions invoice={invoice} actions={d.actions} />
       )}
+      <InvoiceCreditNotes notes={d.creditNotes} invoiceTotalCents={d.totalCents} />
       <DocumentView document={d.document} />
     </div>
   );
