@@ -67,9 +67,9 @@ export function RefundConfirmation({
       aria-labelledby="refund-confirm-heading"
       data-testid="refund-confirmation"
     >
-      <h3 id="refund-confirm-heading" ref={heading} tabIndex={-1} className="font-medium">
+      <h4 id="refund-confirm-heading" ref={heading} tabIndex={-1} className="font-medium">
         Confirm the refund
-      </h3>
+      </h4>
       <input type="hidden" name="intent" value="refund" />
       {kept.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />

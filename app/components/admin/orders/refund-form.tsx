@@ -174,7 +174,7 @@ export function RefundForm({
             Returned goods go back into stock
           </label>
           <Button type="submit" disabled={form.submitting}>
-            {form.submitting ? "Working out the refund..." : "Refund..."}
+            {form.submitting ? "Working out the refund..." : "Refund"}
           </Button>
           <p className="text-sm text-muted-foreground">
             Nothing is paid back yet: the next step shows the amount and how it goes back.
