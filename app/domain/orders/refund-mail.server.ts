@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, gt, notExists } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { creditNotes, invoices, payments, refundMails, refundParts, refunds } from "~/db/schema";
 import { renderCreditNotePdf } from "~/domain/invoicing/credit-note-document.server";
@@ -143,4 +143,37 @@ export async function mailRefundIfCompleted<T extends { status: string; refundId
     await sendRefundMail({ refundId: settled.refundId, siteUrl: defaultSiteUrl() });
   }
   return settled;
+}
+
+/** How far back the job looks for completed refunds whose e-mail did not go. */
+export const UNSENT_REFUND_MAIL_DAYS = 3;
+
+/**
+ * The job that catches refund e-mails a crash or a failed send left: refunds completed in the
+ * last few days with no row in refund_mails are sent (each claimed as above). Answers how many
+ * went out.
+ */
+export async function sendUnsentRefundMails(
+  options: { now?: Date; siteUrl?: string } = {},
+): Promise<number> {
+  const now = options.now ?? new Date();
+  const since = new Date(now.getTime() - UNSENT_REFUND_MAIL_DAYS * 24 * 60 * 60_000);
+  const unsent = await db()
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.status, "completed"),
+        gt(refunds.updatedAt, since),
+        notExists(db().select().from(refundMails).where(eq(refundMails.refundId, refunds.id))),
+      ),
+    )
+    .orderBy(asc(refunds.id))
+    .limit(50);
+  let sent = 0;
+  for (const { id } of unsent) {
+    const url = options.siteUrl ?? defaultSiteUrl();
+    if (await sendRefundMail({ refundId: id, siteUrl: url })) sent += 1;
+  }
+  return sent;
 }
