@@ -112,4 +112,25 @@ describe("the refund form asks for confirmation before any money moves", () => {
     });
     expect(await refundsOf(order.id)).toEqual([]);
   });
+
+  it("signed out or as a customer, the preview is refused before anything is worked out", async () => {
+    const { order } = await paidOrder(shop, { priceCents: 100_000 });
+    const fields = { intent: "refund-preview", amount: "100", reason: "Try", method: "provider" };
+    const url = `/admin/orders/${order.number}`;
+    const params = { number: String(order.number) };
+    const signedOut = await routeOutcome(
+      orderPage.action as Handler,
+      formRequest(url, fields),
+      params,
+    );
+    expect((signedOut.thrown as Response).headers.get("location")).toMatch(/^\/auth/);
+    const customer = (await signedIn("customer")).cookie;
+    const refused = await routeOutcome(
+      orderPage.action as Handler,
+      formRequest(url, fields, customer),
+      params,
+    );
+    expect(statusOf(refused.thrown)).toBe(403);
+    expect(JSON.stringify(refused)).not.toContain("preview");
+  });
 });
