@@ -55,7 +55,8 @@ describe("a refund shows its amount and is confirmed; the shopper is told", () =
     await confirmation.getByRole("link", { name: "Back" }).click();
     await confirmation.waitFor({ state: "detached" });
     expect(await form.getByLabel("Or an amount (R)").inputValue()).toBe("500,00");
-    await form.getByRole("button", { name: "Refund", exact: true }).click();
+    expect(await admin.evaluate(() => document.activeElement?.textContent)).toBe("Refund");
+    await admin.keyboard.press("Enter");
     // The confirmation takes the focus; Tab reaches Confirm, Enter pays back.
     await admin.getByRole("heading", { name: "Confirm the refund" }).waitFor();
     expect(await admin.evaluate(() => document.activeElement?.textContent)).toBe(

@@ -44,6 +44,10 @@ export function RefundForm({
       notify.error(data.alert.title, { description: data.alert.description });
     }
   }, [form.fetcher.state, data, form.formRef]);
+  // Back from the confirmation: the keyboard's focus returns to the form's Refund button.
+  useEffect(() => {
+    if (dismissed) form.formRef.current?.querySelector<HTMLElement>("[type=submit]")?.focus();
+  }, [dismissed, form.formRef]);
   // Without JavaScript the page shows the preview, and the form keeps its fields behind it.
   const values = isRefundPreview(result) ? result.values : form.values;
   if (!options) {
