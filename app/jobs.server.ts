@@ -5,6 +5,7 @@ import { expireUnpaidOrders } from "~/domain/orders/expire-orders.server";
 import { recheckPendingPayments } from "~/domain/payments/recheck.server";
 import { failUnansweredRefunds } from "~/domain/payments/unanswered-refunds.server";
 import { recheckRefunds } from "~/domain/invoicing/recheck-refunds.server";
+import { sendUnsentRefundMails } from "~/domain/orders/refund-mail.server";
 import { sendWeeklyReports } from "~/domain/reports/send-weekly-reports.server";
 import { claimJob } from "~/db/job-leases.server";
 import { log } from "~/lib/log.server";
@@ -31,6 +32,8 @@ const JOBS: Job[] = [
   // An order refund left pending or awaiting its provider's answer is asked about again and
   // settled: completed with its credit note once paid, freed only on a definite no.
   { name: "recheck refunds", everyMs: 5 * MINUTE, run: () => recheckRefunds() },
+  // Refund e-mails are sent once the refund completes; this catches any a crash or failed send left.
+  { name: "send refund e-mails", everyMs: 5 * MINUTE, run: () => sendUnsentRefundMails() },
   { name: "delete data past its retention", everyMs: 60 * MINUTE, run: () => applyRetention() },
 ];
 

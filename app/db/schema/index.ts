@@ -11,3 +11,4 @@ export * from "./customers";
 export * from "./layby";
 export * from "./refunds";
 export * from "./ledger";
+export * from "./refund-mails";

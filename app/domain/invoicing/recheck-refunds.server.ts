@@ -4,6 +4,7 @@ import { orders, payments, refundParts, refunds } from "~/db/schema";
 import type { SessionUser } from "~/domain/auth/roles";
 import { recordAudit } from "~/domain/audit/audit-log.server";
 import { conflict, notFound } from "~/domain/errors";
+import { mailRefundIfCompleted } from "~/domain/orders/refund-mail.server";
 import { askProviders, recordPartAnswer } from "~/domain/refunds/pay-back.server";
 import { formatMoney } from "~/lib/money";
 import { settleOrderRefund } from "./refund-order.server";
@@ -65,7 +66,9 @@ export async function recheckRefunds(now = new Date()): Promise<number> {
       statuses: ["unknown"],
       now: () => now,
     });
-    const result = await settleOrderRefund({ refundId: refund.id, now });
+    const result = await mailRefundIfCompleted(
+      await settleOrderRefund({ refundId: refund.id, now }),
+    );
     if (result.status !== "awaiting") settled += 1;
   }
   return settled;
@@ -83,7 +86,9 @@ export async function askAgainAboutRefund(options: {
     reason: refund.reason,
     statuses: ["unknown", "pending"],
   });
-  return settleOrderRefund({ refundId: refund.id, actor: options.actor });
+  return mailRefundIfCompleted(
+    await settleOrderRefund({ refundId: refund.id, actor: options.actor }),
+  );
 }
 
 /**
@@ -144,7 +149,9 @@ export async function recordRefundPart(options: {
       amount: formatMoney(part.amountCents, { cents: true }),
     },
   });
-  return settleOrderRefund({ refundId: refund.id, actor: options.actor });
+  return mailRefundIfCompleted(
+    await settleOrderRefund({ refundId: refund.id, actor: options.actor }),
+  );
 }
 
 async function awaitingRefund(options: { orderId: number; refundId: number }) {

@@ -22,6 +22,7 @@ import {
 import { recordRefundPaid } from "~/domain/ledger/record-cash.server";
 import { moveOrderPayment } from "~/domain/orders/order-events.server";
 import { afterRefund, isRefundable } from "~/domain/orders/payment-status";
+import { mailRefundIfCompleted } from "~/domain/orders/refund-mail.server";
 import { providerByName } from "~/domain/payments/providers.server";
 import { PROVIDER_NAMES } from "~/domain/payments/provider";
 import { askProviders, capitalised } from "~/domain/refunds/pay-back.server";
@@ -61,7 +62,9 @@ export async function refundOrder(options: {
   const { orderId, input, actor } = options;
   const pending = await db().transaction((tx) => reserveRefund(tx, { orderId, input, actor }));
   await askProviders({ refundId: pending.refundId, reason: input.reason, statuses: ["pending"] });
-  const settled = await settleOrderRefund({ refundId: pending.refundId, actor, now: options.now });
+  const settled = await mailRefundIfCompleted(
+    await settleOrderRefund({ refundId: pending.refundId, actor, now: options.now }),
+  );
   if (settled.status === "failed") {
     throw new DomainError(
       "conflict",

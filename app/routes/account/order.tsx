@@ -7,6 +7,8 @@ import { PayForm } from "~/components/store/account/pay-form";
 import { paymentMethodsFor } from "~/domain/payments/providers.server";
 import { notFound } from "~/domain/errors";
 import { orderInvoice } from "~/domain/invoicing/invoice-document.server";
+import { listShopperRefunds, refundedCents } from "~/domain/invoicing/shopper-refunds.server";
+import { paymentStateLabel } from "~/domain/orders/payment-state-label";
 import { cancelLaybyAsShopper, shopperLayby } from "~/domain/layby/shopper-plan.server";
 import { findOrderForAccount, shopperView } from "~/domain/orders/get-order.server";
 import { payAgainForAccount, payAgainSchema } from "~/domain/orders/pay-order.server";
@@ -27,15 +29,22 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const user = await requireShopper(request);
   const found = await findOrderForAccount(idParam(params.number), user.id);
   if (!found) throw data("Order not found", { status: 404 });
-  const [invoice, layby] = await Promise.all([
+  const [invoice, layby, refunds] = await Promise.all([
     orderInvoice(found.id),
     shopperLayby(found, readSearchParams(request).get("cancel") === "1"),
+    listShopperRefunds(found.id),
   ]);
   const view = shopperView(found);
   return {
     email: user.email,
     order: view,
     layby,
+    refunds: refunds.map((r) => ({
+      ...r,
+      creditNoteHref:
+        r.creditNote && `/account/orders/${found.number}/credit-notes/${r.creditNote.id}`,
+    })),
+    paymentState: paymentStateLabel({ ...view, refundedCents: refundedCents(refunds) }),
     paymentMethods: view.payable && !layby ? paymentMethodsFor(view.totalCents) : [],
     invoice: invoice && {
       invoiceNumber: invoice.invoiceNumber,
@@ -66,7 +75,7 @@ export async function action({ params, request }: Route.ActionArgs) {
 }
 
 export default function AccountOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, invoice, layby, paymentMethods } = loaderData;
+  const { order, invoice, layby, paymentMethods, refunds, paymentState } = loaderData;
   const { waiting } = usePaymentReturn(order, layby?.plan ?? null);
   const [params] = useSearchParams();
   const cancelling = params.get("cancel") === "1";
@@ -78,7 +87,7 @@ export default function AccountOrder({ loaderData, actionData }: Route.Component
           Back to my orders
         </Link>
       </p>
-      <OrderStatusLine order={order} />
+      <OrderStatusLine order={order} paymentState={paymentState} />
       <PaymentState order={order} waiting={waiting} layby={layby?.plan ?? null} />
       {layby ? (
         <LaybyPlanCard
@@ -96,7 +105,7 @@ export default function AccountOrder({ loaderData, actionData }: Route.Component
       ) : order.payable ? (
         <PayForm methods={paymentMethods} current={order.paymentMethod} error={actionError} />
       ) : null}
-      <OrderDetails order={order} invoice={invoice} />
+      <OrderDetails order={order} invoice={invoice} refunds={refunds} paymentState={paymentState} />
     </AccountShell>
   );
 }

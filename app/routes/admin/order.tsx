@@ -26,6 +26,7 @@ import { AwaitingRefund } from "~/components/admin/orders/awaiting-refund";
 import { changeOrderStatus } from "~/domain/orders/change-order-status.server";
 import { orderInvoice } from "~/domain/invoicing/invoice-document.server";
 import { getAdminOrder } from "~/domain/orders/get-admin-order.server";
+import { paymentStateLabel } from "~/domain/orders/payment-state-label";
 import {
   allowedNextStatuses,
   ORDER_STATUSES,
@@ -54,7 +55,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     getAdminLaybyPlan(order.id),
     listAwaitingRefundParts(order.id),
   ]);
-  return { order, events, invoice, refundable, refunds, layby, awaiting };
+  const paymentState = paymentStateLabel({
+    ...order,
+    refundedCents: refunds
+      .filter((r) => r.status === "completed")
+      .reduce((sum, r) => sum + r.amountCents, 0),
+  });
+  return { order, events, invoice, refundable, refunds, layby, awaiting, paymentState };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -90,7 +97,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
 export default function OrderPage({
-  loaderData: { order, events, invoice, refundable, refunds, layby, awaiting },
+  loaderData: { order, events, invoice, refundable, refunds, layby, awaiting, paymentState },
   actionData,
 }: Route.ComponentProps) {
   const fetcher = useFetcher<FormActionResult>();
@@ -115,7 +122,7 @@ export default function OrderPage({
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold">Order #{order.number}</h1>
         <StatusBadge status={order.status} />
-        <StatusBadge status={order.paymentStatus} />
+        <StatusBadge status={order.paymentStatus} label={paymentState} />
       </div>
       {invoice && (
         <div className="flex flex-wrap items-center gap-3 text-sm">

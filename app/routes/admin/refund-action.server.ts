@@ -1,13 +1,22 @@
 import type { SessionUser } from "~/domain/auth/roles";
 import { askAgainSchema, recordRefundPartSchema } from "~/domain/invoicing/awaiting-refund-schemas";
 import { askAgainAboutRefund, recordRefundPart } from "~/domain/invoicing/recheck-refunds.server";
-import { refundOrder, type SettledRefund } from "~/domain/invoicing/refund-order.server";
+import {
+  previewRefund,
+  refundOrder,
+  type SettledRefund,
+} from "~/domain/invoicing/refund-order.server";
 import { refundFormSchema } from "~/domain/invoicing/refund-schemas";
-import { attempt, invalid, succeeded } from "~/lib/actions.server";
+import { attempt, invalid, keptValues, succeeded } from "~/lib/actions.server";
 import { parseForm } from "~/lib/forms";
 import { formatMoney } from "~/lib/money";
 
-export const REFUND_INTENTS = ["refund", "refund-ask-again", "refund-record-part"] as const;
+export const REFUND_INTENTS = [
+  "refund-preview",
+  "refund",
+  "refund-ask-again",
+  "refund-record-part",
+] as const;
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
 
@@ -32,7 +41,8 @@ function settledNotice(done: SettledRefund) {
 }
 
 /**
- * The admin order page's refund forms, by intent: refund, ask the provider again about a
+ * The admin order page's refund forms, by intent: preview a refund (what it pays back and how,
+ * nothing saved; the form's fields come back to be confirmed), refund, ask the provider again about a
  * refund awaiting its answer, record what became of one part of it. Staff and owner only
  * (the page's action checks that first).
  */
@@ -43,6 +53,22 @@ export async function refundAction(options: {
   actor: SessionUser;
 }) {
   const { intent, formData, actor } = options;
+  if (intent === "refund-preview") {
+    const parsed = parseForm(refundFormSchema, formData);
+    if (!parsed.ok) return invalid(parsed, formData);
+    return attempt(formData, async () => {
+      const preview = await previewRefund({
+        orderId: await options.orderId(),
+        input: parsed.data,
+        actor,
+      });
+      return {
+        ...succeeded("Check the Refund", `Pay back ${money(preview.amountCents)}?`),
+        preview,
+        values: keptValues(formData),
+      };
+    });
+  }
   if (intent === "refund") {
     const parsed = parseForm(refundFormSchema, formData);
     if (!parsed.ok) return invalid(parsed, formData);

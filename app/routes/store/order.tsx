@@ -6,6 +6,8 @@ import { LaybyPlanCard } from "~/components/store/account/layby-plan-card";
 import { PayForm } from "~/components/store/account/pay-form";
 import { findOrderForShopper, shopperView } from "~/domain/orders/get-order.server";
 import { orderInvoice } from "~/domain/invoicing/invoice-document.server";
+import { listShopperRefunds, refundedCents } from "~/domain/invoicing/shopper-refunds.server";
+import { paymentStateLabel } from "~/domain/orders/payment-state-label";
 import { payAgain, payAgainSchema } from "~/domain/orders/pay-order.server";
 import { getSessionUser } from "~/domain/auth/session.server";
 import { accountOfferFor } from "~/domain/shoppers/shopper-orders.server";
@@ -30,13 +32,21 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const order = await findOrderForShopper(idParam(params.number), token);
   if (!order) throw data("Order not found", { status: 404 });
   const view = shopperView(order);
-  const [invoice, layby] = await Promise.all([
+  const [invoice, layby, refunds] = await Promise.all([
     orderInvoice(order.id),
     shopperLayby(order, search.get("cancel") === "1"),
+    listShopperRefunds(order.id),
   ]);
+  const secret = `token=${encodeURIComponent(token)}`;
   return {
     order: view,
     layby,
+    refunds: refunds.map((r) => ({
+      ...r,
+      creditNoteHref:
+        r.creditNote && `/orders/${order.number}/credit-notes/${r.creditNote.id}?${secret}`,
+    })),
+    paymentState: paymentStateLabel({ ...view, refundedCents: refundedCents(refunds) }),
     invoice: invoice && {
       invoiceNumber: invoice.invoiceNumber,
       href: `/orders/${order.number}/invoice?token=${encodeURIComponent(token)}`,
@@ -71,7 +81,7 @@ export async function action({ params, request }: Route.ActionArgs) {
 }
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, paymentMethods, invoice, accountOffer, layby } = loaderData;
+  const { order, paymentMethods, invoice, accountOffer, layby, refunds, paymentState } = loaderData;
   const [params] = useSearchParams();
   const { waiting } = usePaymentReturn(order, layby?.plan ?? null);
   const actionError = actionData?.ok === false ? actionData.alert.description : undefined;
@@ -88,7 +98,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 md:py-12">
       <h1 className="text-3xl font-bold tracking-tight">Order {order.number}</h1>
-      <OrderStatusLine order={order} />
+      <OrderStatusLine order={order} paymentState={paymentState} />
 
       {params.get("problem") === "provider" && order.payable ? (
         <Notice tone="bad" title="We could not reach the payment provider">
@@ -121,7 +131,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         <PayForm methods={paymentMethods} current={order.paymentMethod} error={actionError} />
       ) : null}
 
-      <OrderDetails order={order} invoice={invoice} />
+      <OrderDetails order={order} invoice={invoice} refunds={refunds} paymentState={paymentState} />
     </div>
   );
 }

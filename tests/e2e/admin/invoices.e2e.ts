@@ -79,6 +79,8 @@ describe("tax invoices", () => {
     await form.getByLabel("Reason").fill("Arrived damaged");
     await form.getByLabel(/Through the demo gateway/).check();
     await form.getByRole("button", { name: "Refund", exact: true }).click();
+    // Nothing moves before staff confirm the amount.
+    await admin.getByRole("button", { name: /^Confirm: pay back R/ }).click();
     await toast(admin, "Refund Made").waitFor();
     const link = admin.getByRole("link", { name: /Download credit note CN-\d{6}/ });
     await link.waitFor();

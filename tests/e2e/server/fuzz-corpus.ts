@@ -250,6 +250,11 @@ export function pageTargets(f: ShopFacts): PageTarget[] {
       params: { number: f.orderNumber },
       query: { token: f.orderToken },
     },
+    {
+      path: "/orders/:number/credit-notes/:id",
+      params: { number: f.orderNumber, id: "1" },
+      query: { token: f.orderToken },
+    },
     { path: "/payments/:reference", params: { reference: f.paymentReference } },
     { path: "/payments/:reference/return", params: { reference: f.paymentReference } },
     { path: "/demo-gateway", query: Object.fromEntries(new URLSearchParams(f.gatewayQuery)) },
@@ -269,6 +274,11 @@ export function pageTargets(f: ShopFacts): PageTarget[] {
       owner: true,
     },
     { path: "/account/orders/:number/invoice", params: { number: f.orderNumber }, owner: true },
+    {
+      path: "/account/orders/:number/credit-notes/:id",
+      params: { number: f.orderNumber, id: "1" },
+      owner: true,
+    },
     { path: "/api/payments/:provider/notify", params: { provider: "demo" } },
     { path: "/:page", params: { page: "no-such-page" } },
     {

@@ -76,6 +76,19 @@ export function adminFormTargets(f: ShopFacts): FormTarget[] {
     {
       path: `/admin/orders/${f.orderNumber}`,
       fields: {
+        intent: "refund-preview",
+        "qty.0": "1",
+        amount: "",
+        reason: "Returned within 7 days",
+        method: "provider",
+        eftReference: "",
+        restock: "on",
+      },
+      owner: true,
+    },
+    {
+      path: `/admin/orders/${f.orderNumber}`,
+      fields: {
         intent: "refund",
         "qty.0": "1",
         amount: "",

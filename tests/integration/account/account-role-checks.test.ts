@@ -6,6 +6,7 @@ import { customerAddresses, orders } from "~/db/schema";
 import * as accountHome from "~/routes/account/index";
 import * as accountOrder from "~/routes/account/order";
 import * as accountInvoice from "~/routes/account/order-invoice";
+import * as accountCreditNote from "~/routes/account/order-credit-note";
 import * as addresses from "~/routes/account/addresses";
 import * as signOut from "~/routes/account/sign-out";
 import * as signIn from "~/routes/account/sign-in";
@@ -74,6 +75,7 @@ const PRIVATE: [string, { loader?: unknown; action?: unknown }, Record<string, s
   ["/account", accountHome, {}],
   ["/account/orders/1001", accountOrder, { number: "1001" }],
   ["/account/orders/1001/invoice", accountInvoice, { number: "1001" }],
+  ["/account/orders/1001/credit-notes/1", accountCreditNote, { number: "1001", id: "1" }],
   ["/account/addresses", addresses, {}],
 ];
 
@@ -125,8 +127,8 @@ describe("customer, staff and owner each see only their own account", () => {
 
     it(`${role}: another shopper's order, its invoice and its address are not found`, async () => {
       const { cookie } = people[role];
-      const params = { number: String(otherOrder) };
-      for (const module of [accountOrder, accountInvoice]) {
+      const params = { number: String(otherOrder), id: "1" };
+      for (const module of [accountOrder, accountInvoice, accountCreditNote]) {
         const result = await routeOutcome(
           module.loader,
           shopRequest(`/account/orders/${otherOrder}`, { cookie }),

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Field, TextareaField } from "~/components/admin/field";
 import { LineQuantityField } from "~/components/admin/line-quantity-field";
 import { Button } from "~/components/admin/ui/button";
@@ -8,13 +8,16 @@ import type { RefundOptions } from "~/domain/invoicing/refund-options.server";
 import { refundFormSchema, refundQuantityField } from "~/domain/invoicing/refund-schemas";
 import type { FormActionResult } from "~/lib/forms";
 import { formatMoney, MONEY_INPUT } from "~/lib/money";
+import { notify } from "~/lib/notify";
+import { isRefundPreview, RefundConfirmation } from "./refund-confirmation";
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
 
 /**
  * Refund: how many of each invoice line come back, or an amount; why; and how the money goes
- * back (the provider that took it, or an EFT by the shop with its reference). Each refund
- * issues a credit note.
+ * back (the provider that took it, or an EFT by the shop with its reference). The form first
+ * asks for a preview (nothing saved), then staff confirm the amount and its split by payment.
+ * Each refund issues a credit note.
  */
 export function RefundForm({
   options,
@@ -24,9 +27,29 @@ export function RefundForm({
   options: RefundOptions | null;
   pageResult?: FormActionResult;
 }) {
-  const form = useAdminForm({ schema: refundFormSchema, pageResult, resetOnSuccess: true });
-  const { errors, clearError } = form;
+  const form = useAdminForm({ schema: refundFormSchema, pageResult, toasts: false });
+  const { errors, clearError, result } = form;
   const [chosen, setMethod] = useState<"provider" | "eft" | null>(null);
+  // The preview staff went back from: the form shows again, as typed.
+  const [dismissed, setDismissed] = useState<unknown>(null);
+  const confirming = isRefundPreview(result) && result !== dismissed ? result : null;
+  const data = form.fetcher.data;
+  useEffect(() => {
+    if (form.fetcher.state !== "idle" || !data || isRefundPreview(data)) return;
+    if (data.ok) {
+      notify.success(data.message.title, { description: data.message.description });
+      form.formRef.current?.reset();
+      setMethod(null);
+    } else {
+      notify.error(data.alert.title, { description: data.alert.description });
+    }
+  }, [form.fetcher.state, data, form.formRef]);
+  // Back from the confirmation: the keyboard's focus returns to the form's Refund button.
+  useEffect(() => {
+    if (dismissed) form.formRef.current?.querySelector<HTMLElement>("[type=submit]")?.focus();
+  }, [dismissed, form.formRef]);
+  // Without JavaScript the page shows the preview, and the form keeps its fields behind it.
+  const values = isRefundPreview(result) ? result.values : form.values;
   if (!options) {
     return (
       <Card>
@@ -41,22 +64,39 @@ export function RefundForm({
       </Card>
     );
   }
-  const method = chosen ?? (options.provider ? "provider" : "eft");
+  const method =
+    chosen ??
+    (values.method === "eft" || values.method === "provider"
+      ? values.method
+      : options.provider
+        ? "provider"
+        : "eft");
   return (
     <Card>
       <CardHeader>
         <CardTitle>Refund</CardTitle>
       </CardHeader>
       <CardContent>
+        {confirming && (
+          <RefundConfirmation
+            answer={confirming}
+            Form={form.fetcher.Form}
+            errors={errors}
+            submitting={form.submitting}
+            onBack={() => setDismissed(confirming)}
+            onEdit={clearError}
+          />
+        )}
         <form.fetcher.Form
           ref={form.formRef}
           method="post"
           onSubmit={form.onSubmit}
           noValidate
+          hidden={confirming !== null}
           className="space-y-4"
           aria-label="Refund"
         >
-          <input type="hidden" name="intent" value="refund" />
+          <input type="hidden" name="intent" value="refund-preview" />
           <p className="text-sm text-muted-foreground">
             Up to {money(options.remainingCents)} can still be refunded. Choose what comes back
             {options.hasDiscount ? " (with its share of the order's discount)" : ""}, or enter an
@@ -76,7 +116,7 @@ export function RefundForm({
                   </>
                 }
                 note={`${money(line.unitPriceCents)} each · ${line.refundable} of ${line.quantity} can be refunded`}
-                defaultValue={form.values[refundQuantityField(line.position)] ?? "0"}
+                defaultValue={values[refundQuantityField(line.position)] ?? "0"}
                 errors={errors}
                 disabled={line.refundable === 0}
                 onEdit={() => {
@@ -92,7 +132,7 @@ export function RefundForm({
               label="Or an amount (R)"
               hint="Instead of lines: a price adjustment, say."
               {...MONEY_INPUT}
-              defaultValue={form.values.amount ?? ""}
+              defaultValue={values.amount ?? ""}
               error={errors.amount}
               onEdit={clearError}
             />
@@ -102,7 +142,7 @@ export function RefundForm({
             label="Reason"
             rows={2}
             maxLength={255}
-            defaultValue={form.values.reason ?? ""}
+            defaultValue={values.reason ?? ""}
             error={errors.reason}
             onEdit={clearError}
           />
@@ -118,24 +158,31 @@ export function RefundForm({
             </MethodChoice>
             {errors.method && <p className="text-sm text-destructive">{errors.method}</p>}
           </fieldset>
-          {method === "eft" && (
+          {(method === "eft" || errors.eftReference) && (
             <div className="max-w-xs">
               <Field
                 name="eftReference"
-                label="EFT reference"
-                defaultValue={form.values.eftReference ?? ""}
+                label={method === "eft" ? "EFT reference" : "Reference of the part paid by hand"}
+                defaultValue={values.eftReference ?? ""}
                 error={errors.eftReference}
                 onEdit={clearError}
               />
             </div>
           )}
           <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" name="restock" defaultChecked />
+            <input
+              type="checkbox"
+              name="restock"
+              defaultChecked={values.intent ? values.restock === "on" : true}
+            />
             Returned goods go back into stock
           </label>
-          <Button type="submit" variant="destructive" disabled={form.submitting}>
-            {form.submitting ? "Refunding..." : "Refund"}
+          <Button type="submit" disabled={form.submitting}>
+            {form.submitting ? "Working out the refund..." : "Refund"}
           </Button>
+          <p className="text-sm text-muted-foreground">
+            Nothing is paid back yet: the next step shows the amount and how it goes back.
+          </p>
         </form.fetcher.Form>
       </CardContent>
     </Card>

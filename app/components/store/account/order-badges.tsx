@@ -12,9 +12,12 @@ export const ORDER_STATUS_LABELS = {
 export function OrderBadges({
   status,
   paymentStatus,
+  paymentLabel,
 }: {
   status: keyof typeof ORDER_STATUS_LABELS;
   paymentStatus: PaymentStatus;
+  /** Says more than the status when money has gone back ("Partly refunded (R… of R…)"). */
+  paymentLabel?: string;
 }) {
   return (
     <span className="inline-flex flex-wrap gap-1">
@@ -22,7 +25,7 @@ export function OrderBadges({
         {ORDER_STATUS_LABELS[status]}
       </Badge>
       <Badge variant={paymentStatus === "paid" ? "default" : "outline"}>
-        {PAYMENT_STATUS_LABELS[paymentStatus]}
+        {paymentLabel ?? PAYMENT_STATUS_LABELS[paymentStatus]}
       </Badge>
     </span>
   );

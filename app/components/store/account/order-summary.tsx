@@ -3,6 +3,7 @@ import { Card } from "~/components/ui/card";
 import type { ShopperOrder } from "~/domain/orders/get-order.server";
 import { DELIVERY_METHOD_LABELS, PAYMENT_METHOD_LABELS } from "~/domain/orders/totals";
 import { formatMoney } from "~/lib/money";
+import { OrderRefunds, type OrderRefund } from "./order-refunds";
 
 /**
  * An order as its shopper reads it, on the order page (by its link) and in their account: its
@@ -10,10 +11,21 @@ import { formatMoney } from "~/lib/money";
  */
 
 /** The order's status and payment badges, and when it was placed (the shop's time). */
-export function OrderStatusLine({ order }: { order: ShopperOrder }) {
+export function OrderStatusLine({
+  order,
+  paymentState,
+}: {
+  order: ShopperOrder;
+  /** "Partly refunded (R… of R…)" and the like, once money has gone back. */
+  paymentState?: string;
+}) {
   return (
     <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
-      <OrderBadges status={order.status} paymentStatus={order.paymentStatus} />
+      <OrderBadges
+        status={order.status}
+        paymentStatus={order.paymentStatus}
+        paymentLabel={paymentState}
+      />
       <span className="text-muted-foreground">
         Placed{" "}
         {new Date(order.createdAt).toLocaleString("en-ZA", { timeZone: "Africa/Johannesburg" })}
@@ -33,10 +45,16 @@ const ATTEMPT_LABELS = {
 export function OrderDetails({
   order,
   invoice,
+  refunds = [],
+  paymentState,
 }: {
   order: ShopperOrder;
   /** The tax invoice's download, once the order is paid. */
   invoice: { invoiceNumber: string; href: string } | null;
+  /** The order's refunds with their credit notes' downloads. */
+  refunds?: OrderRefund[];
+  /** The order's money state: "Paid", "Partly refunded (R… of R…)", "Refunded". */
+  paymentState?: string;
 }) {
   return (
     <div className="mt-6 grid gap-6 md:grid-cols-[1fr_18rem]">
@@ -90,6 +108,11 @@ export function OrderDetails({
         <Card className="p-5 text-sm">
           <h2 className="text-lg font-semibold">Payment</h2>
           <p className="mt-2">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</p>
+          {paymentState ? (
+            <p className="mt-1 font-medium" data-testid="payment-state">
+              {paymentState}
+            </p>
+          ) : null}
           {invoice ? (
             <p className="mt-2">
               <a href={invoice.href} download className="font-medium text-primary underline">
@@ -112,6 +135,7 @@ export function OrderDetails({
             </ul>
           ) : null}
         </Card>
+        <OrderRefunds refunds={refunds} />
       </div>
     </div>
   );
