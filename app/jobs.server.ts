@@ -1,9 +1,9 @@
 import { deliverStockAlerts } from "~/domain/inventory/deliver-stock-alerts.server";
 import { applyRetention } from "~/domain/privacy/retention.server";
 import { lapseLaybyPlans, sendLaybyNotices } from "~/domain/layby/layby-jobs.server";
+import { recheckLaybyRefunds } from "~/domain/layby/layby-pay-back.server";
 import { expireUnpaidOrders } from "~/domain/orders/expire-orders.server";
 import { recheckPendingPayments } from "~/domain/payments/recheck.server";
-import { failUnansweredRefunds } from "~/domain/payments/unanswered-refunds.server";
 import { recheckRefunds } from "~/domain/invoicing/recheck-refunds.server";
 import { sendUnsentRefundMails } from "~/domain/orders/refund-mail.server";
 import { sendWeeklyReports } from "~/domain/reports/send-weekly-reports.server";
@@ -26,9 +26,9 @@ const JOBS: Job[] = [
   // once, claimed by the UPDATE that marks it); plans unpaid 60 business days after their end.
   { name: "send lay-by notices", everyMs: 15 * MINUTE, run: () => sendLaybyNotices() },
   { name: "lapse lay-by plans", everyMs: 60 * MINUTE, run: () => lapseLaybyPlans() },
-  // A lay-by refund whose provider never answered (the process stopped mid-way) becomes failed,
-  // with what to check, so staff can finish it.
-  { name: "fail unanswered refunds", everyMs: 5 * MINUTE, run: () => failUnansweredRefunds() },
+  // A lay-by refund whose provider has not said whether it paid (or a process stopped before
+  // asking) is asked about again: completed once paid, failed only on a definite no.
+  { name: "recheck lay-by refunds", everyMs: 5 * MINUTE, run: () => recheckLaybyRefunds() },
   // An order refund left pending or awaiting its provider's answer is asked about again and
   // settled: completed with its credit note once paid, freed only on a definite no.
   { name: "recheck refunds", everyMs: 5 * MINUTE, run: () => recheckRefunds() },

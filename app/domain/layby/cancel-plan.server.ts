@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
 import {
   laybyInstalments,
@@ -6,20 +6,16 @@ import {
   laybyRefunds,
   orderEvents,
   orders,
-  payments,
 } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit-log.server";
 import { conflict, notFound } from "~/domain/errors";
-import { recordRefundPaid } from "~/domain/ledger/record-cash.server";
 import { recordChargeKept } from "~/domain/ledger/record-sales.server";
-import { moveOrderPayment } from "~/domain/orders/order-events.server";
 import { releaseOrderStock } from "~/domain/orders/order-stock.server";
 import { returnPromotionUse } from "~/domain/orders/promotions.server";
-import { PROVIDER_NAMES } from "~/domain/payments/provider";
-import { providerByName } from "~/domain/payments/providers.server";
 import { formatMoney } from "~/lib/money";
 import { laybyCancellation } from "./cancellation";
 import { sendLaybyCancelledMail } from "./layby-mail.server";
+import { markRefundedWhenPaidBack, payBackLaybyOnline } from "./layby-pay-back.server";
 import { splitLaybyRefund } from "./refund-split";
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
@@ -195,99 +191,9 @@ async function finishCancellation(
   options: CancelLaybyOptions,
   reserved: Reserved,
 ): Promise<CancelLaybyResult> {
-  await payBackOnline(reserved.planId, options);
+  await payBackLaybyOnline(reserved.planId, actorName(options.actor));
   await markRefundedWhenPaidBack(options.orderId, reserved.planId);
   await sendLaybyCancelledMail({ orderId: options.orderId, siteUrl: options.siteUrl });
   const { chargeCents, refundCents, explanation } = reserved;
   return { chargeCents, refundCents, explanation };
-}
-
-/** Phase 2: each pending provider row is paid back by its provider, one at a time. */
-async function payBackOnline(planId: number, options: CancelLaybyOptions) {
-  const pending = await db()
-    .select({ refund: laybyRefunds, payment: payments })
-    .from(laybyRefunds)
-    .innerJoin(payments, eq(payments.id, laybyRefunds.paymentId))
-    .where(
-      and(
-        eq(laybyRefunds.planId, planId),
-        eq(laybyRefunds.method, "provider"),
-        eq(laybyRefunds.status, "pending"),
-      ),
-    )
-    .orderBy(asc(laybyRefunds.id));
-  for (const { refund, payment } of pending) {
-    const provider = providerByName(payment.provider);
-    let outcome: { reference: string } | { failure: string };
-    if (!provider) {
-      outcome = {
-        failure: `${PROVIDER_NAMES[payment.provider]} is not set up now: pay ${money(refund.amountCents)} back by hand and mark it paid.`,
-      };
-    } else {
-      const answer = await provider.refund({
-        payment: {
-          reference: payment.reference,
-          providerReference: payment.providerReference,
-          amountCents: payment.amountCents,
-        },
-        amountCents: refund.amountCents,
-        reason: "Lay-by cancelled",
-        reference: `LB-${refund.id}`,
-      });
-      // A lay-by refund keeps its own rows for now: one whose answer is not known is marked
-      // failed with a word to check the provider's records before paying back by hand.
-      outcome =
-        answer.status === "paid"
-          ? { reference: answer.providerRefundId }
-          : answer.status === "refused"
-            ? { failure: `${answer.why} Pay ${money(refund.amountCents)} back by hand.` }
-            : {
-                failure: `${answer.why} Check ${PROVIDER_NAMES[payment.provider]}'s records before paying ${money(refund.amountCents)} back by hand.`,
-              };
-    }
-    await db().transaction(async (tx) => {
-      await tx
-        .update(laybyRefunds)
-        .set(
-          "reference" in outcome
-            ? { status: "completed", reference: outcome.reference, updatedAt: new Date() }
-            : { status: "failed", failure: outcome.failure, updatedAt: new Date() },
-        )
-        .where(and(eq(laybyRefunds.id, refund.id), eq(laybyRefunds.status, "pending")));
-      await recordRefundPaid(tx, { laybyRefundId: refund.id });
-      await tx.insert(orderEvents).values({
-        orderId: options.orderId,
-        type: "reference" in outcome ? "layby_refunded" : "refund_refused",
-        message:
-          "reference" in outcome
-            ? `${money(refund.amountCents)} paid back through ${PROVIDER_NAMES[payment.provider]}.`
-            : `Refund refused: ${outcome.failure}`,
-        actor: actorName(options.actor),
-      });
-    });
-  }
-}
-
-/**
- * Once every refund row of a cancelled plan is paid back (and something was paid), the order's
- * payment status reads refunded; the plan's charge is the only money the shop keeps.
- */
-export async function markRefundedWhenPaidBack(orderId: number, planId: number, tx?: Tx) {
-  const [row] = await (tx ?? db())
-    .select({
-      open: sql<number>`count(*) filter (where ${laybyRefunds.status} <> 'completed')::int`,
-      done: sql<number>`count(*) filter (where ${laybyRefunds.status} = 'completed')::int`,
-    })
-    .from(laybyRefunds)
-    .where(eq(laybyRefunds.planId, planId));
-  if (!row || row.open > 0 || row.done === 0) return;
-  const move = async (t: Tx) => {
-    const [order] = await t
-      .select({ paymentStatus: orders.paymentStatus })
-      .from(orders)
-      .where(eq(orders.id, orderId));
-    if (order?.paymentStatus !== "partially_paid") return;
-    await moveOrderPayment(t, { orderId, to: "refunded" });
-  };
-  await (tx ? move(tx) : db().transaction(move));
 }

@@ -83,8 +83,13 @@ export async function getAdminLaybyPlan(orderId: number, now = new Date()) {
       status: r.status,
       reference: r.reference,
       failure: r.failure,
-      /** Cash still to pay out, or a provider refund that failed: staff pay it by hand. */
-      toPayOut: r.status === "failed" || (r.method === "cash" && r.status === "pending"),
+      /**
+       * Cash still to pay out, a provider refund that failed, or one whose provider has not said
+       * whether it paid (staff check its records first): staff pay it by hand.
+       */
+      toPayOut:
+        r.status === "failed" ||
+        (r.status === "pending" && (r.method === "cash" || r.failure !== "")),
     })),
   };
 }

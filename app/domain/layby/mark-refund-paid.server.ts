@@ -5,7 +5,7 @@ import { recordAudit } from "~/domain/audit/audit-log.server";
 import { recordRefundPaid } from "~/domain/ledger/record-cash.server";
 import { conflict, notFound } from "~/domain/errors";
 import { formatMoney } from "~/lib/money";
-import { markRefundedWhenPaidBack } from "./cancel-plan.server";
+import { markRefundedWhenPaidBack } from "./layby-pay-back.server";
 
 /**
  * Staff paid a cancelled plan's refund by hand: the cash for what was paid at the showroom, or
@@ -30,8 +30,11 @@ export async function markLaybyRefundPaid(options: {
       .for("update", { of: laybyRefunds });
     if (!found) throw notFound("This refund does not belong to this order.");
     const { refund } = found;
+    // Cash still to pay, a provider's refusal, or a provider that has not said whether it paid
+    // (staff checked its records and paid it back themselves).
     const open =
-      refund.status === "failed" || (refund.method === "cash" && refund.status === "pending");
+      refund.status === "failed" ||
+      (refund.status === "pending" && (refund.method === "cash" || refund.failure !== ""));
     if (!open) {
       throw conflict(
         refund.status === "completed"

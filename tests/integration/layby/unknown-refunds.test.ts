@@ -1,0 +1,87 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { laybyRefunds, payments } from "~/db/schema";
+import { cancelLaybyPlan } from "~/domain/layby/cancel-plan.server";
+import { getAdminLaybyPlan } from "~/domain/layby/get-admin-plan.server";
+import { recheckLaybyRefunds } from "~/domain/layby/layby-pay-back.server";
+import { resetPayflexTokens } from "~/domain/payments/payflex.server";
+import { useTestDatabase } from "../../setup/database";
+import { signedIn } from "../admin/helpers";
+import { setUpShop } from "../orders/fixtures";
+import { setEnv, startServer } from "../payments/helpers";
+import { laybyOrder, orderRow } from "./staff-plan-fixtures";
+
+useTestDatabase();
+
+let shop: Awaited<ReturnType<typeof setUpShop>>;
+let staff: { id: string; email: string };
+beforeAll(async () => {
+  shop = await setUpShop();
+  staff = (await signedIn("staff")).user;
+});
+
+describe("a lay-by refund the provider may have paid", () => {
+  it("stays held while PayFlex does not answer, is offered to staff to record, and completes when PayFlex, asked again with the same request, says it paid", async () => {
+    let down = true;
+    const requests: string[] = [];
+    const api = await startServer(({ url, body }) => {
+      if (url === "/auth/merchant") return { body: { access_token: "t-3", expires_in: 3600 } };
+      requests.push(JSON.parse(body).requestId);
+      if (down) return { status: 503, body: { message: "Try later" } };
+      return { status: 201, body: { refundId: "pfx-lb-1" } };
+    });
+    const restore = setEnv({
+      PAYFLEX_CLIENT_ID: "shop-client",
+      PAYFLEX_CLIENT_SECRET: "shop-secret",
+      PAYFLEX_AUTH_URL: `${api.url}/auth/merchant`,
+      PAYFLEX_API_URL: api.url,
+    });
+    resetPayflexTokens();
+    try {
+      const { order } = await laybyOrder(shop, {
+        priceCents: 300_000,
+        months: 3,
+        paid: ["online"],
+      });
+      // The deposit as PayFlex took it.
+      await db()
+        .update(payments)
+        .set({ provider: "payflex", providerReference: `pfx-order-${order.id}` })
+        .where(eq(payments.orderId, order.id));
+      await cancelLaybyPlan({
+        orderId: order.id,
+        reason: "staff",
+        actor: staff,
+        siteUrl: "http://shop.test",
+      });
+      const [row] = await db()
+        .select()
+        .from(laybyRefunds)
+        .where(
+          eq(
+            laybyRefunds.paymentId,
+            (await db().select().from(payments).where(eq(payments.orderId, order.id)))[0]!.id,
+          ),
+        );
+      expect(row).toMatchObject({ status: "pending" });
+      expect(row!.failure).toContain("HTTP 503");
+      expect((await orderRow(order.id)).paymentStatus).toBe("partially_paid");
+      const plan = await getAdminLaybyPlan(order.id);
+      expect(plan?.refunds.find((r) => r.id === row!.id)?.toPayOut).toBe(true);
+
+      // Too soon: the job waits; later, PayFlex answers the same request id and it completes.
+      expect(await recheckLaybyRefunds()).toBe(0);
+      down = false;
+      expect(await recheckLaybyRefunds(new Date(Date.now() + 6 * 60_000))).toBe(1);
+      expect(requests).toEqual([`LB-${row!.id}`, `LB-${row!.id}`]);
+      const [after] = await db().select().from(laybyRefunds).where(eq(laybyRefunds.id, row!.id));
+      expect(after).toMatchObject({ status: "completed", reference: "pfx-lb-1" });
+      expect((await orderRow(order.id)).paymentStatus).toBe("refunded");
+    } finally {
+      restore();
+      resetPayflexTokens();
+      await api.close();
+    }
+  });
+});
