@@ -26,6 +26,8 @@ import { placeOrder } from "~/domain/orders/place-order.server";
 import { createPaymentAttempt, recordPaymentOutcome } from "~/domain/payments/payments.server";
 import { erasePersonalData } from "~/domain/privacy/erase-personal-data.server";
 import { exportPersonalData } from "~/domain/privacy/privacy-requests.server";
+import * as myData from "~/routes/account/privacy";
+import * as myDataExport from "~/routes/account/privacy-export";
 import * as privacyPage from "~/routes/admin/privacy";
 import { useTestDatabase } from "../../setup/database";
 import { formRequest, routeOutcome, signedIn, statusOf } from "../admin/helpers";
@@ -289,5 +291,56 @@ describe("a privacy request about a shopper who was refunded", () => {
     ]);
     // Bongani's own order keeps his name: only Zanele asked.
     expect(timeline.find((e) => e.type === "placed")!.message).toContain("Bongani");
+  });
+
+  it("lets a shopper download their refunds and credit notes, and keeps their account while a lay-by refund is owed", async () => {
+    const shopper = await signedIn("customer", "ayanda@example.com");
+    await db().update(users).set({ emailVerified: true }).where(eq(users.id, shopper.user.id));
+    const order = await paidOrder({ email: shopper.email, priceCents: 80_000 });
+    const refund = await refundOrder({
+      orderId: order.id,
+      input: refundInput({ amountCents: 20_000, reason: "Price matched" }),
+      actor: staff,
+    });
+    const layby = await laybyOrder(shop, {
+      priceCents: 300_000,
+      paid: ["showroom"],
+      email: shopper.email,
+    });
+    await cancelLaybyPlan({
+      orderId: layby.order.id,
+      reason: "staff",
+      actor: staff,
+      siteUrl: SITE,
+    });
+
+    const download = (
+      await routeOutcome(
+        myDataExport.action,
+        formRequest("/account/privacy/export", {}, shopper.cookie),
+        {},
+      )
+    ).returned as Response;
+    const data = JSON.parse(await download.text()) as Awaited<
+      ReturnType<typeof exportPersonalData>
+    >;
+    expect(data.orders.find((o) => o.number === order.number)!.refunds).toMatchObject([
+      { amountCents: 20_000, reason: "Price matched", parts: [{ amountCents: 20_000 }] },
+    ]);
+    expect(data.invoices.flatMap((i) => i.creditNotes)).toMatchObject([
+      { totalCents: refund.amountCents, reason: "Price matched" },
+    ]);
+
+    await complete(order.id, staff);
+    const refused = await routeOutcome(
+      myData.action,
+      formRequest("/account/privacy", { password: shopper.password }, shopper.cookie),
+      {},
+    );
+    expect(statusOf(refused.returned)).toBe(409);
+    expect(JSON.stringify(refused.returned)).toContain(
+      `Order #${layby.order.number} has a lay-by refund of`,
+    );
+    expect(await db().select().from(users).where(eq(users.id, shopper.user.id))).toHaveLength(1);
   });
 });
