@@ -16,12 +16,15 @@ import { isStaffRole } from "~/domain/auth/roles";
 import { DomainError } from "~/domain/errors";
 import { FULL_TAX_INVOICE_ABOVE_CENTS } from "~/domain/invoicing/invoice-amounts";
 import { formatInvoiceNumber } from "~/domain/invoicing/invoice-number";
+import { formatMoney } from "~/lib/money";
+import { findRefundOwed } from "./money-records.server";
 import {
   countPersonalData,
   emailReference,
   findPersonalData,
   normaliseEmail,
 } from "./personal-data.server";
+import { scrubTimeline } from "./scrub-timeline.server";
 
 /** What an erased order or invoice shows where the buyer's name was. */
 export const ERASED_NAME = "Erased";
@@ -42,10 +45,12 @@ export type Erasure = {
  * - orders and invoices stay for their accounting fields (Tax Administration Act s29 and VAT Act
  *   s55: five years; Companies Act s24: seven), with every personal field emptied; a full tax invoice keeps the buyer's
  *   name, address and VAT number, which VAT Act s20(4) makes part of it;
- * - payment notifications lose the buyer's name, e-mail and phone; audit entries lose the address
- *   and the network address but keep what was done.
- * Refused for a member of staff (their role goes first) and while an order is still open
- * (its delivery needs the address). Running it again finds nothing and changes nothing.
+ * - payment notifications lose the buyer's name, e-mail and phone; order timelines lose the name,
+ *   e-mail and phone; audit entries lose the address and the network address but keep what was
+ *   done; refunds, credit notes and lay-by refunds hold no personal field and stay whole.
+ * Refused for a member of staff (their role goes first), while an order is still open (its
+ * delivery needs the address) and while a refund is still owed (paying it back needs the person).
+ * Running it again finds nothing and changes nothing.
  */
 export async function erasePersonalData(options: {
   email: string;
@@ -73,6 +78,23 @@ export async function erasePersonalData(options: {
     }
 
     const orderNumbers = data.orders.map((o) => o.number);
+    const held = orderNumbers.length
+      ? await tx
+          .select({
+            id: orders.id,
+            firstName: orders.firstName,
+            lastName: orders.lastName,
+            phone: orders.phone,
+          })
+          .from(orders)
+          .where(inArray(orders.number, orderNumbers))
+      : [];
+    const owed = await findRefundOwed(
+      tx,
+      held.map((o) => o.id),
+    );
+    if (owed) throw refundOwed(owed);
+
     const orderIds = orderNumbers.length
       ? (
           await tx
@@ -107,6 +129,8 @@ export async function erasePersonalData(options: {
         }
       }
     }
+
+    await scrubTimeline(tx, { email, orders: held, erasedName: ERASED_NAME });
 
     const kept: Erasure["kept"] = [];
     for (const invoice of data.invoices) {
@@ -189,4 +213,24 @@ export async function erasePersonalData(options: {
     );
     return { erased, kept };
   });
+}
+
+/** Why an erasure must wait: the refund still owed, and how it is to be paid. */
+function refundOwed(owed: NonNullable<Awaited<ReturnType<typeof findRefundOwed>>>) {
+  const amount = formatMoney(owed.amountCents, { cents: true });
+  const what =
+    owed.kind === "order"
+      ? `a refund of ${amount} ${owed.status === "awaiting_provider" ? "awaiting the payment provider's answer" : "still being paid back"}`
+      : `a lay-by refund of ${amount} ${
+          owed.status === "failed"
+            ? "that the payment provider refused, still to be paid back by hand"
+            : owed.method === "cash"
+              ? "still to be paid out in cash"
+              : "still being paid back through the payment provider"
+        }`;
+  return new DomainError(
+    "conflict",
+    `Order #${owed.number} has ${what}: the shop needs the person's details to pay it back, so erase after it is paid.`,
+    { field: "email" },
+  );
 }

@@ -35,7 +35,8 @@ export async function exportOwnData(options: {
 /**
  * Deletes the signed-in shopper's account and erases what is held under its address, after the
  * password is checked (counted, as on the Security tab: a stolen session cannot delete an account
- * by guessing). Refused for staff and while an order is still open, as the owner's erasure is.
+ * by guessing). Refused for staff, while an order is still open and while a refund is still owed,
+ * as the owner's erasure is.
  */
 export async function deleteOwnAccount(options: {
   user: Pick<SessionUser, "id" | "email">;

@@ -17,6 +17,7 @@ import {
   sessions,
   users,
 } from "~/db/schema";
+import { findInvoiceDetails, findLaybyRefunds, findOrderRefunds } from "./money-records.server";
 
 /**
  * Everything the shop holds about one e-mail address (POPIA s23: the person's right to know what
@@ -87,7 +88,7 @@ export async function findPersonalData(options: { email: string }, tx?: Tx) {
     .orderBy(asc(orders.createdAt));
   const orderIds = orderRows.map((o) => o.id);
 
-  const [lines, orderPayments, events, invoiceRows, plans] = orderIds.length
+  const [lines, orderPayments, events, invoiceRows, plans, orderRefunds] = orderIds.length
     ? await Promise.all([
         q
           .select({
@@ -125,8 +126,13 @@ export async function findPersonalData(options: { email: string }, tx?: Tx) {
           .where(inArray(orderEvents.orderId, orderIds)),
         findInvoices(q, email, orderIds),
         findLaybyPlans(q, orderIds),
+        findOrderRefunds(q, orderIds),
       ])
-    : [[], [], [], await findInvoices(q, email, []), []];
+    : [[], [], [], await findInvoices(q, email, []), [], []];
+  const invoiceDetails = await findInvoiceDetails(
+    q,
+    invoiceRows.map((i) => i.id),
+  );
 
   const [addresses, sessionCount, consultations, messages, subscriber, auditEntries] =
     await Promise.all([
@@ -206,6 +212,8 @@ export async function findPersonalData(options: { email: string }, tx?: Tx) {
 
   const byOrder = <T extends { orderId: number }>(rows: T[], id: number) =>
     rows.filter((r) => r.orderId === id).map(({ orderId: _, ...rest }) => rest);
+  const byInvoice = <T extends { invoiceId: number }>(rows: T[], id: number) =>
+    rows.filter((r) => r.invoiceId === id).map(({ invoiceId: _, ...rest }) => rest);
   return {
     email,
     account: account ? { ...account, addresses, sessions: sessionCount } : null,
@@ -215,8 +223,13 @@ export async function findPersonalData(options: { email: string }, tx?: Tx) {
       payments: byOrder(orderPayments, id),
       events: byOrder(events, id),
       laybyPlan: byOrder(plans, id)[0] ?? null,
+      refunds: byOrder(orderRefunds, id),
     })),
-    invoices: invoiceRows,
+    invoices: invoiceRows.map((invoice) => ({
+      ...invoice,
+      lines: byInvoice(invoiceDetails.lines, invoice.id),
+      creditNotes: byInvoice(invoiceDetails.notes, invoice.id),
+    })),
     consultations,
     messages,
     subscriber,
@@ -297,6 +310,8 @@ async function findLaybyPlans(q: Tx | ReturnType<typeof db>, orderIds: number[])
     .from(laybyPlans)
     .where(inArray(laybyPlans.orderId, orderIds));
   if (plans.length === 0) return [];
+  const planIds = plans.map((p) => p.id);
+  const paidBack = await findLaybyRefunds(q, planIds);
   const instalments = await q
     .select({
       planId: laybyInstalments.planId,
@@ -306,17 +321,13 @@ async function findLaybyPlans(q: Tx | ReturnType<typeof db>, orderIds: number[])
       paidAt: laybyInstalments.paidAt,
     })
     .from(laybyInstalments)
-    .where(
-      inArray(
-        laybyInstalments.planId,
-        plans.map((p) => p.id),
-      ),
-    )
+    .where(inArray(laybyInstalments.planId, planIds))
     .orderBy(asc(laybyInstalments.number));
   return plans.map(({ id, ...plan }) => ({
     ...plan,
     instalments: instalments
       .filter((i) => i.planId === id)
       .map(({ planId: _, ...instalment }) => instalment),
+    refunds: paidBack.filter((r) => r.planId === id).map(({ planId: _, ...refund }) => refund),
   }));
 }

@@ -195,7 +195,10 @@ export default function PrivacyPage() {
             deleted. Orders and invoices are accounting records we must keep, so they stay with your
             name, contact details and address removed; only a full tax invoice (over R5,000) keeps
             the buyer&apos;s name and address, which the VAT Act requires it to show. While an order
-            is still on its way to you we finish it first, because we need your address to deliver.
+            is still on its way to you we finish it first, because we need your address to deliver,
+            and while we still owe you a refund we pay it first, because we need your details to pay
+            it back. Your name also leaves your orders&apos; history; refunds and credit notes stay,
+            as they are accounting records too.
           </p>
         </>
       ),
