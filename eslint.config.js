@@ -69,4 +69,41 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The money path runs one way (docs/decisions/030): a payment provider's adapter reads its
+    // provider and answers plain outcomes, and the pay-back engine works on refunds and payments
+    // alone; neither reaches into orders, invoicing, lay-by or the ledger. (A flat config's later
+    // block replaces the rule's options, so the domain's HTTP rule is repeated here.)
+    files: [
+      "app/domain/payments/{payfast,payflex,demo-gateway,payfast-refund}.server.ts",
+      "app/domain/payments/{provider,payfast-encoding,demo-cards}.ts",
+      "app/domain/refunds/**/*.{ts,tsx}",
+    ],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["react-router", "@react-router/*"],
+              message:
+                "Domain code knows nothing of HTTP: return data or throw DomainError (~/domain/errors).",
+            },
+            {
+              group: [
+                "~/domain/orders/*",
+                "~/domain/invoicing/*",
+                "~/domain/layby/*",
+                "~/domain/ledger/*",
+                "~/domain/reports/*",
+              ],
+              allowTypeImports: true,
+              message:
+                "Adapters and the pay-back engine answer plain outcomes; the area that owns the order acts on them.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
