@@ -33,6 +33,7 @@ import { invoiceAmounts } from "./invoice-amounts";
 import { formatCreditNoteNumber, formatInvoiceNumber } from "./invoice-number";
 import { creditNoteLinesFor, type InvoiceLineForCredit } from "./credit-note-lines";
 import { issueCreditNote } from "./issue-credit-note.server";
+import { creditedSoFar } from "./credited-so-far.server";
 import { refundedSoFar } from "./refunded-so-far.server";
 import { refundQuantityField, type RefundInput } from "./refund-schemas";
 
@@ -178,6 +179,9 @@ async function reserveRefund(
     amountCents: input.amountCents,
     reason: input.reason,
     remainingCents,
+    // The goods' share of the discount on all goods credited so far, so goods refunded one at
+    // a time never get more back than they cost.
+    creditedBefore: await creditedSoFar(invoice.id, tx),
     discountLabel: lines.find((l) => l.unitPriceCents < 0)?.description,
   });
   const amountCents = invoiceAmounts(creditLines).totalCents;

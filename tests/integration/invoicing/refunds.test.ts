@@ -623,3 +623,33 @@ describe("a refund is split over the payments that took the money", () => {
     expect((await orderRow(order.id)).paymentStatus).toBe("refunded");
   });
 });
+
+describe("goods refunded one at a time", () => {
+  it("get back what they cost, never a cent more (three pillows with R10 off: R290.00, not R290.01)", async () => {
+    await addPromotion({ code: "TENBACK", kind: "fixed", value: 1_000 });
+    const pillow = await addVariant(shop, { priceCents: 10_000, stock: 5 });
+    const { order } = await placeOrder(
+      checkout([{ variantId: pillow.variantId, quantity: 3 }], { promoCode: "TENBACK" }),
+    );
+    const payment = await createPaymentAttempt(order, "card", "demo");
+    await recordPaymentOutcome({
+      provider: "demo",
+      reference: payment.reference,
+      providerReference: `demo-pillows-${order.id}`,
+      status: "approved",
+      amountCents: payment.amountCents,
+    });
+    const amounts = [];
+    for (let i = 0; i < 3; i++) {
+      const done = completedRefund(
+        await refundOrder({
+          orderId: order.id,
+          input: input({ lines: [{ position: 0, quantity: 1 }] }),
+          actor,
+        }),
+      );
+      amounts.push(done.amountCents);
+    }
+    expect(amounts.reduce((sum, a) => sum + a, 0)).toBe(29_000);
+  });
+});
