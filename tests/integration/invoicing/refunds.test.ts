@@ -26,13 +26,12 @@ import { previewRefund, refundOrder } from "~/domain/invoicing/refund-order.serv
 import type { RefundInput } from "~/domain/invoicing/refund-schemas";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { payfastApiSignature } from "~/domain/payments/payfast-refund.server";
-import { resetPayflexTokens } from "~/domain/payments/payflex.server";
 import { createPaymentAttempt, recordPaymentOutcome } from "~/domain/payments/payments.server";
 import { useTestDatabase } from "../../setup/database";
 import { pdfToText } from "../../setup/pdf-text";
 import { signedIn } from "../admin/helpers";
 import { addPromotion, addVariant, checkout, setUpShop, stockOf } from "../orders/fixtures";
-import { setEnv, startServer } from "../payments/helpers";
+import { setEnv, startPayflexStandIn, startServer } from "../payments/helpers";
 
 useTestDatabase();
 
@@ -327,19 +326,11 @@ describe("refunds through the providers' own refund calls", () => {
   it("PayFlex: the order's refund call with the amount in Rand; a refusal leaves no credit note", async () => {
     const calls: { url: string; body: string }[] = [];
     let refuse = false;
-    const api = await startServer(({ method, url, body }) => {
-      if (url === "/auth/merchant") return { body: { access_token: "t-1", expires_in: 3600 } };
+    const api = await startPayflexStandIn(({ method, url, body }) => {
       calls.push({ url: `${method} ${url}`, body });
       if (refuse) return { status: 422, body: { message: "Refund exceeds order amount" } };
       return { status: 201, body: { refundId: "pfx-refund-9" } };
     });
-    const restore = setEnv({
-      PAYFLEX_CLIENT_ID: "shop-client",
-      PAYFLEX_CLIENT_SECRET: "shop-secret",
-      PAYFLEX_AUTH_URL: `${api.url}/auth/merchant`,
-      PAYFLEX_API_URL: api.url,
-    });
-    resetPayflexTokens();
     try {
       const { order, providerReference } = await paidOrder({
         priceCents: 80_000,
@@ -360,8 +351,6 @@ describe("refunds through the providers' own refund calls", () => {
       ).rejects.toThrow(/PayFlex refused the refund \(HTTP 422\): Refund exceeds order amount/);
       expect(await notesOf(order.id)).toHaveLength(1);
     } finally {
-      restore();
-      resetPayflexTokens();
       await api.close();
     }
   });
@@ -541,19 +530,11 @@ describe("a refund the provider may have paid", () => {
   it("PayFlex unreachable: awaiting; asked again with the same request id, it pays once and completes", async () => {
     let down = true;
     const refundCalls: string[] = [];
-    const api = await startServer(({ url, body }) => {
-      if (url === "/auth/merchant") return { body: { access_token: "t-2", expires_in: 3600 } };
+    const api = await startPayflexStandIn(({ body }) => {
       refundCalls.push(JSON.parse(body).requestId);
       if (down) return { status: 502, body: { message: "Bad gateway" } };
       return { status: 201, body: { refundId: "pfx-77" } };
     });
-    const restore = setEnv({
-      PAYFLEX_CLIENT_ID: "shop-client",
-      PAYFLEX_CLIENT_SECRET: "shop-secret",
-      PAYFLEX_AUTH_URL: `${api.url}/auth/merchant`,
-      PAYFLEX_API_URL: api.url,
-    });
-    resetPayflexTokens();
     try {
       const { order } = await paidOrder({ priceCents: 70_000, provider: "payflex" });
       const first = await refundOrder({
@@ -569,8 +550,6 @@ describe("a refund the provider may have paid", () => {
       const { refund } = (await notesOf(order.id))[0]!;
       expect(refund).toMatchObject({ status: "completed", reference: "pfx-77" });
     } finally {
-      restore();
-      resetPayflexTokens();
       await api.close();
     }
   });

@@ -5,11 +5,10 @@ import { laybyRefunds, payments } from "~/db/schema";
 import { cancelLaybyPlan } from "~/domain/layby/cancel-plan.server";
 import { getAdminLaybyPlan } from "~/domain/layby/get-admin-plan.server";
 import { recheckLaybyRefunds } from "~/domain/layby/layby-pay-back.server";
-import { resetPayflexTokens } from "~/domain/payments/payflex.server";
 import { useTestDatabase } from "../../setup/database";
 import { signedIn } from "../admin/helpers";
 import { setUpShop } from "../orders/fixtures";
-import { setEnv, startServer } from "../payments/helpers";
+import { startPayflexStandIn } from "../payments/helpers";
 import { laybyOrder, orderRow } from "./staff-plan-fixtures";
 
 useTestDatabase();
@@ -25,19 +24,11 @@ describe("a lay-by refund the provider may have paid", () => {
   it("stays held while PayFlex does not answer, is offered to staff to record, and completes when PayFlex, asked again with the same request, says it paid", async () => {
     let down = true;
     const requests: string[] = [];
-    const api = await startServer(({ url, body }) => {
-      if (url === "/auth/merchant") return { body: { access_token: "t-3", expires_in: 3600 } };
+    const api = await startPayflexStandIn(({ body }) => {
       requests.push(JSON.parse(body).requestId);
       if (down) return { status: 503, body: { message: "Try later" } };
       return { status: 201, body: { refundId: "pfx-lb-1" } };
     });
-    const restore = setEnv({
-      PAYFLEX_CLIENT_ID: "shop-client",
-      PAYFLEX_CLIENT_SECRET: "shop-secret",
-      PAYFLEX_AUTH_URL: `${api.url}/auth/merchant`,
-      PAYFLEX_API_URL: api.url,
-    });
-    resetPayflexTokens();
     try {
       const { order } = await laybyOrder(shop, {
         priceCents: 300_000,
@@ -79,8 +70,6 @@ describe("a lay-by refund the provider may have paid", () => {
       expect(after).toMatchObject({ status: "completed", reference: "pfx-lb-1" });
       expect((await orderRow(order.id)).paymentStatus).toBe("refunded");
     } finally {
-      restore();
-      resetPayflexTokens();
       await api.close();
     }
   });

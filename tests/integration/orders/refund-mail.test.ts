@@ -8,14 +8,13 @@ import { refundOrder } from "~/domain/invoicing/refund-order.server";
 import type { RefundInput } from "~/domain/invoicing/refund-schemas";
 import { sendRefundMail, sendUnsentRefundMails } from "~/domain/orders/refund-mail.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
-import { resetPayflexTokens } from "~/domain/payments/payflex.server";
 import { createPaymentAttempt, recordPaymentOutcome } from "~/domain/payments/payments.server";
 import { useTestDatabase } from "../../setup/database";
 import { mimeParts, rawOf } from "../../setup/mime-parts";
 import { pdfToText } from "../../setup/pdf-text";
 import { startSmtpServer } from "../../setup/smtp";
 import { signedIn } from "../admin/helpers";
-import { setEnv, startServer } from "../payments/helpers";
+import { setEnv, startPayflexStandIn } from "../payments/helpers";
 import { addVariant, checkout, setUpShop } from "./fixtures";
 
 useTestDatabase();
@@ -127,18 +126,10 @@ describe("the shopper's refund e-mail", () => {
 
   it("is not sent for a refund awaiting the provider, and once when the job and staff complete it at the same time", async () => {
     let down = true;
-    const api = await startServer(({ url }) => {
-      if (url === "/auth/merchant") return { body: { access_token: "t-9", expires_in: 3600 } };
+    const api = await startPayflexStandIn(() => {
       if (down) return { status: 502, body: { message: "Bad gateway" } };
       return { status: 201, body: { refundId: "pfx-race" } };
     });
-    const restore = setEnv({
-      PAYFLEX_CLIENT_ID: "shop-client",
-      PAYFLEX_CLIENT_SECRET: "shop-secret",
-      PAYFLEX_AUTH_URL: `${api.url}/auth/merchant`,
-      PAYFLEX_API_URL: api.url,
-    });
-    resetPayflexTokens();
     try {
       const order = await paidOrder(70_000, "payflex");
       const first = await refundOrder({
@@ -165,8 +156,6 @@ describe("the shopper's refund e-mail", () => {
         await db().select().from(refundMails).where(eq(refundMails.refundId, first.refundId)),
       ).toHaveLength(1);
     } finally {
-      restore();
-      resetPayflexTokens();
       await api.close();
     }
   });

@@ -1,3 +1,4 @@
+import { resetPayflexTokens } from "~/domain/payments/payflex.server";
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import http from "node:http";
@@ -182,5 +183,32 @@ export function setEnv(values: Record<string, string | undefined>) {
       if (v === undefined) delete process.env[k];
       else process.env[k] = v;
     }
+  };
+}
+
+/**
+ * A local stand-in for PayFlex's API, set up for the shop: its token endpoint answers a token,
+ * every other request goes to `handle`. `close` puts the environment back and forgets the token.
+ */
+export async function startPayflexStandIn(handle: Parameters<typeof startServer>[0]) {
+  const api = await startServer((request) =>
+    request.url === "/auth/merchant"
+      ? { body: { access_token: "stand-in-token", expires_in: 3600 } }
+      : handle(request),
+  );
+  const restore = setEnv({
+    PAYFLEX_CLIENT_ID: "shop-client",
+    PAYFLEX_CLIENT_SECRET: "shop-secret",
+    PAYFLEX_AUTH_URL: `${api.url}/auth/merchant`,
+    PAYFLEX_API_URL: api.url,
+  });
+  resetPayflexTokens();
+  return {
+    url: api.url,
+    close: async () => {
+      restore();
+      resetPayflexTokens();
+      await api.close();
+    },
   };
 }
