@@ -200,6 +200,7 @@ export const creditNoteLines = pgTable(
  */
 /** A credit note line as a refund keeps it until its credit note is issued. */
 export type CreditLineRecord = {
+  /** The invoice line it credits; null for an amount paid back. */
   invoiceLinePosition: number | null;
   description: string;
   sku: string;

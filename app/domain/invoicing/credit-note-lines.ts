@@ -1,3 +1,5 @@
+import type { CreditLineRecord } from "~/db/schema";
+
 /** An invoice line as a refund reads it. */
 export type InvoiceLineForCredit = {
   position: number;
@@ -8,16 +10,8 @@ export type InvoiceLineForCredit = {
   unitPriceCents: number;
 };
 
-export type CreditLine = {
-  /** The invoice line it credits; null for an amount paid back. */
-  invoiceLinePosition: number | null;
-  description: string;
-  sku: string;
-  variantId: number | null;
-  quantity: number;
-  unitPriceCents: number;
-  lineTotalCents: number;
-};
+/** A credit note's line; a refund keeps its lines in the same shape until the note is issued. */
+export type CreditLine = CreditLineRecord;
 
 /**
  * A credit note's lines: the chosen invoice lines at their invoiced prices and, when the order
