@@ -10,6 +10,7 @@ import { useTestDatabase } from "../setup/database";
 import { signedIn } from "./admin/helpers";
 import {
   bedInTwoWarehouses,
+  emptyShop,
   shopCommands,
   type Model,
   type ProviderMode,
@@ -22,11 +23,16 @@ import { setEnv, startServer } from "./payments/helpers";
  * The money path as a model-based test (issue 32): random sequences of what shoppers, staff,
  * providers and jobs do, run against the real domain functions and database; after every step
  * the invariants of tests/integration/money-path/invariants.ts are read from the database.
- * MODEL_RUNS sets the number of runs (the long run: bench/README.md); a failure prints its seed.
+ * MODEL_RUNS sets the number of runs (the long run: bench/README.md); a failure prints its seed
+ * and path, which MODEL_SEED and MODEL_PATH replay.
  */
 useTestDatabase();
 
 const RUNS = Number(process.env.MODEL_RUNS ?? 15);
+/** A failure prints its seed and path: MODEL_SEED and MODEL_PATH replay it. */
+const replay = process.env.MODEL_SEED
+  ? { seed: Number(process.env.MODEL_SEED), path: process.env.MODEL_PATH }
+  : {};
 
 let base: Awaited<ReturnType<typeof setUpShop>>;
 let storeRoomId: number;
@@ -83,9 +89,9 @@ describe("the money path, as random sequences of what the shop does", () => {
         fc.constantFrom("demo", "payflex" as const),
         fc.commands(shopCommands, { maxCommands: 30, size: "max" }),
         async (online, commands) => {
-          // Each run starts with a bed of its own and no orders: earlier runs' rows stay, and
-          // the invariants hold across all of them. A shop takes payments online through the
-          // demo gateway or through PayFlex (our stand-in), never both.
+          // Each run starts from an empty shop with one bed. A shop takes payments online
+          // through the demo gateway or through PayFlex (our stand-in), never both.
+          await emptyShop();
           payflexEnv(online === "payflex" ? api.url : undefined);
           resetPayflexTokens();
           const bed = await bedInTwoWarehouses(base, storeRoomId);
@@ -94,7 +100,7 @@ describe("the money path, as random sequences of what the shop does", () => {
           await fc.asyncModelRun(() => ({ model, real: shop }), commands);
         },
       ),
-      { numRuns: RUNS, verbose: 1 },
+      { numRuns: RUNS, verbose: 1, ...replay },
     );
   }, 600_000);
 });

@@ -472,6 +472,20 @@ export const shopCommands = [
 ];
 
 /**
+ * Each run starts from an empty shop: no products, stock, orders, payments, lay-bys, invoices,
+ * refunds or ledger rows (settings, staff and warehouses stay). So a run's failure is its own,
+ * and fast-check's shrinking finds the shortest sequence that breaks an invariant.
+ */
+export async function emptyShop() {
+  await db().execute(sql`
+    truncate table products, variants, stock_levels, stock_movements, stock_alerts,
+      orders, order_lines, order_allocations, order_events, payments,
+      layby_plans, layby_instalments, layby_refunds,
+      invoices, invoice_lines, credit_notes, credit_note_lines, refunds, refund_parts,
+      refund_mails, sales_ledger, sales_ledger_lines, audit_log cascade`);
+}
+
+/**
  * The fixtures put stock on the shelf without a movement; the opening stock is recorded as one
  * (received), so that on hand = received - sold + returned can be read from the movements.
  */
