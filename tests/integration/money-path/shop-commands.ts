@@ -2,7 +2,15 @@ import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { db } from "~/db/client.server";
-import { invoices, payments, refundParts, refunds, variants } from "~/db/schema";
+import {
+  invoices,
+  laybyPlans,
+  laybyRefunds,
+  payments,
+  refundParts,
+  refunds,
+  variants,
+} from "~/db/schema";
 import { DomainError } from "~/domain/errors";
 import { creditManualInvoice } from "~/domain/invoicing/credit-manual-invoice.server";
 import { markInvoicePaid } from "~/domain/invoicing/mark-invoice-paid.server";
@@ -11,6 +19,7 @@ import { refundOrder } from "~/domain/invoicing/refund-order.server";
 import { refundedSoFar } from "~/domain/invoicing/refunded-so-far.server";
 import type { RefundInput } from "~/domain/invoicing/refund-schemas";
 import { cancelLaybyPlan } from "~/domain/layby/cancel-plan.server";
+import { markLaybyRefundPaid } from "~/domain/layby/mark-refund-paid.server";
 import { nextUnpaidInstalment } from "~/domain/layby/pay-instalment.server";
 import { recordShowroomPayment } from "~/domain/layby/record-showroom-payment.server";
 import { changeOrderStatus } from "~/domain/orders/change-order-status.server";
@@ -200,6 +209,32 @@ class CancelLayby extends ShopCommand {
     });
   }
   toString = () => `cancelLayby(#${this.pick})`;
+}
+
+/** Staff pay back a cancelled lay-by's refund by hand (cash, or one its provider did not pay). */
+class PayLaybyRefund extends ShopCommand {
+  constructor(readonly pick: number) {
+    super();
+  }
+  check = (m: Readonly<Model>) => m.orders.some((o) => o.layby && o.cancelled);
+  async step(_m: Model, s: Shop) {
+    const open = await db()
+      .select({ id: laybyRefunds.id, orderId: laybyPlans.orderId })
+      .from(laybyRefunds)
+      .innerJoin(laybyPlans, eq(laybyPlans.id, laybyRefunds.planId))
+      .where(sql`${laybyRefunds.status} <> 'completed'`);
+    if (open.length === 0) return;
+    const refund = open[this.pick % open.length]!;
+    await refusalsAllowed(() =>
+      markLaybyRefundPaid({
+        orderId: refund.orderId,
+        refundId: refund.id,
+        reference: "CASH-OUT-1",
+        actor: s.actor,
+      }),
+    );
+  }
+  toString = () => `payLaybyRefund(#${this.pick})`;
 }
 
 class Refund extends ShopCommand {
@@ -458,6 +493,7 @@ export const shopCommands = [
     .tuple(pick, fc.constantFrom<PaidBy>("online", "showroom"))
     .map(([p, h]) => new PayInstalment(p, h)),
   pick.map((p) => new CancelLayby(p)),
+  pick.map((p) => new PayLaybyRefund(p)),
   refundCommand,
   refundCommand,
   pick.map((p) => new CancelOrder(p)),
