@@ -106,6 +106,14 @@ async function creditNotesMatchRefunds(settled: boolean) {
       expect(r.note, "its credit note").not.toBeNull();
     }
   }
+  // A web order's invoice is credited only by a refund: one credit note each, none besides.
+  expect(
+    await rows(sql`
+      select c.id from credit_notes c join invoices i on i.id = c.invoice_id
+      where i.order_id is not null
+        and (select count(*) from refunds r where r.credit_note_id = c.id) <> 1`),
+    "credit notes of web orders without their one refund",
+  ).toEqual([]);
   expect(
     await rows(sql`
       select i.id, i.total_cents, i.vat_cents, sum(c.total_cents)::int as credited,
