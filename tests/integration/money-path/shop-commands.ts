@@ -387,7 +387,7 @@ class RecordPart extends ShopCommand {
     super();
   }
   check = (m: Readonly<Model>) => m.refundsAsked > 0;
-  async step() {
+  async step(_m: Model, s: Shop) {
     const awaiting = await db()
       .select({ refund: refunds, part: refundParts })
       .from(refunds)
@@ -402,7 +402,7 @@ class RecordPart extends ShopCommand {
         partId: part.id,
         outcome: this.outcome,
         reference: "CHECKED-1",
-        actor: { id: refund.createdBy, email: "desk@example.com" },
+        actor: s.actor,
       }),
     );
   }
