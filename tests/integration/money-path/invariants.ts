@@ -1,0 +1,160 @@
+import { sql } from "drizzle-orm";
+import { expect } from "vitest";
+import { db } from "~/db/client.server";
+import { rowsOf } from "~/db/rows";
+import { refundedSoFar } from "~/domain/invoicing/refunded-so-far.server";
+import { listAdminOrders } from "~/domain/orders/list-orders.server";
+import { ORDER_LIST } from "~/domain/orders/order-list";
+import { getDashboard } from "~/domain/reports/dashboard.server";
+import { getReport } from "~/domain/reports/get-report.server";
+import { quickReportRows } from "~/domain/reports/report-exports.server";
+import { resolvePeriod } from "~/domain/reports/report-period";
+import { addDays, shopToday } from "~/lib/dates";
+import { readListParams } from "~/lib/list-params";
+
+const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await db().execute(query));
+
+/** Stock on hand is what the movements say (received - sold + returned), and no unit came back twice. */
+async function stockIsAccountedFor() {
+  expect(
+    await rows(sql`
+      select l.variant_id, l.warehouse_id, l.on_hand, coalesce(sum(m.quantity), 0)::int as moved
+      from stock_levels l
+      left join stock_movements m on m.variant_id = l.variant_id and m.warehouse_id = l.warehouse_id
+      group by l.variant_id, l.warehouse_id, l.on_hand
+      having l.on_hand <> coalesce(sum(m.quantity), 0)`),
+    "stock on hand against its movements",
+  ).toEqual([]);
+  expect(
+    await rows(sql`select id from order_allocations where returned_quantity > quantity`),
+    "allocations returned more than once",
+  ).toEqual([]);
+  // Every unit an order put back is an allocation's returned unit, in the warehouse it came from.
+  expect(
+    await rows(sql`
+      select a.variant_id, a.warehouse_id, a.order_id, a.returned, coalesce(m.back, 0) as back
+      from (select a.variant_id, a.warehouse_id, l.order_id, sum(a.returned_quantity)::int as returned
+            from order_allocations a join order_lines l on l.id = a.order_line_id
+            group by 1, 2, 3) a
+      left join (select variant_id, warehouse_id, order_id, sum(quantity)::int as back
+                 from stock_movements where kind = 'return' and order_id is not null
+                 group by 1, 2, 3) m
+        on m.variant_id = a.variant_id and m.warehouse_id = a.warehouse_id and m.order_id = a.order_id
+      where a.returned <> coalesce(m.back, 0)`),
+    "returns on hand against the allocations' returned units",
+  ).toEqual([]);
+}
+
+/** Money paid back (or held for a refund under way or not answered) is at most what was taken. */
+async function paidBackWithinTaken() {
+  const held = sql`(
+    select p.payment_id, p.amount_cents from refund_parts p join refunds r on r.id = p.refund_id
+      where p.payment_id is not null and r.status <> 'failed' and p.status <> 'refused'
+    union all
+    select payment_id, amount_cents from layby_refunds
+      where payment_id is not null and status <> 'failed')`;
+  expect(
+    await rows(sql`
+      select p.id, p.amount_cents, sum(h.amount_cents)::int as back
+      from payments p join ${held} h on h.payment_id = p.id
+      group by p.id, p.amount_cents having sum(h.amount_cents) > p.amount_cents`),
+    "payments paid back more than they took",
+  ).toEqual([]);
+  expect(
+    await rows(sql`
+      select o.id from orders o
+      where coalesce((select sum(amount_cents) from refunds r
+                      where r.order_id = o.id and r.status <> 'failed'), 0)
+          + coalesce((select sum(lr.amount_cents) from layby_refunds lr
+                      join layby_plans lp on lp.id = lr.plan_id
+                      where lp.order_id = o.id and lr.status <> 'failed'), 0)
+          > coalesce((select sum(amount_cents) from payments p
+                      where p.order_id = o.id and p.status = 'approved'), 0)
+          + coalesce((select sum(i.amount_cents) from layby_instalments i
+                      join layby_plans lp on lp.id = i.plan_id
+                      where lp.order_id = o.id and i.paid_at is not null
+                        and not exists (select 1 from payments p where p.instalment_id = i.id
+                                        and p.status = 'approved')), 0)`),
+    "orders paid back more than they took",
+  ).toEqual([]);
+  // A refund whose provider has not answered still holds its amount (docs/decisions/030).
+  const waiting = await rows<{ order_id: number; amount: number }>(
+    sql`select order_id, sum(amount_cents)::int as amount from refunds
+        where status in ('pending', 'awaiting_provider') group by order_id`,
+  );
+  for (const w of waiting) {
+    expect((await refundedSoFar(w.order_id)).refundedCents).toBeGreaterThanOrEqual(w.amount);
+  }
+}
+
+/**
+ * A refund is completed with its one credit note exactly when all its parts are paid; `settled`
+ * says the job has run since the last refund was asked, so none is left waiting to complete.
+ */
+async function creditNotesMatchRefunds(settled: boolean) {
+  const refunds = await rows<{ id: number; status: string; note: number | null; unpaid: number }>(
+    sql`select r.id, r.status, r.credit_note_id as note,
+               (select count(*)::int from refund_parts p
+                where p.refund_id = r.id and p.status <> 'paid') as unpaid
+        from refunds r`,
+  );
+  for (const r of refunds) {
+    if (r.status === "completed") expect(r, "a completed refund").toMatchObject({ unpaid: 0 });
+    if (r.note !== null) expect(r, "a refund with a credit note").toMatchObject({ unpaid: 0 });
+    if (settled && r.unpaid === 0) {
+      expect(r, "a refund paid in full, once settled").toMatchObject({ status: "completed" });
+      expect(r.note, "its credit note").not.toBeNull();
+    }
+  }
+  // A web order's invoice is credited only by a refund: one credit note each, none besides.
+  expect(
+    await rows(sql`
+      select c.id from credit_notes c join invoices i on i.id = c.invoice_id
+      where i.order_id is not null
+        and (select count(*) from refunds r where r.credit_note_id = c.id) <> 1`),
+    "credit notes of web orders without their one refund",
+  ).toEqual([]);
+  expect(
+    await rows(sql`
+      select i.id, i.total_cents, i.vat_cents, sum(c.total_cents)::int as credited,
+             sum(c.vat_cents)::int as credited_vat
+      from invoices i join credit_notes c on c.invoice_id = i.id
+      group by i.id having sum(c.total_cents) > i.total_cents or sum(c.vat_cents) > i.vat_cents`),
+    "invoices credited beyond their total or VAT",
+  ).toEqual([]);
+}
+
+/** Dashboard, the Orders card, Reports and the VAT summary give one net sales figure. */
+async function oneNetFigure() {
+  const period = resolvePeriod({
+    key: "custom",
+    from: addDays(shopToday(), -1),
+    to: shopToday(),
+    timeZone: "Africa/Johannesburg",
+  });
+  const vat: (readonly unknown[])[] = [];
+  for await (const row of quickReportRows("vat-summary", period)) vat.push(row);
+  const output = vat.at(-1)!;
+  expect(output[0]).toBe("Output VAT");
+  const figures = {
+    dashboard: (await getDashboard()).revenueCents,
+    orders: (await listAdminOrders(readListParams(ORDER_LIST, new URLSearchParams()))).summary
+      .revenueCents,
+    reports: (await getReport(period)).sales.revenueCents.value,
+    vatSummary: Math.round(Number(output[4]) * 100),
+  };
+  expect(figures, "net sales on each screen").toEqual({
+    dashboard: figures.dashboard,
+    orders: figures.dashboard,
+    reports: figures.dashboard,
+    vatSummary: figures.dashboard,
+  });
+}
+
+/** Every invariant of the money path, read from the database. */
+export async function checkInvariants(options: { settled: boolean }) {
+  await stockIsAccountedFor();
+  await paidBackWithinTaken();
+  await creditNotesMatchRefunds(options.settled);
+  await oneNetFigure();
+}
