@@ -31,7 +31,9 @@ import { seedCatalogue, startBenchShop } from "./server";
  * (--only soak; not in a full run) sends mixed traffic for --minutes N (10) at --rate N (20)
  * actions a second to two processes on PostgreSQL (bench/soak.ts). The reports part (--only
  * reports) measures the Reports page and each quick report's CSV of a year on PostgreSQL, one
- * process, with --report-orders N (100000) orders over two years.
+ * process, with --report-orders N (100000) orders over two years. The money path's model-based
+ * test (--only model; not in a full run) runs --modelRuns N (200) random sequences on PGlite and,
+ * when TEST_DATABASE_URL is set, on PostgreSQL (tests/integration/money-path-model.test.ts).
  */
 const args = parseArgs(process.argv.slice(2));
 const products = args.products ?? 10_000;
@@ -68,6 +70,10 @@ const LISTINGS = {
 } as const;
 
 async function main() {
+  if (only === "model") {
+    runMoneyPathModel();
+    return;
+  }
   if (!args.noBuild) {
     console.log("Building the shop...");
     const build = spawnSync("npm", ["run", "build"], {
@@ -444,10 +450,20 @@ type Args = Partial<
     | "minutes"
     | "rate"
     | "warmup"
+    | "modelRuns"
     | "reportOrders",
     number
   > & {
-    only: "lighthouse" | "load" | "lists" | "inventory" | "scale" | "invoices" | "reports" | "soak";
+    only:
+      | "lighthouse"
+      | "load"
+      | "lists"
+      | "inventory"
+      | "scale"
+      | "invoices"
+      | "reports"
+      | "soak"
+      | "model";
     noBuild: boolean;
     scaleProducts: number[];
   }
@@ -469,9 +485,10 @@ function parseArgs(argv: string[]): Args {
         value !== "scale" &&
         value !== "invoices" &&
         value !== "reports" &&
-        value !== "soak"
+        value !== "soak" &&
+        value !== "model"
       ) {
-        throw new Error("--only lighthouse|load|lists|inventory|scale|invoices|reports|soak");
+        throw new Error("--only lighthouse|load|lists|inventory|scale|invoices|reports|soak|model");
       }
       out.only = value;
     } else if (key === "report-orders") {
@@ -496,7 +513,8 @@ function parseArgs(argv: string[]): Args {
       key === "invoices" ||
       key === "minutes" ||
       key === "rate" ||
-      key === "warmup"
+      key === "warmup" ||
+      key === "modelRuns"
     ) {
       const value = Number(argv[++i]);
       if (!Number.isFinite(value) || value < 1) throw new Error(`--${key} needs a number`);
@@ -512,3 +530,12 @@ main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });
+
+/** The money path's model-based test, longer than CI runs it. */
+function runMoneyPathModel() {
+  const run = spawnSync("npx", ["vitest", "run", "tests/integration/money-path-model.test.ts"], {
+    stdio: "inherit",
+    env: { ...process.env, MODEL_RUNS: String(args.modelRuns ?? 200) },
+  });
+  if (run.status !== 0) throw new Error("The money path model found a broken invariant.");
+}
