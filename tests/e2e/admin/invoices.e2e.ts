@@ -91,7 +91,7 @@ describe("tax invoices", () => {
     expect(text).toContain("Arrived damaged");
     expect(text).toMatch(/Reduces tax invoice INV-\d{6}/);
     // Refunded in full: the order says so and offers no further refund.
-    await admin.getByText("refunded", { exact: true }).first().waitFor();
+    await admin.getByText("Refunded", { exact: true }).first().waitFor();
     expect(await admin.getByRole("form", { name: "Refund" }).count()).toBe(0);
     // The shopper's order page says so too.
     await shopper.reload();

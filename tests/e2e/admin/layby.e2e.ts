@@ -117,7 +117,7 @@ describe("lay-by in the back office", () => {
     await cash.getByLabel("Pay-out reference").fill("CASH-88");
     await cash.getByRole("button", { name: "Mark cash refund paid" }).click();
     await toast(admin, "Refund Paid Out").waitFor();
-    await main(admin).getByText("refunded", { exact: true }).first().waitFor();
+    await main(admin).getByText("Refunded", { exact: true }).first().waitFor();
 
     const mail = (await outboxMessages()).find(
       (m) => m.to.includes(email) && m.subject === `Your lay-by for order ${number} is cancelled`,

@@ -186,7 +186,7 @@ describe("promotions in the back office", () => {
     await page.keyboard.type("keys250");
     await page.keyboard.press("Tab"); // Discount Type
     await page.keyboard.press("ArrowDown"); // Fixed amount (Rand)
-    await create.getByText("Rand off the subtotal, such as 500 or 249.50.").waitFor();
+    await create.getByText("Rand off the subtotal, such as 500 or 249,50.").waitFor();
     await page.keyboard.press("Tab");
     await page.keyboard.type("R250 off by keyboard");
     await page.keyboard.press("Tab");

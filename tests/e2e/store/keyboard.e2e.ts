@@ -29,8 +29,24 @@ describe("a shopper using only a keyboard", () => {
     // The form's fields come in the order they are shown.
     await tabTo(page, main(page).getByLabel("First Name"));
     await page.keyboard.type("Lerato");
-    const order = ["Last Name", "Email", "Phone", "Street Address", "City / Town", "Postal Code"];
-    const values = ["Dlamini", "lerato.keys@example.com", "082 555 0101", "7 Buiten Street"];
+    const order = [
+      "Last Name",
+      "Email",
+      "Phone",
+      "Company Name (optional)",
+      "Company VAT Number (optional)",
+      "Street Address",
+      "City / Town",
+      "Postal Code",
+    ];
+    const values = [
+      "Dlamini",
+      "lerato.keys@example.com",
+      "082 555 0101",
+      "",
+      "",
+      "7 Buiten Street",
+    ];
     for (const [i, label] of order.entries()) {
       await page.keyboard.press("Tab");
       expect(

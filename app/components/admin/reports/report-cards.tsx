@@ -43,10 +43,13 @@ function Metric({ label, value, note }: { label: string; value: ReactNode; note?
 function ReportCard({
   title,
   icon: Icon,
+  counts,
   children,
 }: {
   title: string;
   icon: LucideIcon;
+  /** What the card's figures count, said before them. */
+  counts?: string;
   children: ReactNode;
 }) {
   return (
@@ -56,6 +59,7 @@ function ReportCard({
         <Icon className="size-4 text-muted-foreground" aria-hidden />
       </CardHeader>
       <CardContent>
+        {counts && <p className="pb-2 text-xs text-muted-foreground">{counts}</p>}
         <dl>{children}</dl>
       </CardContent>
     </Card>
@@ -68,11 +72,11 @@ export function ReportCards({ report: r }: { report: Report }) {
   const totalOrders = r.customers.newOrders + r.customers.returningOrders;
   return (
     <div className="grid gap-4 md:grid-cols-2" data-testid="report-cards">
-      <ReportCard title="Sales Report" icon={BarChart3}>
-        <p className="pb-2 text-xs text-muted-foreground">
-          Net sales: tax invoices issued, less credit notes for refunds, plus lay-by cancellation
-          charges kept. Lay-by payments count when the plan is paid in full and invoiced.
-        </p>
+      <ReportCard
+        title="Sales Report"
+        icon={BarChart3}
+        counts="Net sales: tax invoices issued, less credit notes for refunds, plus lay-by cancellation charges kept. Lay-by payments count when the plan is paid in full and invoiced."
+      >
         <Metric
           label="Net sales (incl. VAT)"
           value={money(s.revenueCents.value)}
