@@ -135,7 +135,7 @@ async function answer(request: FuzzRequest): Promise<Answer> {
 describe("bad input to every form and endpoint", () => {
   it(
     "gets a 4xx (or a normal answer), never a 5xx or a stack trace",
-    { timeout: 240_000 },
+    { timeout: 420_000 },
     async () => {
       const requests = await fuzzRequests(facts, seededRandom(SEED));
       const byStatus = new Map<number, number>();
