@@ -70,15 +70,10 @@ export default tseslint.config(
     },
   },
   {
-    // The money path runs one way (docs/decisions/030): a payment provider's adapter reads its
-    // provider and answers plain outcomes, and the pay-back engine works on refunds and payments
-    // alone; neither reaches into orders, invoicing, lay-by or the ledger. (A flat config's later
-    // block replaces the rule's options, so the domain's HTTP rule is repeated here.)
-    files: [
-      "app/domain/payments/{payfast,payflex,demo-gateway,payfast-refund}.server.ts",
-      "app/domain/payments/{provider,payfast-encoding,demo-cards}.ts",
-      "app/domain/refunds/**/*.{ts,tsx}",
-    ],
+    // The money path runs one way (docs/decisions/030): the pay-back engine works on refunds and
+    // payments alone; it does not reach into orders, invoicing, lay-by or the ledger. (A flat
+    // config's later block replaces the rule's options, so the domain's HTTP rule is repeated.)
+    files: ["app/domain/refunds/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -102,6 +97,63 @@ export default tseslint.config(
                 "Adapters and the pay-back engine answer plain outcomes; the area that owns the order acts on them.",
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // Payment providers are adapters (docs/decisions/008): they start a payment, read a
+    // notification into a plain outcome, pay back and look up a refund. They import no business
+    // area and no database, only app/lib, the security helpers, DomainError and types (PaymentMethod); the
+    // notify route hands their outcome to the orders area.
+    files: ["app/domain/payments/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["react-router", "@react-router/*"],
+              message:
+                "Domain code knows nothing of HTTP: return data or throw DomainError (~/domain/errors).",
+            },
+            {
+              group: [
+                "~/domain/*",
+                "!~/domain/payments",
+                "!~/domain/payments/*",
+                "!~/domain/security",
+                "!~/domain/security/*",
+                "!~/domain/errors",
+                "~/db",
+                "~/db/*",
+                "drizzle-orm",
+                "drizzle-orm/*",
+                "../*",
+              ],
+              allowTypeImports: true,
+              message:
+                "A payment adapter imports no business area and no database: answer a plain outcome and let the orders area act on it.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // One way onto an order's timeline (issue 32): recordOrderEvent in
+    // app/domain/orders/order-events.server.ts. Reading the timeline, and the privacy scrub's
+    // rewrite of it, stay free.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/domain/orders/order-events.server.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(insert|delete)$/][arguments.0.name='orderEvents']",
+          message:
+            "An order's timeline is written by recordOrderEvent (~/domain/orders/order-events.server).",
         },
       ],
     },

@@ -35,7 +35,7 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     include: process.env.TEST_DATABASE_URL ? filesOnTestDatabase() : ALL_TESTS,
-    setupFiles: ["tests/setup/env.ts"],
+    setupFiles: ["tests/setup/env.ts", "tests/setup/password-hash.ts"],
     globalSetup: ["tests/setup/template-database.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

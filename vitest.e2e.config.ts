@@ -1,12 +1,19 @@
 import { defineConfig } from "vitest/config";
 
-/** Browser journeys against the built shop, started once with fresh demo data. */
+/**
+ * Browser journeys against the built shop. Files run two at a time (E2E_WORKERS), each worker on
+ * a shop of its own started once with fresh demo data (tests/e2e/global-setup.ts): a journey
+ * waits on the browser and the server far more than it computes, so two share the cores well.
+ */
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2) || 1);
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     include: ["tests/e2e/**/*.e2e.ts"],
     globalSetup: ["tests/e2e/global-setup.ts"],
-    fileParallelism: false,
+    fileParallelism: workers > 1,
+    maxWorkers: workers,
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { authSecret, demoPaymentsAllowed, env, parseEnv } from "./env.server";
 import { siteUrl } from "./lib/site-url.server";
 
@@ -89,6 +89,23 @@ describe("env", () => {
       expect(() => env()).toThrow(/MAIL_FROM/);
       delete process.env.MAIL_FROM;
       expect(env().MAIL_FROM).toBeUndefined();
+    } finally {
+      if (before === undefined) delete process.env.MAIL_FROM;
+      else process.env.MAIL_FROM = before;
+    }
+  });
+
+  it("once the server has settled it, keeps what it read at start without looking again", async () => {
+    const before = process.env.MAIL_FROM;
+    vi.resetModules();
+    const fresh = await import("./env.server");
+    try {
+      process.env.MAIL_FROM = "shop@example.co.za";
+      fresh.settleEnv();
+      const settled = fresh.env();
+      process.env.MAIL_FROM = "orders@example.co.za";
+      expect(fresh.env()).toBe(settled);
+      expect(fresh.env().MAIL_FROM).toBe("shop@example.co.za");
     } finally {
       if (before === undefined) delete process.env.MAIL_FROM;
       else process.env.MAIL_FROM = before;

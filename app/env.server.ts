@@ -19,6 +19,15 @@ const optionalText = () =>
     .optional()
     .transform((v) => (v ? v : undefined));
 
+const KEY_MESSAGE = "must be 32 random bytes in base64 (openssl rand -base64 32)";
+
+/** An AES-256 key as 32 bytes in base64; kept as text, so the parsed environment prints nothing new. */
+const encryptionKey = () =>
+  optionalText().refine(
+    (v) => v === undefined || /^[A-Za-z0-9+/]{43}=$/.test(v) || /^[A-Za-z0-9_-]{43}$/.test(v),
+    KEY_MESSAGE,
+  );
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -94,6 +103,13 @@ const envSchema = z.object({
     .transform((v) => v?.replace(/\/+$/, "")),
   /** Signs session cookies; required in production, a dev-only default elsewhere (authSecret). */
   BETTER_AUTH_SECRET: z.string().trim().min(32, "must be at least 32 characters").optional(),
+  /**
+   * Encrypts the payment secrets the owner saves in Settings > Integrations: 32 random bytes in
+   * base64 (openssl rand -base64 32). Required in production once a secret is stored.
+   */
+  SETTINGS_ENCRYPTION_KEY: encryptionKey(),
+  /** During a rotation only: the key the stored secrets were saved with, re-encrypted at start. */
+  SETTINGS_ENCRYPTION_KEY_PREVIOUS: encryptionKey(),
   /** Minutes an unpaid order holds its stock before it is cancelled. */
   ORDER_PAYMENT_MINUTES: z.coerce.number().int().min(1).max(10080).default(60),
   /** PayFast (card and instant EFT): both id and key switch it on. */
@@ -236,6 +252,17 @@ function objectStorageProblems(e: Env): string[] {
 
 const ENV_NAMES = Object.keys(envSchema.shape);
 let parsed: { values: (string | undefined)[]; env: Readonly<Env> } | undefined;
+let settled = false;
+
+/**
+ * Called by the server as it starts: its environment does not change from then on, so env()
+ * stops comparing every variable with the last parse (about 20 µs a call with 50 variables, and
+ * a page asks several times: issue 37). Tests, which change process.env, never call it.
+ */
+export function settleEnv(): void {
+  env();
+  settled = true;
+}
 
 /**
  * The current environment. Parsing it took half a millisecond, and a page asks for it several
@@ -243,6 +270,7 @@ let parsed: { values: (string | undefined)[]; env: Readonly<Env> } | undefined;
  * (tests change process.env between calls).
  */
 export function env(): Readonly<Env> {
+  if (settled && parsed) return parsed.env;
   const values = ENV_NAMES.map((name) => process.env[name]);
   if (parsed && values.every((value, i) => value === parsed!.values[i])) return parsed.env;
   const current = Object.freeze(parseEnv());

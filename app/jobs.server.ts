@@ -1,11 +1,11 @@
 import { deliverStockAlerts } from "~/domain/inventory/deliver-stock-alerts.server";
 import { applyRetention } from "~/domain/privacy/retention.server";
 import { lapseLaybyPlans, sendLaybyNotices } from "~/domain/layby/layby-jobs.server";
-import { recheckLaybyRefunds } from "~/domain/layby/layby-pay-back.server";
 import { expireUnpaidOrders } from "~/domain/orders/expire-orders.server";
-import { recheckPendingPayments } from "~/domain/payments/recheck.server";
+import { recheckPendingPayments } from "~/domain/orders/recheck-payments.server";
 import { recheckRefunds } from "~/domain/invoicing/recheck-refunds.server";
 import { sendUnsentRefundMails } from "~/domain/orders/refund-mail.server";
+import { sendDueDeliveryNotices } from "~/domain/delivery/delivery-notices.server";
 import { sendWeeklyReports } from "~/domain/reports/send-weekly-reports.server";
 import { claimJob } from "~/db/job-leases.server";
 import { log } from "~/lib/log.server";
@@ -26,14 +26,15 @@ const JOBS: Job[] = [
   // once, claimed by the UPDATE that marks it); plans unpaid 60 business days after their end.
   { name: "send lay-by notices", everyMs: 15 * MINUTE, run: () => sendLaybyNotices() },
   { name: "lapse lay-by plans", everyMs: 60 * MINUTE, run: () => lapseLaybyPlans() },
-  // A lay-by refund whose provider has not said whether it paid (or a process stopped before
-  // asking) is asked about again: completed once paid, failed only on a definite no.
-  { name: "recheck lay-by refunds", everyMs: 5 * MINUTE, run: () => recheckLaybyRefunds() },
-  // An order refund left pending or awaiting its provider's answer is asked about again and
-  // settled: completed with its credit note once paid, freed only on a definite no.
+  // A refund of any kind (an order's, a lay-by's, a payment owed back) left pending or awaiting
+  // its provider's answer is asked about again and settled: an order's completed with its
+  // credit note once paid, freed only on a definite no; a lay-by's never freed.
   { name: "recheck refunds", everyMs: 5 * MINUTE, run: () => recheckRefunds() },
   // Refund e-mails are sent once the refund completes; this catches any a crash or failed send left.
   { name: "send refund e-mails", everyMs: 5 * MINUTE, run: () => sendUnsentRefundMails() },
+  // Delivery e-mails: the day-before reminders (from 08:00), and any booking or move e-mail a
+  // crash or a failed send left; each claimed by the UPDATE that marks it sent.
+  { name: "send delivery e-mails", everyMs: 5 * MINUTE, run: () => sendDueDeliveryNotices() },
   { name: "delete data past its retention", everyMs: 60 * MINUTE, run: () => applyRetention() },
 ];
 

@@ -5,11 +5,15 @@ import path from "node:path";
 import { firstLoadJsKb } from "./first-load-js";
 import { auditPage, type PageScore } from "./lighthouse";
 import { benchAdminLists, type LatencyResult } from "./admin-lists";
+import { benchDeliveryDays } from "./delivery-days";
+import { benchDeliveryDayView } from "./delivery-day-view";
+import { benchRunSheetPdf } from "./run-sheet-pdf";
 import { benchInventory, type AdjustmentResult } from "./inventory";
 import { benchInvoiceList, benchInvoicePdf, seedInvoices, type PdfResult } from "./invoices";
 import { benchReportExports, benchReportsPage, seedReportOrders } from "./reports";
 import { loadTest, type LoadResult } from "./load";
 import { postgresAnswers, withScratchDatabase } from "./postgres";
+import { benchSameWindow } from "./same-window";
 import { benchScale, type ScaleResult } from "./scale";
 import { benchSoak } from "./soak";
 import { seedCatalogue, startBenchShop } from "./server";
@@ -34,6 +38,13 @@ import { seedCatalogue, startBenchShop } from "./server";
  * process, with --report-orders N (100000) orders over two years. The money path's model-based
  * test (--only model; not in a full run) runs --modelRuns N (200) random sequences on PGlite and,
  * when TEST_DATABASE_URL is set, on PostgreSQL (tests/integration/money-path-model.test.ts).
+ * The delivery part (--only delivery; not in a full run) times checkout's delivery days for a
+ * zone with --bookings N (1000) booked deliveries, in this process, on PGlite and PostgreSQL, then
+ * the back office's Deliveries day view with --day-bookings N (5000) booked deliveries.
+ * The same-window part (--only window, and last in a full run) holds this build against a
+ * baseline checkout's build (--baseline DIR or SAME_WINDOW_BASELINE; left out without one):
+ * --rounds N (5) alternated loads of --seconds each, after --warmup N (30) seconds, with
+ * --also DIR,DIR (more builds of this checkout beside it) (bench/same-window.ts).
  */
 const args = parseArgs(process.argv.slice(2));
 const products = args.products ?? 10_000;
@@ -64,7 +75,9 @@ const ADMIN_LISTS = {
 
 const LISTINGS = {
   "/products": "/products",
-  search: "/products?q=queen+memory+foam",
+  search: "/products?q=foam",
+  // "queen memory foam" is read as filters and sent on (302) to this address.
+  "understood search": "/products?f=bed-size-queen&f=mattress-type-memory-foam",
   filtered:
     "/products?q=bed&f=mattress-type-memory-foam&f=bed-size-queen&f=price-range-0-15000&sort=price-asc",
 } as const;
@@ -74,12 +87,30 @@ async function main() {
     runMoneyPathModel();
     return;
   }
+  if (only === "delivery") {
+    await printDeliveryDays();
+    return;
+  }
+  const sameWindow = () =>
+    benchSameWindow({
+      baselineDir: args.baseline ?? process.env.SAME_WINDOW_BASELINE,
+      extraBuilds: args.also ?? [],
+      products,
+      rounds: args.rounds ?? 5,
+      seconds,
+      connections,
+      warmupSeconds: args.warmup ?? 30,
+    });
   if (!args.noBuild) {
     console.log("Building the shop...");
     const build = spawnSync("npm", ["run", "build"], {
       stdio: ["ignore", "ignore", "inherit"],
     });
     if (build.status !== 0) throw new Error("The build failed.");
+  }
+  if (only === "window") {
+    await sameWindow();
+    return;
   }
   if (only === "inventory") {
     const inventory = await inventoryOnPostgres();
@@ -194,6 +225,39 @@ async function main() {
     const inventory = await inventoryOnPostgres();
     if (inventory) printInventory(inventory.pages, inventory.adjustments);
     await printInvoices();
+    await sameWindow();
+  }
+}
+
+/** Checkout's delivery days for a zone with --bookings (1000) booked deliveries. */
+async function printDeliveryDays() {
+  const bookings = args.bookings ?? 1000;
+  console.log(`Delivery days offered with ${bookings} booked deliveries...`);
+  const results = await benchDeliveryDays(bookings);
+  console.log(
+    `\nDelivery days offered (10 days, the first 40 days full), ${bookings} bookings in the zone`,
+  );
+  console.log("| database | median ms | p95 ms | load average (1 min) |");
+  console.log("| --- | ---: | ---: | ---: |");
+  for (const r of results) {
+    console.log(`| ${r.database} | ${r.medianMs} | ${r.p95Ms} | ${r.loadAverage} |`);
+  }
+  const dayBookings = args.dayBookings ?? 5000;
+  console.log(`\nThe Deliveries day view with ${dayBookings} booked deliveries...`);
+  const day = await benchDeliveryDayView(dayBookings);
+  console.log(`\nDeliveries day view (4 zones, 60 deliveries that day), ${dayBookings} bookings`);
+  console.log("| database | median ms | p95 ms | load average (1 min) |");
+  console.log("| --- | ---: | ---: | ---: |");
+  for (const r of day) {
+    console.log(`| ${r.database} | ${r.medianMs} | ${r.p95Ms} | ${r.loadAverage} |`);
+  }
+  console.log("\nA run sheet PDF of 30 stops, 50 times...");
+  const sheet = await benchRunSheetPdf();
+  console.log("\nRun sheet PDF (30 stops, two lines each; reads and layout; goal <= 150 ms)");
+  console.log("| database | median ms | p95 ms | load average (1 min) |");
+  console.log("| --- | ---: | ---: | ---: |");
+  for (const r of sheet) {
+    console.log(`| ${r.database} | ${r.medianMs} | ${r.p95Ms} | ${r.loadAverage} |`);
   }
 }
 
@@ -451,7 +515,10 @@ type Args = Partial<
     | "rate"
     | "warmup"
     | "modelRuns"
-    | "reportOrders",
+    | "reportOrders"
+    | "bookings"
+    | "dayBookings"
+    | "rounds",
     number
   > & {
     only:
@@ -463,9 +530,13 @@ type Args = Partial<
       | "invoices"
       | "reports"
       | "soak"
-      | "model";
+      | "model"
+      | "delivery"
+      | "window";
     noBuild: boolean;
     scaleProducts: number[];
+    baseline: string;
+    also: string[];
   }
 >;
 
@@ -486,11 +557,21 @@ function parseArgs(argv: string[]): Args {
         value !== "invoices" &&
         value !== "reports" &&
         value !== "soak" &&
-        value !== "model"
+        value !== "model" &&
+        value !== "delivery" &&
+        value !== "window"
       ) {
-        throw new Error("--only lighthouse|load|lists|inventory|scale|invoices|reports|soak|model");
+        throw new Error(
+          "--only lighthouse|load|lists|inventory|scale|invoices|reports|soak|model|delivery|window",
+        );
       }
       out.only = value;
+    } else if (key === "baseline") {
+      const value = argv[++i];
+      if (!value) throw new Error("--baseline needs a folder: another checkout of the shop, built");
+      out.baseline = value;
+    } else if (key === "also") {
+      out.also = (argv[++i] ?? "").split(",").filter(Boolean);
     } else if (key === "report-orders") {
       const value = Number(argv[++i]);
       if (!Number.isFinite(value) || value < 1) throw new Error("--report-orders needs a number");
@@ -514,11 +595,14 @@ function parseArgs(argv: string[]): Args {
       key === "minutes" ||
       key === "rate" ||
       key === "warmup" ||
-      key === "modelRuns"
+      key === "modelRuns" ||
+      key === "bookings" ||
+      key === "rounds" ||
+      key === "day-bookings"
     ) {
       const value = Number(argv[++i]);
       if (!Number.isFinite(value) || value < 1) throw new Error(`--${key} needs a number`);
-      out[key] = value;
+      out[key === "day-bookings" ? "dayBookings" : key] = value;
     } else {
       throw new Error(`Unknown option ${argv[i]}`);
     }

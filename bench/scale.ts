@@ -7,6 +7,7 @@ import {
   SORT_OPTIONS,
   type ListingQuery,
 } from "../app/domain/catalog/listing-query";
+import { understandSearch } from "~/domain/catalog/understand-search";
 import { median } from "./lighthouse";
 import type { LoadResult } from "./load";
 
@@ -101,7 +102,10 @@ export function distinctListings(seed = 1) {
     if (random.next() > 0.33) {
       const words = 1 + random.int(3);
       const q = Array.from({ length: words }, () => random.pick(SEARCH_WORDS));
-      params.set("q", [...new Set(q)].join(" "));
+      const text = [...new Set(q)].join(" ");
+      // Words the shop reads as filters (sizes, kinds, materials) send the shopper on to the
+      // filtered address; the filter groups below draw those, so the text kept is text only.
+      if (understandSearch(text).remainingText === text) params.set("q", text);
     }
     const selections: ListingQuery["selections"] = {};
     const groups = random.int(4);

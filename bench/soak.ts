@@ -125,7 +125,7 @@ async function soak(
 
   const actions: [weight: number, run: () => Promise<unknown>][] = [
     [20, () => send(pick(["/", "/products", "/mattresses", "/beds", "/bedding"]))],
-    [15, () => send(`/products?q=${pick(["queen", "foam", "spring bed", "pillow", "king"])}`)],
+    [15, () => send(`/products?q=${pick(["foam", "cotton", "orthopaedic", "storage", "sealy"])}`)],
     [25, () => send(`/products/${pick(slugs)}`)],
     [
       10,
@@ -158,6 +158,7 @@ async function soak(
         phone: "083 000 1111",
         address: "1 Test Street",
         city: "Mahikeng",
+        province: "NW",
         postal: "2745",
         deliveryMethod: "standard",
         paymentMethod: "card",

@@ -55,6 +55,8 @@ const server = spawn(process.execPath, [builtEntry, "--seed-if-empty"], {
     // Readable log lines in a terminal rather than production's JSON.
     LOG_FORMAT: process.env.LOG_FORMAT ?? "pretty",
     BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET || demoSecret(),
+    // Payment keys saved in Settings > Integrations are encrypted with it.
+    SETTINGS_ENCRYPTION_KEY: process.env.SETTINGS_ENCRYPTION_KEY || demoSettingsKey(),
   },
 });
 /**
@@ -69,6 +71,20 @@ function demoSecret(): string {
   const secret = crypto.randomBytes(32).toString("hex");
   fs.writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * The demo's key for secrets saved in the settings when SETTINGS_ENCRYPTION_KEY is unset: made
+ * once and kept with the demo's data (outside the backups, which hold the database and media).
+ */
+function demoSettingsKey(): string {
+  const dataDir = process.env.DATA_DIR || "./data";
+  const file = path.join(dataDir, "demo-settings-key");
+  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const key = crypto.randomBytes(32).toString("base64");
+  fs.writeFileSync(file, key, { mode: 0o600 });
+  return key;
 }
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -26,13 +26,17 @@ export async function startShop(options: {
   captureStdout?: boolean;
   /** The host name of the shop's address (PUBLIC_URL); other names are sent there. */
   publicHost?: string;
+  /** Another checkout of the shop to run, with its own build (a benchmark's baseline). */
+  cwd?: string;
 }): Promise<RunningShop> {
   const port = await freePort();
   const url = `http://${options.publicHost ?? "127.0.0.1"}:${port}`;
   // The compiled server entry of the build (npm run build), as `npm start` runs it.
-  const entry = path.join(process.env.BUILD_DIR || "build", "server/main.js");
+  const buildDir = options.cwd ? "build" : process.env.BUILD_DIR || "build";
+  const entry = path.join(buildDir, "server/main.js");
   const args = [entry, ...(options.seedIfEmpty ? ["--seed-if-empty"] : [])];
   const child = spawn(process.execPath, args, {
+    cwd: options.cwd,
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -47,6 +51,7 @@ export async function startShop(options: {
       ALLOW_DEMO_OWNER: "true",
       // A line per request would bury the test's own output; warnings and errors still show.
       LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+      ...(options.cwd ? { BUILD_DIR: buildDir } : {}),
       ...options.env,
     },
     stdio: [

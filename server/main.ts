@@ -7,7 +7,7 @@ import { drainListenersThatLeave } from "./compressed-streams";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { openDatabase, setDatabase } from "../app/db/client.server";
-import { parseEnv, type Env } from "../app/env.server";
+import { parseEnv, settleEnv, type Env } from "../app/env.server";
 import { siteUrl } from "../app/lib/site-url.server";
 import { canonicalAddress } from "./canonical-address";
 import { log } from "../app/lib/log.server";
@@ -52,6 +52,7 @@ async function main() {
     process.exit(1);
   }
   const production = env.NODE_ENV === "production";
+  settleEnv();
 
   const handle = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   await handle.migrate();
@@ -64,6 +65,7 @@ async function main() {
     }
     await refuseDemoOwner(env, () => handle.close());
   }
+  await refuseUnreadableSecrets(env, () => handle.close());
 
   // Set on SIGTERM/SIGINT: answers then say `Connection: close`, so kept-alive clients go.
   let closing = false;
@@ -161,11 +163,13 @@ async function main() {
     },
   );
 
+  // Expiring unpaid orders and re-checking pending payments (safe in several processes). Loaded
+  // before the port opens: from the first answer on, SIGTERM finds its handler below (a stop
+  // that came while this import ran would have killed the process without closing the database).
+  const { startBackgroundJobs } = await import("../app/jobs.server");
   const server = app.listen(env.PORT, env.HOST, () => {
     log.info(`The shop is open at ${siteUrl(env)}`);
   });
-  // Expiring unpaid orders and re-checking pending payments (safe in several processes).
-  const { startBackgroundJobs } = await import("../app/jobs.server");
   const stopJobs = startBackgroundJobs();
 
   const shutdown = (signal: string) => {
@@ -208,6 +212,7 @@ async function primary(workers: number) {
     await seedIfEmpty({ dataDir: env.DATA_DIR });
   }
   await refuseDemoOwner(env, () => handle.close());
+  await refuseUnreadableSecrets(env, () => handle.close());
   await handle.close();
 
   serveClusterMetrics();
@@ -240,6 +245,29 @@ async function primary(workers: number) {
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+/**
+ * Payment secrets saved in the settings need the key they were encrypted with: without it in
+ * production, or with a key that cannot open them, the shop does not start and says why (a
+ * rotation with SETTINGS_ENCRYPTION_KEY_PREVIOUS re-encrypts them here first).
+ */
+async function refuseUnreadableSecrets(env: Env, closeDatabase: () => Promise<void>) {
+  const { checkStoredSecrets } = await import("../app/domain/settings/payment-settings.server");
+  const { SettingsKeyError } = await import("../app/domain/settings/settings-secrets.server");
+  try {
+    const { reencrypted } = await checkStoredSecrets(env);
+    if (reencrypted > 0) {
+      log.info(
+        `Re-encrypted ${reencrypted} saved secrets with the current SETTINGS_ENCRYPTION_KEY.`,
+      );
+    }
+  } catch (error) {
+    if (!(error instanceof SettingsKeyError)) throw error;
+    console.error(`The shop will not start: ${error.message}`);
+    await closeDatabase();
+    process.exit(1);
+  }
 }
 
 /**

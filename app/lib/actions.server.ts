@@ -33,10 +33,13 @@ export const STATUS_OF: Record<DomainErrorKind, number> = {
   unavailable: 503,
 };
 
-/** The typed values to show again, never the passwords. */
+/** Fields whose typed value is never sent back: passwords and providers' keys and secrets. */
+const SECRET_FIELD = /password|passphrase|secret|merchantkey/i;
+
+/** The typed values to show again, never the passwords or other secrets. */
 export function keptValues(formData: FormData) {
   const values = submittedValues(formData);
-  for (const key of Object.keys(values)) if (/password/i.test(key)) delete values[key];
+  for (const key of Object.keys(values)) if (SECRET_FIELD.test(key)) delete values[key];
   return values;
 }
 

@@ -41,6 +41,15 @@ function createLogger() {
         "*.cardNumber",
         "cvv",
         "*.cvv",
+        // Payment providers' keys, as the settings' forms and the providers name them.
+        ...[
+          "passphrase",
+          "merchantKey",
+          "clientSecret",
+          "payfastMerchantKey",
+          "payfastPassphrase",
+          "payflexClientSecret",
+        ].flatMap((name) => [name, `*.${name}`]),
       ],
       censor: "[hidden]",
     },

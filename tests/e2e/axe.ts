@@ -45,3 +45,37 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
         `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
     );
 }
+
+/**
+ * Serious and critical findings in both themes, each named with its theme: `page` as it stands
+ * (light), then a second page of the same visitor, dark from the start, brought to the same state
+ * by `reach`. (Switching a page's theme live can leave a form field's text in the old colour for
+ * a moment, which axe then reads.) Toasts are let go first (one fading out is judged at half its
+ * contrast) and the pointer is taken off the page (a control is judged at rest, not hovered by
+ * where the last click left it).
+ */
+export async function findingsInBothThemes(
+  page: Page,
+  reach: (dark: Page) => Promise<void>,
+): Promise<string[]> {
+  const judge = async (judged: Page, theme: string) => {
+    await judged.waitForFunction(
+      () => document.querySelectorAll("[data-sonner-toast]").length === 0,
+      null,
+      { timeout: 20_000 },
+    );
+    await judged.mouse.move(-1, -1);
+    return (await seriousA11yViolations(judged)).map((f) => `${theme}: ${f}`);
+  };
+  await page.emulateMedia({ colorScheme: "light", reducedMotion: "reduce" });
+  const findings = await judge(page, "light");
+  const dark = await page.context().newPage();
+  try {
+    await dark.emulateMedia({ colorScheme: "dark", reducedMotion: "reduce" });
+    await reach(dark);
+    findings.push(...(await judge(dark, "dark")));
+  } finally {
+    await dark.close();
+  }
+  return findings;
+}

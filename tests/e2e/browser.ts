@@ -5,7 +5,16 @@ import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
 import { parseMessage, type ReceivedMail } from "../setup/smtp";
 import { seriousA11yViolations } from "./axe";
 
-export const baseUrl = () => inject("baseUrl");
+/**
+ * The shop this worker's journeys visit: each worker (VITEST_POOL_ID, 1 to the number of workers)
+ * has a shop and a data folder of its own (tests/e2e/global-setup.ts).
+ */
+function ownShop() {
+  const shops = inject("shops");
+  return shops[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % shops.length]!;
+}
+export const baseUrl = () => ownShop().baseUrl;
+const dataDir = () => ownShop().dataDir;
 
 /**
  * Addresses a journey may visit that are not pages to judge again: downloads, redirects that act
@@ -15,12 +24,12 @@ const NOT_A_PAGE =
   /^\/(?:api\/|theme|auth\/sign-out|payments\/)|\/export(?:$|\?)|\.(?:pdf|csv|xml|txt)(?:$|\?)/;
 
 /**
- * The pages already judged afresh in this run, kept in the data folder every journey shares (the
- * files run one after another), so that each page is loaded again once per run, not once per
- * file. A page is its path, with any id in it standing for every id (`/admin/orders/12` for every
+ * The pages already judged afresh in this run, kept in the first shop's data folder for every
+ * worker, so that each page is loaded again about once per run (two workers may judge the same
+ * page at the same moment), not once per file. A page is its path, with any id in it standing for every id (`/admin/orders/12` for every
  * order's page): its searches, filters and tabs are the same page, judged as each test leaves it.
  */
-const judgedFile = () => path.join(inject("dataDir"), "judged-pages.txt");
+const judgedFile = () => path.join(inject("shops")[0]!.dataDir, "judged-pages.txt");
 const pageKey = (width: number, colorScheme: string, address: string) => {
   const { pathname } = new URL(address, "http://x");
   return `${width} ${colorScheme} ${pathname.replace(/\/\d+(?=\/|$)/g, "/:id")}`;
@@ -124,7 +133,7 @@ export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, ha
 
 /** The e-mails the shop wrote to its outbox (.eml files), oldest first. */
 export async function outboxMessages(): Promise<ReceivedMail[]> {
-  const dir = path.join(inject("dataDir"), "outbox");
+  const dir = path.join(dataDir(), "outbox");
   const files = (await fs.readdir(dir).catch(() => [])).filter((f) => f.endsWith(".eml")).sort();
   const raw = await Promise.all(files.map((f) => fs.readFile(path.join(dir, f), "utf8")));
   return raw.map(parseMessage);

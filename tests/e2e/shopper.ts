@@ -29,16 +29,59 @@ export async function fillDetails(page: Page, email = "lerato.shopper@example.co
   await form.getByLabel("Street Address").fill("7 Buiten Street");
   await form.getByLabel("City / Town").fill("Lichtenburg");
   await form.getByLabel("Postal Code").fill("2740");
+  await chooseDeliveryDay(page);
 }
 
+/** The checkout's "Delivery Day" choices, offered once the address matches a delivery zone. */
+export const deliveryDays = (page: Page) =>
+  main(page).getByRole("group", { name: "Delivery Day", exact: true });
+
+/**
+ * Chooses the first delivery day offered (once the address's zone is known), unless one is
+ * chosen already; answers its label, such as "Thursday 3 December".
+ */
+export async function chooseDeliveryDay(page: Page): Promise<string> {
+  await summary(page).locator('dl[aria-busy="false"]').waitFor();
+  const group = deliveryDays(page);
+  await group.getByRole("radio").first().waitFor();
+  const chosen = group.locator("input[type=radio]:checked");
+  if ((await chosen.count()) === 0) await group.getByRole("radio").first().check();
+  const label = await group.locator("label", { has: page.locator("input:checked") }).textContent();
+  return (label ?? "").trim();
+}
+
+/** Sends the checkout; chooses the first delivery day first when the zone offers days and none is chosen. */
 export async function completeOrder(page: Page) {
+  // The address may just have changed: wait for its price and days.
+  await summary(page).locator('dl[aria-busy="false"]').waitFor();
+  const days = deliveryDays(page);
+  if ((await days.count()) > 0 && (await days.locator("input:checked").count()) === 0) {
+    await days.getByRole("radio").first().check();
+  }
   await main(page).getByRole("button", { name: "Complete Order" }).click();
 }
 
-/** A shopper buys one of a product by instant EFT through the demo gateway; answers the order number. */
-export async function placePaidOrder(page: Page, slug: string, size: string, email: string) {
+/**
+ * A shopper buys one of a product by instant EFT through the demo gateway; answers the order
+ * number. `day` books the last day offered, or a given one ("2026-12-03"), instead of the first.
+ */
+export async function placePaidOrder(
+  page: Page,
+  slug: string,
+  size: string,
+  email: string,
+  options: { day?: "last" | string } = {},
+) {
   await checkoutWith(page, slug, size);
   await fillDetails(page, email);
+  if (options.day) {
+    const group = deliveryDays(page);
+    await (
+      options.day === "last"
+        ? group.getByRole("radio").last()
+        : group.locator(`input[type=radio][value="${options.day}"]`)
+    ).check();
+  }
   await main(page).getByLabel("PayFast instant EFT").check();
   await main(page)
     .getByLabel(/I agree to the/)

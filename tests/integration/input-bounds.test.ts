@@ -11,7 +11,7 @@ import { authRefusal } from "~/domain/auth/auth-refusal.server";
 import type { SessionUser } from "~/domain/auth/roles";
 import { signInWithPassword } from "~/domain/auth/sign-in.server";
 import { findOrderForShopper } from "~/domain/orders/get-order.server";
-import { findPayment, findPaymentByProviderReference } from "~/domain/payments/payments.server";
+import { findPayment, findPaymentByProviderReference } from "~/domain/orders/record-payment.server";
 import type { FormActionResult } from "~/lib/forms";
 import * as adminOrder from "~/routes/admin/order";
 import * as productEdit from "~/routes/admin/product-edit";

@@ -165,9 +165,14 @@ async function slugsOf(search: string) {
 }
 
 // The rules of the listing, written out in TypeScript to check the database's answers against.
-function hasOption(f: Fixture, group: CheckboxGroupId, option: string): boolean {
+// With a price range, a size counts only when it is sold within it ("queen up to R5,000").
+function hasOption(f: Fixture, group: CheckboxGroupId, option: string, q: ListingQuery): boolean {
   if (group === "brand") return f.brand === option;
-  if (group === "bed-size") return f.variants.some((v) => v.size === option);
+  if (group === "bed-size") {
+    return f.variants.some(
+      (v) => v.size === option && (!q.price || (v.price >= q.price[0] && v.price <= q.price[1])),
+    );
+  }
   return f.attributes[group] === option;
 }
 
@@ -184,7 +189,7 @@ function matchesBase(f: Fixture, q: ListingQuery, words: string[]): boolean {
 function matchesGroups(f: Fixture, q: ListingQuery, except: CheckboxGroupId | null = null) {
   return Object.entries(q.selections).every(
     ([group, options]) =>
-      group === except || options.some((o) => hasOption(f, group as CheckboxGroupId, o)),
+      group === except || options.some((o) => hasOption(f, group as CheckboxGroupId, o, q)),
   );
 }
 
@@ -195,6 +200,8 @@ describe("facet counts", () => {
     "f=mattress-type-memory-foam&f=mattress-type-hybrid",
     "f=bed-size-queen&f=brand-sealy&f=comfort-level-firm",
     "f=price-range-2000-6000&f=bed-type-storage&f=bed-type-divan",
+    "f=price-range-0-5000&f=bed-size-queen&f=bed-size-king",
+    "f=price-range-4000-9000&f=bed-size-single&f=comfort-level-firm",
     "q=orthopaedic&f=bed-size-king",
     // The same base as the one before: its groups are reused, the counts must still agree.
     "q=Orthopaedic&f=brand-sealy&f=brand-serta&sort=price-asc",
@@ -214,7 +221,7 @@ describe("facet counts", () => {
           (f) =>
             matchesBase(f, q, words) &&
             matchesGroups(f, q, group.id) &&
-            hasOption(f, group.id, option.id),
+            hasOption(f, group.id, option.id, q),
         ).length;
         expect(result.facets[group.id][option.id], `${group.id}-${option.id}`).toBe(count);
       }

@@ -4,6 +4,7 @@ import path from "node:path";
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
+import { deliveryTermsFor } from "~/domain/delivery/active-zones.server";
 import {
   brands,
   categories,
@@ -23,6 +24,7 @@ import { SITE_IMAGE_KEYS } from "~/db/seed/images.server";
 import { DEMO_OWNER } from "~/domain/auth/demo-owner";
 import { demoOwnerHasDemoPassword } from "~/domain/auth/demo-owner.server";
 import { seedIfEmpty } from "~/db/seed/seed.server";
+import { findPromotion, promotionRules } from "~/domain/orders/promotions.server";
 import { IMAGE_WIDTHS, mediaSrc } from "~/lib/media";
 import { useTestDatabase } from "../setup/database";
 
@@ -210,6 +212,28 @@ describe("the demo seed", () => {
     expect(settings!.whatsapp).toMatch(/^27\d{9}$/);
   });
 
+  it("seeds the delivery zones: Lichtenburg and area, the rest of North West, the rest quoted", async () => {
+    const zones = await deliveryTermsFor({ postalCode: "2740", town: "Lichtenburg" });
+    expect(zones).toMatchObject({
+      quoted: false,
+      zone: { name: "Lichtenburg and area" },
+      rates: {
+        standardDeliveryCents: 29_900,
+        freeDeliveryThresholdCents: 200_000,
+        expressDeliveryCents: 29_900,
+      },
+    });
+    const province = { postalCode: "0300", town: "Rustenburg", province: "North West" };
+    expect(await deliveryTermsFor(province)).toMatchObject({
+      zone: { name: "Rest of North West" },
+      rates: { standardDeliveryCents: 45_000, freeDeliveryThresholdCents: null },
+    });
+    expect(await deliveryTermsFor({ postalCode: "8001", town: "Cape Town" })).toEqual({
+      quoted: true,
+      zone: null,
+    });
+  });
+
   it("creates the demo owner with the demo catalogue", async () => {
     const [owner] = await db().select().from(users).where(eq(users.email, DEMO_OWNER.email));
     expect(owner?.role).toBe("owner");
@@ -248,5 +272,20 @@ describe("the demo seed", () => {
     expect(after).toEqual(before);
     const [productCount] = await db().select({ n: count() }).from(products);
     expect(productCount!.n).toBeGreaterThan(20);
+  });
+});
+
+describe("the demo's promotions", () => {
+  it("gives SAVE500 its minimum spend and limits MATTRESS15 to mattresses", async () => {
+    const rulesOf = async (code: string) => {
+      const promotion = await findPromotion(code);
+      return promotionRules(promotion!);
+    };
+    expect(await rulesOf("SAVE500")).toMatchObject({ minSpendCents: 500_000, categories: [] });
+    expect(await rulesOf("MATTRESS15")).toMatchObject({
+      minSpendCents: 0,
+      categories: [{ name: "Mattresses" }],
+      products: [],
+    });
   });
 });

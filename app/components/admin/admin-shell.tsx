@@ -1,6 +1,6 @@
 import { LogOut, PanelLeft, UserRound } from "lucide-react";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
-import { Link, NavLink, useFetcher } from "react-router";
+import { Link, NavLink, useFetcher, useLocation } from "react-router";
 import { Toaster } from "~/components/store/toaster";
 import { Button } from "~/components/admin/ui/button";
 import type { SessionUser } from "~/domain/auth/roles";
@@ -193,6 +193,8 @@ function SidebarItem({
   onNavigate?: () => void;
 }) {
   const Icon = item.icon;
+  const { pathname } = useLocation();
+  const alsoHere = item.also?.some((path) => pathname === path || pathname.startsWith(`${path}/`));
   const base = cn(
     "relative flex h-9 items-center gap-2 rounded-md px-2 text-sm",
     collapsed && "justify-center px-0",
@@ -204,7 +206,10 @@ function SidebarItem({
       onClick={onNavigate}
       title={collapsed ? item.title : undefined}
       className={({ isActive }) =>
-        cn(base, isActive ? "bg-muted font-medium text-foreground" : "hover:bg-muted/60")
+        cn(
+          base,
+          isActive || alsoHere ? "bg-muted font-medium text-foreground" : "hover:bg-muted/60",
+        )
       }
     >
       <Icon className="size-4 shrink-0" aria-hidden />

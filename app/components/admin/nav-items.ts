@@ -4,9 +4,11 @@ import {
   FileText,
   Inbox,
   LayoutDashboard,
+  MapPinned,
   Package,
   ScrollText,
   Settings,
+  Contact,
   ShieldCheck,
   ShoppingCart,
   Tag,
@@ -22,6 +24,8 @@ export type NavItem = {
   icon: LucideIcon;
   /** What the figure beside the entry counts, for screen readers ("new"). */
   countLabel?: string;
+  /** Other addresses that belong to the entry's section (Deliveries' zones). */
+  also?: string[];
 };
 
 /** The "Admin" group of the specification, in its order. */
@@ -30,6 +34,13 @@ export const ADMIN_NAV: NavItem[] = [
   { title: "Products", url: "/admin/products", icon: Package },
   { title: "Inventory", url: "/admin/inventory", icon: Warehouse },
   { title: "Orders", url: "/admin/orders", icon: ShoppingCart },
+  { title: "Customers", url: "/admin/customers", icon: Contact },
+  {
+    title: "Deliveries",
+    url: "/admin/deliveries",
+    icon: MapPinned,
+    also: ["/admin/delivery-zones"],
+  },
   { title: "Enquiries", url: "/admin/enquiries", icon: Inbox, countLabel: "new" },
   { title: "Invoices", url: "/admin/invoices", icon: FileText },
   { title: "Promotions", url: "/admin/promotions", icon: Tag },

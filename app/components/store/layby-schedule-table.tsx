@@ -8,16 +8,24 @@ const money = (cents: number) => formatMoney(cents, { cents: true });
 
 /**
  * A lay-by's payments as the shopper reads them, at checkout (before agreeing) and on the order
- * pages: each payment's name, due day and amount, and where given its state and the total.
+ * pages: each payment's name, due day and amount, on the order pages what was paid of it and
+ * what is left, and where given its state and the total.
  */
 export function LaybyScheduleTable<
-  Payment extends { number: number; dueDay: string; amountCents: number },
+  Payment extends {
+    number: number;
+    dueDay: string;
+    amountCents: number;
+    paidCents?: number;
+    leftCents?: number;
+  },
 >({
   payments,
   caption,
   showCaption = false,
   depositLabel = instalmentLabel(0),
   state,
+  showPaid = false,
   totalCents,
   className,
 }: {
@@ -27,6 +35,8 @@ export function LaybyScheduleTable<
   depositLabel?: string;
   /** A last column: each payment's state (paid, due, overdue). */
   state?: { header: string; cell: (payment: Payment) => ReactNode };
+  /** Two more columns: what was paid of each payment and what is left on it (part payments). */
+  showPaid?: boolean;
   totalCents?: number;
   className?: string;
 }) {
@@ -46,6 +56,16 @@ export function LaybyScheduleTable<
           <th scope="col" className="py-1.5 text-right font-medium">
             Amount
           </th>
+          {showPaid ? (
+            <>
+              <th scope="col" className="py-1.5 pl-3 text-right font-medium">
+                Paid
+              </th>
+              <th scope="col" className="py-1.5 pl-3 text-right font-medium">
+                Left
+              </th>
+            </>
+          ) : null}
           {state ? (
             <th scope="col" className="py-1.5 pl-3 font-medium">
               {state.header}
@@ -61,6 +81,14 @@ export function LaybyScheduleTable<
             </th>
             <td className="py-1.5">{formatDay(p.dueDay)}</td>
             <td className="py-1.5 text-right tabular-nums">{money(p.amountCents)}</td>
+            {showPaid ? (
+              <>
+                <td className="py-1.5 pl-3 text-right tabular-nums">{money(p.paidCents ?? 0)}</td>
+                <td className="py-1.5 pl-3 text-right tabular-nums" data-testid="layby-left">
+                  {money(p.leftCents ?? p.amountCents)}
+                </td>
+              </>
+            ) : null}
             {state ? <td className="py-1.5 pl-3">{state.cell(p)}</td> : null}
           </tr>
         ))}

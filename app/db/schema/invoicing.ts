@@ -16,6 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { variants } from "./catalog";
 import { warehouses } from "./inventory";
+import { laybyPlans } from "./layby";
 import { orders } from "./orders";
 
 /** Overdue is not stored: a sent invoice whose due date has passed. */
@@ -89,6 +90,10 @@ export const invoices = pgTable(
     index("invoices_issue_date_idx").on(t.issueDate, t.id),
     index("invoices_status_idx").on(t.status, t.dueDate),
     index("invoices_total_idx").on(t.totalCents, t.id),
+    // A customer's hand-made invoices, by the buyer's e-mail (the Customers section).
+    index("invoices_buyer_email_idx")
+      .on(sql`lower(${t.buyerEmail})`)
+      .where(sql`${t.orderId} is null`),
     index("invoices_search_idx").using("gin", sql`(${invoiceSearchText(t)}) gin_trgm_ops`),
     check("invoices_vat_within_total", sql`${t.vatCents} between 0 and ${t.totalCents}`),
   ],
@@ -147,11 +152,17 @@ export const creditNotes = pgTable(
      */
     seller: jsonb("seller").$type<InvoiceSeller>(),
     /**
-     * How the money went back for a paid hand-made invoice (by hand: EFT or cash), with its
-     * reference; null when the note only reduces what is owed or a web refund paid it back.
+     * Whether money is to be paid back by hand: the note credits a hand-made invoice that was
+     * paid. False when it only reduces what is owed, or a web refund paid it back.
      */
-    paidBackBy: text("paid_back_by").$type<"eft" | "cash">(),
+    payBackDue: boolean("pay_back_due").notNull().default(false),
+    /**
+     * How and when that money went back (EFT, cash, or a card refund at the till), with its
+     * reference; null until it has (a note may be issued "not paid back yet").
+     */
+    paidBackBy: text("paid_back_by").$type<"eft" | "cash" | "card">(),
     paidBackReference: text("paid_back_reference").notNull().default(""),
+    paidBackAt: timestamp("paid_back_at", { withTimezone: true }),
     /** VAT-inclusive: what the buyer is credited. */
     totalCents: integer("total_cents").notNull(),
     vatCents: integer("vat_cents").notNull(),
@@ -218,21 +229,31 @@ export const refundStatus = pgEnum("refund_status", [
 ]);
 /** Back through the provider that took the payment, or paid back by EFT by the shop. */
 export const refundMethod = pgEnum("refund_method", ["provider", "eft"]);
+/**
+ * What a refund pays back (docs/decisions/030): order: part or all of a paid order's invoice,
+ * with its credit note; layby: what a cancelled lay-by's shopper gets back (or money paid into
+ * it after it was cancelled), with no invoice to credit; payment: a payment the shop cannot keep
+ * (it arrived after its order was cancelled or expired, or paid it twice).
+ */
+export const refundKind = pgEnum("refund_kind", ["order", "layby", "payment"]);
 
 /**
- * Money paid back on an order. A pending refund already counts against what may still be
- * refunded, so two staff refunding the same order at once cannot pay back more than was paid.
+ * Money paid back, of every kind, through one pay-back engine. A pending refund already counts
+ * against what may still be refunded, so two staff refunding the same order at once cannot pay
+ * back more than was paid.
  */
 export const refunds = pgTable(
   "refunds",
   {
     id: serial("id").primaryKey(),
+    kind: refundKind("kind").notNull().default("order"),
     orderId: integer("order_id")
       .notNull()
       .references(() => orders.id),
-    invoiceId: integer("invoice_id")
-      .notNull()
-      .references(() => invoices.id),
+    /** The invoice an order refund credits; null for the other kinds, which have none. */
+    invoiceId: integer("invoice_id").references(() => invoices.id),
+    /** The lay-by plan a lay-by refund pays back. */
+    planId: integer("plan_id").references(() => laybyPlans.id),
     creditNoteId: integer("credit_note_id")
       .unique()
       .references(() => creditNotes.id),
@@ -261,6 +282,11 @@ export const refunds = pgTable(
   },
   (t) => [
     index("refunds_order_idx").on(t.orderId),
+    index("refunds_plan_idx")
+      .on(t.planId)
+      .where(sql`${t.planId} is not null`),
     check("refunds_amount_positive", sql`${t.amountCents} > 0`),
+    check("refunds_order_has_invoice", sql`${t.kind} <> 'order' or ${t.invoiceId} is not null`),
+    check("refunds_layby_has_plan", sql`(${t.kind} = 'layby') = (${t.planId} is not null)`),
   ],
 );

@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import {
-  boolean,
   check,
   date,
   index,
@@ -33,8 +32,16 @@ export const laybyCancelReason = pgEnum("layby_cancel_reason", [
   "lapsed",
   "unpaid_deposit",
 ]);
-export const laybyRefundMethod = pgEnum("layby_refund_method", ["provider", "cash"]);
-export const laybyRefundStatus = pgEnum("layby_refund_status", ["pending", "completed", "failed"]);
+/**
+ * Whether a cancellation keeps the charge agreed (s62(4): the shopper's choice, or a lapse), or
+ * none: the shopper could not complete through hospitalisation or death (s62(5)(a)), or the shop
+ * cannot supply the goods (s62(2)-(3): everything paid comes back).
+ */
+export const laybyChargeRule = pgEnum("layby_charge_rule", [
+  "charge",
+  "hospitalisation_or_death",
+  "shop_cannot_supply",
+]);
 
 /** One plan per lay-by order; its terms are fixed when the shopper agrees to them. */
 export const laybyPlans = pgTable(
@@ -57,8 +64,8 @@ export const laybyPlans = pgTable(
     completedAt: timestamp("completed_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     cancelReason: laybyCancelReason("cancel_reason"),
-    /** s62(5)(a): no charge because of hospitalisation or death. */
-    chargeWaived: boolean("charge_waived").notNull().default(false),
+    /** Set on cancellation: whether the charge was kept, or why not. */
+    chargeRule: laybyChargeRule("charge_rule").notNull().default("charge"),
     /** Set on cancellation: the charge kept and the amount paid back. */
     chargeCents: integer("charge_cents"),
     refundCents: integer("refund_cents"),
@@ -75,8 +82,10 @@ export const laybyPlans = pgTable(
 
 /**
  * A plan's payments as agreed: number 0 is the deposit, 1..months the monthly instalments.
- * Each is paid once, in full: online (its approved payment) or at the showroom (staff record
- * it, with the till's receipt as reference).
+ * `paidCents` is how much of it the money received has paid: each payment received
+ * (`layby_payments`) settles the earliest unpaid instalments first, so an instalment is paid
+ * in part only while it is the next one (docs/decisions/044). `paidAt` is when it was paid in
+ * full.
  */
 export const laybyInstalments = pgTable(
   "layby_instalments",
@@ -88,12 +97,8 @@ export const laybyInstalments = pgTable(
     number: smallint("number").notNull(),
     dueDay: date("due_day", { mode: "string" }).notNull(),
     amountCents: integer("amount_cents").notNull(),
+    paidCents: integer("paid_cents").notNull().default(0),
     paidAt: timestamp("paid_at", { withTimezone: true }),
-    /** The approved online payment that paid it. */
-    paymentId: integer("payment_id").references(() => payments.id, { onDelete: "set null" }),
-    /** Paid at the showroom: the staff member who recorded it and the receipt's reference. */
-    recordedBy: text("recorded_by"),
-    showroomReference: text("showroom_reference"),
     /** When the reminder 5 days before, and the notice of a missed due day, went out. */
     remindedAt: timestamp("reminded_at", { withTimezone: true }),
     missedNoticeAt: timestamp("missed_notice_at", { withTimezone: true }),
@@ -105,35 +110,41 @@ export const laybyInstalments = pgTable(
       .where(sql`${t.paidAt} is null`),
     check("layby_instalments_amount_positive", sql`${t.amountCents} > 0`),
     check("layby_instalments_number_range", sql`${t.number} between 0 and 6`),
+    check(
+      "layby_instalments_paid_range",
+      sql`${t.paidCents} between 0 and ${t.amountCents} and (${t.paidAt} is not null) = (${t.paidCents} = ${t.amountCents})`,
+    ),
   ],
 );
 
 /**
- * Money paid back when a plan is cancelled: one row per payment refunded (through its provider)
- * or per amount paid back in cash at the showroom. The plan's charge is kept.
+ * Money received into a plan, one row per payment (docs/decisions/044): an approved online
+ * payment (`payment_id`) or cash at the showroom (the till receipt's reference and the staff
+ * member who recorded it). Any amount up to what the plan still owes; it settles the plan's
+ * instalments in order. Its ledger row is the payment's (online) or its own (showroom).
  */
-export const laybyRefunds = pgTable(
-  "layby_refunds",
+export const laybyPayments = pgTable(
+  "layby_payments",
   {
     id: serial("id").primaryKey(),
     planId: integer("plan_id")
       .notNull()
       .references(() => laybyPlans.id, { onDelete: "cascade" }),
-    paymentId: integer("payment_id").references(() => payments.id, { onDelete: "set null" }),
-    method: laybyRefundMethod("method").notNull(),
     amountCents: integer("amount_cents").notNull(),
-    status: laybyRefundStatus("status").notNull().default("pending"),
-    /** The provider's refund id, or the showroom's cash reference. */
-    reference: text("reference").notNull().default(""),
-    /** Why the provider refused, when it did. */
-    failure: text("failure").notNull().default(""),
-    /** A staff user's id, or "system" for a lapsed plan, or "shopper". */
-    createdBy: text("created_by").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
+    paymentId: integer("payment_id").references(() => payments.id, { onDelete: "restrict" }),
+    recordedBy: text("recorded_by"),
+    showroomReference: text("showroom_reference"),
   },
   (t) => [
-    index("layby_refunds_plan_idx").on(t.planId),
-    check("layby_refunds_amount_positive", sql`${t.amountCents} > 0`),
+    index("layby_payments_plan_idx").on(t.planId, t.receivedAt),
+    uniqueIndex("layby_payments_payment_idx")
+      .on(t.paymentId)
+      .where(sql`${t.paymentId} is not null`),
+    check("layby_payments_amount_positive", sql`${t.amountCents} > 0`),
+    check(
+      "layby_payments_online_or_showroom",
+      sql`(${t.paymentId} is not null) <> (${t.showroomReference} is not null and ${t.recordedBy} is not null)`,
+    ),
   ],
 );

@@ -15,8 +15,8 @@ import {
 /**
  * What a ledger row records (docs/decisions/029). Sales: a tax invoice issued (+), a credit note
  * issued (-), a lay-by cancellation charge the shop keeps (+). Cash: money received online, at
- * the showroom or for a hand-made invoice (+), and money paid back for an order or a cancelled
- * lay-by (-).
+ * the showroom or for a hand-made invoice (+), and money paid back for an order, a cancelled
+ * lay-by or a credited hand-made invoice (-).
  */
 export const ledgerKind = pgEnum("ledger_kind", [
   "invoice",
@@ -27,6 +27,7 @@ export const ledgerKind = pgEnum("ledger_kind", [
   "invoice_payment",
   "refund_paid",
   "layby_refund_paid",
+  "invoice_paid_back",
 ]);
 
 export const SALES_KINDS = ["invoice", "credit_note", "charge_kept"] as const;
@@ -36,14 +37,16 @@ export const CASH_KINDS = [
   "invoice_payment",
   "refund_paid",
   "layby_refund_paid",
+  "invoice_paid_back",
 ] as const;
 
 /**
  * One row per money event, written in the transaction of the event and never updated. Amounts
  * are signed cents, VAT included (a credit note and money paid back are negative), so a
  * period's figure is one sum. `source_id` is the id of the row it records in the table its kind
- * names (invoices, credit_notes, layby_plans, payments, layby_instalments, invoices, refunds,
- * layby_refunds): the unique key makes recording twice a no-op.
+ * names (invoices, credit_notes, layby_plans, payments, layby_payments, invoices, refunds,
+ * refund_parts: a lay-by's refund is paid out part by part, credit_notes): the unique key makes recording
+ * twice a no-op.
  */
 export const salesLedger = pgTable(
   "sales_ledger",
@@ -65,6 +68,10 @@ export const salesLedger = pgTable(
     uniqueIndex("sales_ledger_source_idx").on(t.kind, t.sourceId),
     // A period's figures read from this index alone (bench/README.md, reports).
     index("sales_ledger_period_idx").on(t.occurredAt, t.kind, t.amountCents, t.vatCents),
+    // A customer's net spent: their orders' rows (the Customers section).
+    index("sales_ledger_order_idx")
+      .on(t.orderId)
+      .where(sql`${t.orderId} is not null`),
     index("sales_ledger_plan_idx")
       .on(t.planId)
       .where(sql`${t.planId} is not null`),

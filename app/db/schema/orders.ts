@@ -19,6 +19,7 @@ import { products, variants } from "./catalog";
 import { warehouses } from "./inventory";
 import { users } from "./auth";
 import { laybyInstalments } from "./layby";
+import { deliveryAddressColumns } from "./addresses";
 
 export const orderStatus = pgEnum("order_status", [
   "pending",
@@ -29,6 +30,7 @@ export const orderStatus = pgEnum("order_status", [
 /** partially_paid: a lay-by plan's deposit is in and the rest is being paid (layby_plans). */
 /** An order's money state; its moves are app/domain/orders/payment-status.ts. */
 export const paymentStatus = pgEnum("payment_status", [
+  "awaiting_quote",
   "unpaid",
   "partially_paid",
   "paid",
@@ -63,7 +65,10 @@ export const promotions = pgTable(
     kind: promotionKind("kind").notNull(),
     /** Percent (1-100) for a percentage code; cents for a fixed Rand amount. */
     value: integer("value").notNull(),
+    /** The least the goods must come to (the qualifying lines' when limited); 0: none. */
     minSubtotalCents: integer("min_subtotal_cents").notNull().default(0),
+    /** One order per shopper's e-mail (promotion_redemptions holds it). */
+    oncePerCustomer: boolean("once_per_customer").notNull().default(false),
     /** How many orders may use the code; null for no limit. */
     usageLimit: integer("usage_limit"),
     usedCount: integer("used_count").notNull().default(0),
@@ -81,6 +86,7 @@ export const promotions = pgTable(
       sql`${t.usageLimit} is null or ${t.usedCount} <= ${t.usageLimit}`,
     ),
     check("promotions_used_non_negative", sql`${t.usedCount} >= 0`),
+    check("promotions_min_subtotal_non_negative", sql`${t.minSubtotalCents} >= 0`),
   ],
 );
 
@@ -125,9 +131,12 @@ export const orders = pgTable(
     companyName: text("company_name").notNull().default(""),
     /** Optional: the buyer's VAT number, ten digits starting with 4. */
     vatNumber: text("vat_number").notNull().default(""),
+    /** The street address. */
     address: text("address").notNull(),
+    /** The town. */
     city: text("city").notNull(),
     postalCode: text("postal_code").notNull(),
+    ...deliveryAddressColumns(),
     deliveryMethod: deliveryMethod("delivery_method").notNull(),
     paymentMethod: paymentMethod("payment_method").notNull(),
     subtotalCents: integer("subtotal_cents").notNull(),

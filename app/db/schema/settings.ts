@@ -54,9 +54,31 @@ export const storeSettings = pgTable(
     analyticsEnabled: boolean("analytics_enabled").notNull().default(false),
     analyticsScriptUrl: text("analytics_script_url").notNull().default(""),
     analyticsDomain: text("analytics_domain").notNull().default(""),
+    /**
+     * Payment providers set up by the owner (Settings > Integrations). Secrets are kept only as
+     * AES-256-GCM ciphertext with their key's id (`settings-secrets.server.ts`); "" is not set.
+     * The environment's PAYFAST_* and PAYFLEX_* variables win over these when set.
+     */
+    payfastMerchantId: text("payfast_merchant_id").notNull().default(""),
+    payfastMerchantKeyEncrypted: text("payfast_merchant_key_encrypted").notNull().default(""),
+    payfastPassphraseEncrypted: text("payfast_passphrase_encrypted").notNull().default(""),
+    payfastMode: text("payfast_mode").notNull().default("sandbox"),
+    payflexClientId: text("payflex_client_id").notNull().default(""),
+    payflexClientSecretEncrypted: text("payflex_client_secret_encrypted").notNull().default(""),
+    payflexMode: text("payflex_mode").notNull().default("sandbox"),
+    /** Where EFT payments go, printed on hand-made invoices; "" is not set. */
+    bankName: text("bank_name").notNull().default(""),
+    bankAccountHolder: text("bank_account_holder").notNull().default(""),
+    bankAccountNumber: text("bank_account_number").notNull().default(""),
+    bankBranchCode: text("bank_branch_code").notNull().default(""),
+    bankAccountType: text("bank_account_type").notNull().default(""),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("store_settings_single_row", sql`${t.id} = 1`)],
+  (t) => [
+    check("store_settings_single_row", sql`${t.id} = 1`),
+    check("store_settings_payfast_mode", sql`${t.payfastMode} in ('sandbox', 'live')`),
+    check("store_settings_payflex_mode", sql`${t.payflexMode} in ('sandbox', 'live')`),
+  ],
 );
 
 /** Fixed-window counters for rate limits, shared by every server process. */

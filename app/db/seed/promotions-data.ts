@@ -1,6 +1,9 @@
 import type { promotions } from "~/db/schema";
 
-/** Demo promotion codes: one for everyone, one with a minimum, one single-use, one expired. */
+/**
+ * Demo promotion codes: one for everyone, one with a minimum spend, one
+ * single-use, one expired, and one for mattresses only (DEMO_PROMOTION_CATEGORIES).
+ */
 export const DEMO_PROMOTIONS: (typeof promotions.$inferInsert)[] = [
   { code: "WELCOME10", description: "10% off your order", kind: "percentage", value: 10 },
   {
@@ -25,4 +28,13 @@ export const DEMO_PROMOTIONS: (typeof promotions.$inferInsert)[] = [
     startsAt: new Date("2025-06-01T00:00:00+02:00"),
     endsAt: new Date("2025-08-31T23:59:59+02:00"),
   },
+  {
+    code: "MATTRESS15",
+    description: "15% off mattresses",
+    kind: "percentage",
+    value: 15,
+  },
 ];
+
+/** The demo's promotions limited to a category (by code and category slug). */
+export const DEMO_PROMOTION_CATEGORIES = [{ code: "MATTRESS15", category: "mattresses" }] as const;

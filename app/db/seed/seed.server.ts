@@ -17,7 +17,8 @@ import { insertDemoEnquiries } from "./demo-enquiries.server";
 import { insertDemoPurchaseOrders } from "./demo-purchase-orders.server";
 import { stockDemoWarehouses } from "./demo-warehouses.server";
 import { insertDemoSuppliers } from "./demo-suppliers.server";
-import { DEMO_PROMOTIONS } from "./promotions-data";
+import { insertDemoDeliveryZones } from "./demo-delivery-zones.server";
+import { DEMO_PROMOTION_CATEGORIES, DEMO_PROMOTIONS } from "./promotions-data";
 import { DEMO_PRODUCTS } from "./catalog/all-products";
 import { BRANDS, CATEGORIES } from "./catalog/categories-and-brands";
 import { productImageKey, writeProductImages, writeSiteImages } from "./images.server";
@@ -73,7 +74,15 @@ async function seed(dataDir: string, whenNotEmpty: "skip" | "throw"): Promise<bo
     await stockDemoWarehouses(tx);
     await tx.insert(storeSettings).values(STORE_SETTINGS).onConflictDoNothing();
     await tx.insert(promotions).values(DEMO_PROMOTIONS).onConflictDoNothing();
+    for (const limit of DEMO_PROMOTION_CATEGORIES) {
+      await tx.execute(sql`
+        insert into promotion_categories (promotion_id, category_id)
+        select p.id, c.id from promotions p, categories c
+        where p.code = ${limit.code} and c.slug = ${limit.category}
+        on conflict do nothing`);
+    }
     await insertDemoSuppliers(tx);
+    await insertDemoDeliveryZones(tx);
     return true;
   });
 }

@@ -4,6 +4,7 @@ import { twoFactor } from "better-auth/plugins";
 import { db, type Db } from "~/db/client.server";
 import { accounts, sessions, twoFactors, users, verifications } from "~/db/schema";
 import { authSecret } from "~/env.server";
+import { passwordHashing } from "./password-hash.server";
 import { sendPasswordResetMail } from "./password-reset-mail.server";
 import {
   resetLink,
@@ -61,6 +62,7 @@ function createAuth(database: Db, baseURL: string) {
     disabledPaths: TWO_FACTOR_PATHS,
     emailAndPassword: {
       enabled: true,
+      password: passwordHashing,
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
       // A sign-up answers the same whether or not the address has an account (accounts.server).

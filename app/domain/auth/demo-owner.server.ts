@@ -1,10 +1,10 @@
-import { verifyPassword } from "better-auth/crypto";
 import { and, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { accounts, users } from "~/db/schema";
 import { siteUrl } from "~/lib/site-url.server";
 import { createOwner } from "./accounts.server";
 import { DEMO_OWNER } from "./demo-owner";
+import { passwordHashing } from "./password-hash.server";
 
 /** Creates the demo owner unless an account with its e-mail exists; returns whether it did. */
 export async function ensureDemoOwner(): Promise<boolean> {
@@ -28,5 +28,5 @@ export async function demoOwnerHasDemoPassword(): Promise<boolean> {
     .innerJoin(accounts, and(eq(accounts.userId, users.id), eq(accounts.providerId, "credential")))
     .where(eq(users.email, DEMO_OWNER.email));
   if (!row?.hash) return false;
-  return verifyPassword({ hash: row.hash, password: DEMO_OWNER.password });
+  return passwordHashing.verify({ hash: row.hash, password: DEMO_OWNER.password });
 }

@@ -10,6 +10,12 @@ export type SessionUser = {
   twoFactorEnabled?: boolean;
 };
 
+/**
+ * Who reaches the back office: the owner and staff. Both see and work every section, Customers
+ * included (contact details, orders, staff notes and tags); what only the owner may do (the team,
+ * the audit log, privacy requests: on a customer's page, the links to the privacy tool) goes
+ * through requireOwner.
+ */
 export function isStaffRole(role: string | null | undefined): role is "owner" | "staff" {
   return role === "owner" || role === "staff";
 }

@@ -1,13 +1,14 @@
 import { eq, inArray, or } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { orderLines, products, variants } from "~/db/schema";
+import { orderLines, products, promotionProducts, variants } from "~/db/schema";
 import type { SessionUser } from "~/domain/auth/roles";
 import { recordAudit } from "~/domain/audit/audit-log.server";
 import { notFound } from "~/domain/errors";
 
 /**
  * Deletes a product that was never ordered; one that was is archived instead (it leaves the
- * shop at once, and every order keeps its lines). Returns which it did.
+ * shop at once, and every order keeps its lines), as is one a promotion is limited to (the
+ * promotion keeps its terms). Returns which it did.
  */
 export async function deleteProduct(options: {
   id: number;
@@ -30,8 +31,15 @@ export async function deleteProduct(options: {
       .from(orderLines)
       .where(or(eq(orderLines.productId, id), inArray(orderLines.variantId, variantIds)))
       .limit(1);
+    const [named] = ordered
+      ? []
+      : await tx
+          .select({ id: promotionProducts.promotionId })
+          .from(promotionProducts)
+          .where(eq(promotionProducts.productId, id))
+          .limit(1);
     const audit = { actorId: actor.id, actorEmail: actor.email, subject: `product:${id}` };
-    if (ordered) {
+    if (ordered || named) {
       await tx
         .update(products)
         .set({ status: "archived", updatedAt: new Date() })

@@ -3,6 +3,7 @@ import { db } from "~/db/client.server";
 import { bedSize, brands, products } from "~/db/schema";
 import { CHECKBOX_GROUPS, type CheckboxGroupId, type ListingQuery } from "./listing-query";
 import { perDatabase, searchKey } from "./search-cache.server";
+import { sizeMaskOf } from "./search-filters.server";
 
 export type FacetCounts = Record<CheckboxGroupId, Record<string, number>>;
 
@@ -34,7 +35,7 @@ function hasOption(row: AttributeGroup, group: CheckboxGroupId, option: string):
  * the planner could not tell how few groups there are and sorted them all on disk (270 ms at
  * 100,000 products, against 40 ms for hashing them).
  */
-async function attributeGroups(base: SQL): Promise<AttributeGroup[]> {
+async function attributeGroups(base: SQL, sizeMask: SQL): Promise<AttributeGroup[]> {
   const result = await db().execute<{
     mattress_type: string | null;
     bed_type: string | null;
@@ -47,7 +48,7 @@ async function attributeGroups(base: SQL): Promise<AttributeGroup[]> {
     from (
       select ${products.mattressType} as mattress_type, ${products.bedType} as bed_type,
         ${products.comfortLevel} as comfort_level, ${products.brandId} as brand_id,
-        ${products.sizeMask} as size_mask, count(*)::int as n
+        ${sizeMask} as size_mask, count(*)::int as n
       from ${products}
       where ${base}
       group by 1, 2, 3, 4, 5
@@ -83,12 +84,14 @@ async function groupsOf(
   base: SQL,
   version: number | null,
 ): Promise<AttributeGroup[]> {
-  if (version === null) return attributeGroups(base);
+  // With a price range, a product's sizes are those sold within it (see `sizeMaskOf`).
+  const sizeMask = sizeMaskOf(query);
+  if (version === null) return attributeGroups(base, sizeMask);
   const kept = keptGroups();
   const key = JSON.stringify([searchKey(query.q), query.category, query.price]);
   const entry = kept.get(key);
   if (entry?.version === version) return entry.groups;
-  const groups = await attributeGroups(base);
+  const groups = await attributeGroups(base, sizeMask);
   kept.set(key, { version, groups }, groups.length);
   return groups;
 }

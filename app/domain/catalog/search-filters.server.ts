@@ -1,24 +1,48 @@
 import { and, eq, or, sql, type SQL } from "drizzle-orm";
-import { bedSize, brands, categories, products } from "~/db/schema";
+import { bedSize, brands, categories, products, variants } from "~/db/schema";
 import { CHECKBOX_GROUPS, type CheckboxGroupId, type ListingQuery } from "./listing-query";
 
+/**
+ * The outer query's product id, written out in full: drizzle leaves columns unqualified in a
+ * query without joins, and inside a subquery on variants a bare "id" would be the variant's.
+ */
+const outerProductId = sql.raw('"products"."id"');
+
+/**
+ * The product's sizes as a bit mask (`size_mask`, in the enum's order); with a price range,
+ * only the sizes sold within it, so that "queen up to R5,000" means a queen at R5,000 or less,
+ * not a single that is. A product whose every price is in the range (most of a broad one)
+ * keeps its mask; only one whose prices straddle the range has its variants looked at.
+ */
+export function sizeMaskOf(query: ListingQuery): SQL {
+  if (!query.price) return sql`${products.sizeMask}`;
+  const [low, high] = query.price.map((rand) => rand * 100) as [number, number];
+  return sql`(case when ${products.minPriceCents} >= ${low}
+      and ${products.variantPrices}[cardinality(${products.variantPrices})] <= ${high}
+    then ${products.sizeMask}
+    else (select coalesce(bit_or(1 << (array_position(enum_range(null::bed_size), v.size) - 1)), 0)
+      from ${variants} as v
+      where v.product_id = ${outerProductId} and v.price_cents between ${low} and ${high}) end)`;
+}
+
 /** Whether a product has one option of a group, as a condition on its own row. */
-export function optionCondition(group: CheckboxGroupId, option: string): SQL {
-  switch (group) {
-    case "mattress-type":
-      return eq(products.mattressType, option);
-    case "bed-type":
-      return eq(products.bedType, option);
-    case "comfort-level":
-      return eq(products.comfortLevel, option);
-    case "brand":
-      return sql`${products.brandId} = (select ${brands.id} from ${brands} where ${brands.slug} = ${option})`;
-    case "bed-size": {
-      // The product's sizes are a bit mask kept by a trigger, in the enum's order.
-      const bit = 1 << bedSize.enumValues.indexOf(option as (typeof bedSize.enumValues)[number]);
-      return sql`(${products.sizeMask} & ${sql.raw(String(bit))}) <> 0`;
+export function optionConditionFor(query: ListingQuery) {
+  return (group: CheckboxGroupId, option: string): SQL => {
+    switch (group) {
+      case "mattress-type":
+        return eq(products.mattressType, option);
+      case "bed-type":
+        return eq(products.bedType, option);
+      case "comfort-level":
+        return eq(products.comfortLevel, option);
+      case "brand":
+        return sql`${products.brandId} = (select ${brands.id} from ${brands} where ${brands.slug} = ${option})`;
+      case "bed-size": {
+        const bit = 1 << bedSize.enumValues.indexOf(option as (typeof bedSize.enumValues)[number]);
+        return sql`(${sizeMaskOf(query)} & ${sql.raw(String(bit))}) <> 0`;
+      }
     }
-  }
+  };
 }
 
 /**

@@ -15,7 +15,7 @@ import {
   type CachedListing,
 } from "./search-cache.server";
 import { countFacets, type FacetCounts } from "./search-facets.server";
-import { baseCondition, optionCondition, selectionCondition } from "./search-filters.server";
+import { baseCondition, optionConditionFor, selectionCondition } from "./search-filters.server";
 
 export type { FacetCounts } from "./search-facets.server";
 
@@ -57,6 +57,25 @@ export async function searchProducts(query: ListingQuery): Promise<ProductSearch
   return result(listing, await withCardDetails(listing.rows));
 }
 
+/**
+ * How many products each listing holds, without reading them: the counts of a listing (kept as
+ * its facet groups are), for weighing several listings at once.
+ */
+export async function countProducts(queries: ListingQuery[]): Promise<number[]> {
+  const version = await currentCatalogVersion();
+  const totals: number[] = [];
+  for (const query of queries) {
+    const entry = cachedListing(cacheKey({ ...query, page: 1 }));
+    if (entry?.version === version) {
+      totals.push(entry.listing.total);
+      continue;
+    }
+    const base = baseCondition(query, await fullTextQuery(query.q, version));
+    totals.push((await countFacets(query, base, version)).total);
+  }
+  return totals;
+}
+
 function result(listing: CachedListing, cards: ProductCardData[]): ProductSearchResult {
   return { products: cards, total: listing.total, facets: structuredClone(listing.facets) };
 }
@@ -87,7 +106,7 @@ async function findListing(query: ListingQuery, version: number | null): Promise
   const pageIds = db()
     .select({ id: products.id })
     .from(products)
-    .where(and(base, selectionCondition(query, optionCondition)))
+    .where(and(base, selectionCondition(query, optionConditionFor(query))))
     .orderBy(...order)
     .limit(wanted);
   const rows = await db()

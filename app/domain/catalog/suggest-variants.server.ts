@@ -22,6 +22,7 @@ export async function suggestVariants(options: { q: string }): Promise<VariantSu
   const rows = await db()
     .select({
       id: variants.id,
+      productId: variants.productId,
       sku: variants.sku,
       title: products.title,
       size: variants.size,

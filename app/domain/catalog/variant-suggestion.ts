@@ -3,6 +3,8 @@ import { formatMoney } from "~/lib/money";
 /** A variant offered as staff type a SKU or a product's name (Adjust Stock, purchase order lines). */
 export type VariantSuggestion = {
   id: number;
+  /** Its product, for a field that picks products (a promotion's goods). */
+  productId: number;
   sku: string;
   title: string;
   /** The size as staff read it ("Queen"). */

@@ -4,7 +4,8 @@ import type { InvoiceSeller } from "~/db/schema";
 export type DocumentShop = InvoiceSeller;
 
 /**
- * A document the shop prints (a purchase order, a tax invoice, a credit note), as text ready to
+ * A document the shop prints (a purchase order, a tax invoice, a credit note, a run sheet, a
+ * delivery note), as text ready to
  * lay out: the PDF (document-pdf-layout.server.tsx) and the back office's view draw the same.
  */
 export type BusinessDocument = {
@@ -20,6 +21,8 @@ export type BusinessDocument = {
   rows: string[][];
   totals: { label: string; value: string; bold?: boolean }[];
   notes?: string;
+  /** Lines to sign on, under the totals: "Received by", "Signature", "Date" (a delivery note). */
+  signatures?: string[];
   footnote: string;
 };
 

@@ -4,8 +4,8 @@ import type { BusinessDocument } from "./business-document";
 
 /**
  * The one A4 layout of every document the shop prints (purchase orders, tax invoices, credit
- * notes): the shop's details, the parties, the facts, a table of lines whose heading repeats on
- * each page, the totals, notes and a footnote, and "Page 1 of 2" at the foot of every page.
+ * notes, run sheets, delivery notes): the shop's details, the parties, the facts, a table of
+ * lines whose heading repeats on each page, the totals, lines to sign on, notes and a footnote, and "Page 1 of 2" at the foot of every page.
  */
 export async function layOutDocument(document: BusinessDocument): Promise<Buffer> {
   registerPdfFonts();
@@ -50,6 +50,9 @@ const styles = StyleSheet.create({
   totals: { marginTop: 10, alignSelf: "flex-end", width: "50%" },
   totalRow: { flexDirection: "row", justifyContent: "space-between", paddingVertical: 2 },
   footnote: { marginTop: 18, color: "#555" },
+  signatures: { marginTop: 28, gap: 22 },
+  signature: { flexDirection: "row", alignItems: "flex-end", gap: 8 },
+  signatureLine: { flex: 1, borderBottomWidth: 0.75, borderColor: "#111", height: 14 },
   pageNumber: {
     position: "absolute",
     bottom: 24,
@@ -141,6 +144,16 @@ function DocumentPdf({ document: doc }: { document: BusinessDocument }) {
           ))}
         </View>
 
+        {doc.signatures?.length ? (
+          <View style={styles.signatures} wrap={false}>
+            {doc.signatures.map((label) => (
+              <View key={label} style={styles.signature}>
+                <Text style={{ width: 170 }}>{label}</Text>
+                <View style={styles.signatureLine} />
+              </View>
+            ))}
+          </View>
+        ) : null}
         {doc.notes ? (
           <View style={styles.footnote}>
             <Text style={styles.heading}>Notes</Text>

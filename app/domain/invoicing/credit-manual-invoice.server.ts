@@ -1,7 +1,7 @@
 import { db } from "~/db/client.server";
 import { conflict, invalid } from "~/domain/errors";
 import { formatMoney } from "~/lib/money";
-import type { CreditInput } from "./credit-note-schemas";
+import type { CreditInput } from "./refund-schemas";
 import { auditInvoice, lockInvoiceFor, type InvoiceActor } from "./invoice-changes.server";
 import { returnCreditedStock } from "./invoice-stock.server";
 import { issueCreditNote } from "./issue-credit-note.server";
@@ -9,8 +9,9 @@ import { issueCreditNote } from "./issue-credit-note.server";
 /**
  * Credits a hand-made invoice, sent or paid (VAT Act s21), by lines or by an amount: issues its
  * credit note and, when asked, takes credited catalogue goods back into the warehouse they left.
- * Money for a paid invoice goes back by hand (EFT or cash), recorded with its reference; a sent
- * one only owes less. A web order's invoice is credited by refunding the order.
+ * Money for a paid invoice goes back by hand (EFT, cash or a card refund at the till), recorded
+ * with its reference as a cash row of the ledger, now or later ("not paid back yet"); a sent one
+ * only owes less. A web order's invoice is credited by refunding the order.
  */
 export async function creditManualInvoice(options: {
   invoiceId: number;
@@ -29,7 +30,10 @@ export async function creditManualInvoice(options: {
     }
     const paid = invoice.status === "paid";
     if (paid && !input.paidBack) {
-      throw invalid("Say how the money was paid back: by EFT or in cash.", "paidBackBy");
+      throw invalid(
+        "Say how the money was paid back (by EFT, in cash or by card at the till), or that it is not paid back yet.",
+        "paidBackBy",
+      );
     }
     const note = await issueCreditNote(tx, {
       invoiceId,

@@ -1,4 +1,4 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, ne } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { creditNoteLines, creditNotes, invoices, refunds } from "~/db/schema";
 import type { BusinessDocument } from "~/domain/documents/business-document";
@@ -101,11 +101,15 @@ export async function renderCreditNotePdf(options: { creditNoteId: number }) {
   };
 }
 
-/** An order's refunds, newest first, with their credit notes, for its page in the back office. */
+/**
+ * An order's refunds, newest first, with their credit notes, for its page in the back office:
+ * those of its invoice and payments owed back (a lay-by's are on its card).
+ */
 export async function listOrderRefunds(orderId: number) {
   const rows = await db()
     .select({
       id: refunds.id,
+      kind: refunds.kind,
       amountCents: refunds.amountCents,
       method: refunds.method,
       provider: refunds.provider,
@@ -120,7 +124,7 @@ export async function listOrderRefunds(orderId: number) {
     })
     .from(refunds)
     .leftJoin(creditNotes, eq(creditNotes.id, refunds.creditNoteId))
-    .where(eq(refunds.orderId, orderId))
+    .where(and(eq(refunds.orderId, orderId), ne(refunds.kind, "layby")))
     .orderBy(desc(refunds.createdAt), desc(refunds.id));
   return rows.map((r) => ({
     ...r,

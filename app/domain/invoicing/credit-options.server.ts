@@ -54,8 +54,10 @@ export async function listInvoiceCreditNotes(invoiceId: number) {
       issueDate: creditNotes.issueDate,
       reason: creditNotes.reason,
       totalCents: creditNotes.totalCents,
+      payBackDue: creditNotes.payBackDue,
       paidBackBy: creditNotes.paidBackBy,
       paidBackReference: creditNotes.paidBackReference,
+      paidBackAt: creditNotes.paidBackAt,
     })
     .from(creditNotes)
     .where(eq(creditNotes.invoiceId, invoiceId))

@@ -4,6 +4,8 @@ import { invoiceLines, invoices } from "~/db/schema";
 import type { BusinessDocument } from "~/domain/documents/business-document";
 import { shopParty } from "~/domain/documents/business-document";
 import { notFound } from "~/domain/errors";
+import { bankDetailsOf, eftInstructions, type BankDetails } from "~/domain/settings/bank-details";
+import { getStoreSettings } from "~/domain/settings/store-settings.server";
 import { VAT_RATE_PERCENT } from "~/domain/orders/totals";
 import { formatDay, shopToday } from "~/lib/dates";
 import { isDbId } from "~/lib/db-ids";
@@ -68,6 +70,8 @@ export function invoicePrint(
   options: {
     /** A further issue of the same invoice (e-mailed again), marked so (VAT Act s20(2)). */
     copy?: boolean;
+    /** The shop's bank account (a setting): a hand-made invoice still to be paid prints it. */
+    bank?: BankDetails | null;
   } = {},
 ): BusinessDocument {
   const amounts = {
@@ -123,7 +127,15 @@ export function invoicePrint(
           { label: "Total (VAT included)", value: money(amounts.totalCents), bold: true },
         ]
       : [{ label: "Total", value: money(amounts.totalCents), bold: true }],
-    notes: invoice.notes || undefined,
+    notes:
+      [
+        invoice.notes,
+        options.bank && invoice.orderId === null && ["draft", "sent"].includes(invoice.status)
+          ? eftInstructions(options.bank, invoice.invoiceNumber)
+          : "",
+      ]
+        .filter(Boolean)
+        .join("\n\n") || undefined,
     footnote: taxInvoice
       ? `All amounts are in South African rand. Prices include VAT at ${VAT_RATE_PERCENT}%: the VAT shown is included in the total, not added to it. Please quote ${invoice.invoiceNumber} with any payment or query.`
       : `All amounts are in South African rand. ${seller.legalName || seller.storeName} is not registered for VAT: no VAT is charged. Please quote ${invoice.invoiceNumber} with any payment or query.`,
@@ -144,8 +156,9 @@ export async function invoicePdf(
 ): Promise<RenderedInvoice> {
   // Loaded with the first PDF a process makes (see renderPurchaseOrderPdf).
   const { layOutDocument } = await import("~/domain/documents/document-pdf-layout.server");
+  const bank = invoice.orderId === null ? bankDetailsOf(await getStoreSettings()) : null;
   return {
     filename: `${invoice.invoiceNumber}.pdf`,
-    pdf: await layOutDocument(invoicePrint(invoice, options)),
+    pdf: await layOutDocument(invoicePrint(invoice, { bank, ...options })),
   };
 }

@@ -3,6 +3,7 @@ import type { Tx } from "~/db/client.server";
 import { nextDocumentNumber } from "~/db/document-counter.server";
 import { creditNoteLines, creditNotes, invoiceLines, invoices } from "~/db/schema";
 import { conflict, invalid, notFound } from "~/domain/errors";
+import { recordInvoicePaidBackInLedger } from "~/domain/ledger/record-cash.server";
 import { recordCreditNoteInLedger } from "~/domain/ledger/record-sales.server";
 import { shopToday } from "~/lib/dates";
 import { isDbId } from "~/lib/db-ids";
@@ -12,7 +13,7 @@ import { creditedSoFar } from "./credited-so-far.server";
 import { sellerNow, type InvoiceActor } from "./invoice-changes.server";
 import { creditNoteVatCents, invoiceAmounts } from "./invoice-amounts";
 import { formatCreditNoteNumber, formatInvoiceNumber } from "./invoice-number";
-import { refundQuantityField } from "./refund-schemas";
+import { refundQuantityField, type PaidBack } from "./refund-schemas";
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
 
@@ -27,8 +28,11 @@ export type CreditNoteInput = {
   now: Date;
   /** What a refund has already paid back for these lines: the note credits exactly that. */
   paidCents?: number;
-  /** How the money went back by hand for a paid hand-made invoice, with its reference. */
-  paidBack?: { by: "eft" | "cash"; reference: string } | null;
+  /**
+   * For a paid hand-made invoice, whose money goes back by hand: how it went, with its
+   * reference (a cash row in the ledger), or "not_yet" (recorded later, recordCreditNotePaidBack).
+   */
+  paidBack?: PaidBack | "not_yet" | null;
 };
 
 /**
@@ -42,6 +46,7 @@ export type CreditNoteInput = {
 export async function issueCreditNote(tx: Tx, input: CreditNoteInput) {
   const { invoice, invoiceNumber, creditLines, totalCents, vatCents, remainingCents } =
     await workOutCreditNote(tx, input);
+  const paidBack = typeof input.paidBack === "object" ? input.paidBack : null;
   const number = await nextDocumentNumber(tx, "credit_note");
   const [note] = await tx
     .insert(creditNotes)
@@ -51,8 +56,10 @@ export async function issueCreditNote(tx: Tx, input: CreditNoteInput) {
       issueDate: shopToday(input.now),
       reason: input.reason,
       seller: await sellerNow(tx),
-      paidBackBy: input.paidBack?.by ?? null,
-      paidBackReference: input.paidBack?.reference ?? "",
+      payBackDue: paidBack !== null || input.paidBack === "not_yet",
+      paidBackBy: paidBack?.by ?? null,
+      paidBackReference: paidBack?.reference ?? "",
+      paidBackAt: paidBack ? input.now : null,
       totalCents,
       vatCents,
       createdBy: input.actor.id,
@@ -67,6 +74,7 @@ export async function issueCreditNote(tx: Tx, input: CreditNoteInput) {
     })),
   );
   await recordCreditNoteInLedger(tx, note!.id);
+  if (paidBack) await recordInvoicePaidBackInLedger(tx, note!.id);
   return {
     creditNoteId: note!.id,
     number,

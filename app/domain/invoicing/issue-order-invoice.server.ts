@@ -1,15 +1,17 @@
+import { addressLines } from "~/domain/addresses/format-address";
 import { asc, eq } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
 import { nextDocumentNumber } from "~/db/document-counter.server";
 import {
+  deliveryQuotes,
   invoiceLines,
   invoices,
-  orderEvents,
   orderLines,
   orders,
   storeSettings,
 } from "~/db/schema";
 import { recordInvoiceInLedger } from "~/domain/ledger/record-sales.server";
+import { recordOrderEvent } from "~/domain/orders/order-events.server";
 import { DELIVERY_METHOD_LABELS } from "~/domain/orders/totals";
 import { shopToday } from "~/lib/dates";
 import { FULL_TAX_INVOICE_ABOVE_CENTS, invoiceAmounts } from "./invoice-amounts";
@@ -42,6 +44,11 @@ export async function issueOrderInvoice(
     .from(orderLines)
     .where(eq(orderLines.orderId, order.id))
     .orderBy(asc(orderLines.position), asc(orderLines.id));
+  // A delivery the shop quoted (docs/decisions/041) is named as such, not by checkout's method.
+  const [quoted] = await tx
+    .select({ carrier: deliveryQuotes.carrier })
+    .from(deliveryQuotes)
+    .where(eq(deliveryQuotes.orderId, order.id));
 
   const lines = [
     ...sold.map((line) => ({
@@ -55,7 +62,9 @@ export async function issueOrderInvoice(
     ...(order.deliveryCents > 0
       ? [
           {
-            description: DELIVERY_METHOD_LABELS[order.deliveryMethod],
+            description: quoted
+              ? `Delivery as quoted (${quoted.carrier === "courier" ? "courier" : "our own truck"})`
+              : DELIVERY_METHOD_LABELS[order.deliveryMethod],
             sku: "",
             variantId: null,
             quantity: 1,
@@ -103,7 +112,8 @@ export async function issueOrderInvoice(
       ...buyerOf(order),
       buyerEmail: order.email,
       buyerPhone: order.phone,
-      buyerAddress: [order.address, `${order.city} ${order.postalCode}`].join("\n"),
+      // The address only: a gate code or a second mobile number is not the tax invoice's.
+      buyerAddress: addressLines(order).join("\n"),
       totalCents: amounts.totalCents,
       // A shop without a VAT number charges none: its invoice is a plain one.
       vatCents: isVatVendor(seller) ? amounts.vatCents : 0,
@@ -117,7 +127,7 @@ export async function issueOrderInvoice(
     .insert(invoiceLines)
     .values(lines.map((line, position) => ({ ...line, invoiceId: invoice!.id, position })));
   await recordInvoiceInLedger(tx, invoice!.id);
-  await tx.insert(orderEvents).values({
+  await recordOrderEvent(tx, {
     orderId: order.id,
     type: "invoice_issued",
     message: `${invoiceWord(seller)} ${formatInvoiceNumber(number)} issued.`,

@@ -9,7 +9,8 @@ import { auditInvoice, lockInvoiceFor, type InvoiceActor } from "./invoice-chang
 /**
  * Records the payment of a sent invoice (overdue or not) with its reference, as the bank shows
  * it; a draft, a paid or a cancelled invoice is refused (409), and so is one its credit notes
- * reduced to nothing: nothing is owed on it.
+ * reduced to nothing: nothing is owed on it. What the buyer paid is its total less those credit
+ * notes (all issued while it was unpaid), and that is the ledger's money in.
  */
 export async function markInvoicePaid(options: {
   invoiceId: number;
@@ -25,6 +26,7 @@ export async function markInvoicePaid(options: {
     if (credited.totalCents >= invoice.totalCents) {
       throw conflict(`${invoice.invoiceNumber} is credited in full: nothing is owed on it.`);
     }
+    const receivedCents = invoice.totalCents - credited.totalCents;
     await tx
       .update(invoices)
       .set({ status: "paid", paidAt: now, paymentReference, updatedAt: now })
@@ -34,8 +36,8 @@ export async function markInvoicePaid(options: {
       action: "invoice_paid",
       actor,
       number: invoice.number,
-      details: { paymentReference, totalCents: invoice.totalCents },
+      details: { paymentReference, totalCents: invoice.totalCents, receivedCents },
     });
-    return { invoiceNumber: invoice.invoiceNumber, totalCents: invoice.totalCents };
+    return { invoiceNumber: invoice.invoiceNumber, totalCents: invoice.totalCents, receivedCents };
   });
 }

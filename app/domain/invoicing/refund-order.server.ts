@@ -4,7 +4,6 @@ import {
   creditNotes,
   invoiceLines,
   invoices,
-  orderEvents,
   orders,
   payments,
   refundParts,
@@ -20,13 +19,14 @@ import {
   returnSoldUnits,
 } from "~/domain/orders/sold-units.server";
 import { recordRefundPaid } from "~/domain/ledger/record-cash.server";
-import { moveOrderPayment } from "~/domain/orders/order-events.server";
+import { moveOrderPayment, recordOrderEvent } from "~/domain/orders/order-events.server";
 import { afterRefund, isRefundable } from "~/domain/orders/payment-status";
 import { mailRefundIfCompleted } from "~/domain/orders/refund-mail.server";
 import { providerByName } from "~/domain/payments/providers.server";
 import { PROVIDER_NAMES } from "~/domain/payments/provider";
-import { askProviders, capitalised } from "~/domain/refunds/pay-back.server";
+import { askProviders } from "~/domain/refunds/pay-back.server";
 import { refundOutcome } from "~/domain/refunds/refund-state";
+import { capitalised, describeParts, howPaidBack } from "~/domain/refunds/refund-words";
 import { splitRefund, type MoneySource } from "~/domain/refunds/refund-split";
 import { formatMoney } from "~/lib/money";
 import { invoiceAmounts } from "./invoice-amounts";
@@ -59,7 +59,7 @@ export async function refundOrder(options: {
   input: RefundInput;
   actor: Actor;
   now?: Date;
-}): Promise<Exclude<SettledRefund, { status: "failed" }>> {
+}): Promise<Exclude<SettledOrderRefund, { status: "failed" }>> {
   const { orderId, input, actor } = options;
   const pending = await db().transaction((tx) => reserveRefund(tx, { orderId, input, actor }));
   await askProviders({ refundId: pending.refundId, reason: input.reason, statuses: ["pending"] });
@@ -116,7 +116,8 @@ export async function previewRefund(options: {
   return preview!;
 }
 
-export type SettledRefund =
+/** What became of an order refund: completed with its credit note, awaiting, or failed. */
+export type SettledOrderRefund =
   | {
       status: "completed";
       refundId: number;
@@ -126,6 +127,20 @@ export type SettledRefund =
     }
   | { status: "awaiting"; refundId: number; amountCents: number; why: string }
   | { status: "failed"; refundId: number; amountCents: number; why: string };
+
+/**
+ * What became of a refund of any kind; a lay-by's or a payment's completes with no credit note
+ * (there is no invoice to credit).
+ */
+export type SettledRefund =
+  | SettledOrderRefund
+  | {
+      status: "completed";
+      refundId: number;
+      creditNoteId: null;
+      creditNoteNumber: null;
+      amountCents: number;
+    };
 
 async function reserveRefund(
   tx: Tx,
@@ -329,14 +344,14 @@ export async function settleOrderRefund(options: {
   refundId: number;
   actor?: Actor;
   now?: Date;
-}): Promise<SettledRefund> {
+}): Promise<SettledOrderRefund> {
   const now = options.now ?? new Date();
   return db().transaction(async (tx) => {
     const [head] = await tx
-      .select({ orderId: refunds.orderId })
+      .select({ orderId: refunds.orderId, kind: refunds.kind })
       .from(refunds)
       .where(eq(refunds.id, options.refundId));
-    if (!head) throw notFound("This refund does not exist.");
+    if (!head || head.kind !== "order") throw notFound("This refund does not exist.");
     // The order first, then the refund: the order in which a new refund takes them.
     const [order] = await tx
       .select({ id: orders.id, number: orders.number })
@@ -376,7 +391,7 @@ export async function settleOrderRefund(options: {
         .update(refunds)
         .set({ status: "failed", failure: why, updatedAt: now })
         .where(eq(refunds.id, refund!.id));
-      await tx.insert(orderEvents).values({
+      await recordOrderEvent(tx, {
         orderId: order!.id,
         type: "refund_refused",
         message: `Refund refused: ${why}`,
@@ -390,7 +405,7 @@ export async function settleOrderRefund(options: {
           .update(refunds)
           .set({ status: "awaiting_provider", failure: why, updatedAt: now })
           .where(eq(refunds.id, refund!.id));
-        await tx.insert(orderEvents).values({
+        await recordOrderEvent(tx, {
           orderId: order!.id,
           type: "refund_awaiting",
           message: `Refund of ${money(refund!.amountCents)} awaiting: ${why} Its amount stays held.`,
@@ -408,31 +423,6 @@ export async function settleOrderRefund(options: {
     });
     return { ...base, status: "completed", ...done };
   });
-}
-
-/** What staff read of a refund's parts that are not paid: each one's provider and its answer. */
-function describeParts(
-  parts: readonly (typeof refundParts.$inferSelect)[],
-  provider: string | null,
-) {
-  const open = parts.filter((p) => p.status !== "paid");
-  const name =
-    provider && provider in PROVIDER_NAMES
-      ? PROVIDER_NAMES[provider as keyof typeof PROVIDER_NAMES]
-      : "the payment provider";
-  return open
-    .map((p) => {
-      if (p.status === "unknown") {
-        return `${capitalised(name)} has not said whether it paid back ${money(p.amountCents)} (${p.failure || "no answer"}).`;
-      }
-      if (p.status === "pending")
-        return `${capitalised(name)} has not answered about ${money(p.amountCents)} yet.`;
-      const paidElsewhere = parts.some((q) => q.status === "paid");
-      return paidElsewhere
-        ? `${p.failure} Pay ${money(p.amountCents)} back by hand and record it.`
-        : p.failure;
-    })
-    .join(" ");
 }
 
 /**
@@ -460,7 +450,7 @@ async function completeRefund(
     ? { actorId: actor.id, actorEmail: actor.email }
     : { actorEmail: "system" };
   const input = { reason: refund.reason };
-  const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, refund.invoiceId));
+  const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, refund.invoiceId!));
   if (!invoice) throw notFound("This refund's invoice does not exist.");
   // The credit note credits exactly what was paid back, its VAT and discount share checked
   // against the invoice's earlier notes.
@@ -505,11 +495,13 @@ async function completeRefund(
   const [totals] = await tx
     .select({ refunded: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
     .from(refunds)
-    .where(and(eq(refunds.orderId, orderId), eq(refunds.status, "completed")));
+    .where(
+      and(eq(refunds.orderId, orderId), eq(refunds.kind, "order"), eq(refunds.status, "completed")),
+    );
   const paymentStatus = afterRefund(totals?.refunded ?? 0, invoice.totalCents);
   const was = await moveOrderPayment(tx, { orderId, to: paymentStatus, now });
   const creditNoteNumber = formatCreditNoteNumber(number);
-  await tx.insert(orderEvents).values({
+  await recordOrderEvent(tx, {
     orderId,
     type: "refunded",
     message: `${money(amountCents)} ${howPaidBack(options.parts, refund.provider)}; credit note ${creditNoteNumber} against ${formatInvoiceNumber(invoice.number)}: ${input.reason}${leftOut}`,
@@ -531,24 +523,4 @@ async function completeRefund(
     tx,
   );
   return { creditNoteId: note.creditNoteId, creditNoteNumber };
-}
-
-/** "paid back through PayFast (R600.00) and by hand (R9,400.00, reference TILL-9)". */
-function howPaidBack(parts: readonly (typeof refundParts.$inferSelect)[], provider: string | null) {
-  const name =
-    provider && provider in PROVIDER_NAMES
-      ? PROVIDER_NAMES[provider as keyof typeof PROVIDER_NAMES]
-      : "the payment provider";
-  if (parts.length === 1) {
-    return parts[0]!.method === "hand"
-      ? `paid back by EFT (reference ${parts[0]!.reference})`
-      : `paid back through ${name}`;
-  }
-  return `paid back ${parts
-    .map((p) =>
-      p.method === "hand"
-        ? `by hand (${money(p.amountCents)}, reference ${p.reference})`
-        : `through ${name} (${money(p.amountCents)})`,
-    )
-    .join(" and ")}`;
 }

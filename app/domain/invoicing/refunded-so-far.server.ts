@@ -14,6 +14,8 @@ export async function refundedSoFar(orderId: number, tx?: Tx) {
     .where(
       and(
         eq(refunds.orderId, orderId),
+        // A lay-by's refund, or a payment owed back, is not against the invoice.
+        eq(refunds.kind, "order"),
         inArray(refunds.status, ["pending", "awaiting_provider", "completed"]),
       ),
     );

@@ -35,7 +35,7 @@ export async function listShopperRefunds(orderId: number): Promise<ShopperRefund
     })
     .from(refunds)
     .leftJoin(creditNotes, eq(creditNotes.id, refunds.creditNoteId))
-    .where(eq(refunds.orderId, orderId))
+    .where(and(eq(refunds.orderId, orderId), eq(refunds.kind, "order")))
     .orderBy(desc(refunds.createdAt), desc(refunds.id));
   return rows.map((r) => {
     const through = `through ${PROVIDER_NAMES[r.provider as PaymentProviderName] ?? "the payment provider"}`;

@@ -1,22 +1,21 @@
-import { and, asc, eq, isNotNull } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
-import {
-  laybyInstalments,
-  laybyPlans,
-  laybyRefunds,
-  orderEvents,
-  orders,
-} from "~/db/schema";
+import { laybyPayments, laybyPlans, orders, payments, refundParts, refunds } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit-log.server";
 import { conflict, notFound } from "~/domain/errors";
 import { recordChargeKept } from "~/domain/ledger/record-sales.server";
+import { recordOrderEvent } from "~/domain/orders/order-events.server";
 import { releaseOrderStock } from "~/domain/orders/order-stock.server";
-import { returnPromotionUse } from "~/domain/orders/promotions.server";
+import { releaseRedemption, returnPromotionUse } from "~/domain/orders/promotions.server";
+import { askProviders } from "~/domain/refunds/pay-back.server";
+import { splitRefund } from "~/domain/refunds/refund-split";
 import { formatMoney } from "~/lib/money";
-import { laybyCancellation } from "./cancellation";
+import { chargeWords, laybyCancellation, type ChargeRule } from "./cancellation";
 import { sendLaybyCancelledMail } from "./layby-mail.server";
-import { markRefundedWhenPaidBack, payBackLaybyOnline } from "./layby-pay-back.server";
-import { splitLaybyRefund } from "./refund-split";
+import { settleLaybyRefund } from "./layby-pay-back.server";
+
+/** The reason a lay-by's cancellation refund is asked of a provider under. */
+export const LAYBY_REFUND_REASON = "Lay-by cancelled";
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
 
@@ -28,8 +27,11 @@ export type CancelLaybyOptions = {
   reason: LaybyCancelReason;
   /** The staff member, or the shopper / the system for the other reasons. */
   actor: LaybyActor;
-  /** s62(5)(a): hospitalisation or death (staff only). */
-  waived?: boolean;
+  /**
+   * Staff only: whether the charge applies (the default), or not because of hospitalisation or
+   * death (s62(5)(a)) or because the shop cannot supply the goods (s62(2)-(3)).
+   */
+  chargeRule?: ChargeRule;
   siteUrl: string;
   now?: Date;
 };
@@ -50,11 +52,12 @@ const actorId = (actor: LaybyActor) => (typeof actor === "string" ? actor : acto
  * 1. with the order and then the plan locked (the order in which settling an instalment takes
  *    them), the charge and refund are worked out from what was paid and the plan's agreed rate;
  *    the plan and order are cancelled, the stock released, a promotion's use given back, and the
- *    refund saved as pending rows: one per online payment (the newest first, until the refund
- *    is covered), and a cash row for what was paid at the showroom;
- * 2. each provider row is paid back through its provider, outside the transaction;
- * 3. each is marked completed or failed (staff then pay it back by hand), and the shopper gets
- *    the calculation by e-mail.
+ *    refund saved as a pending refund of kind layby through the one pay-back engine
+ *    (docs/decisions/030): a part per online payment (the newest first, until the refund is
+ *    covered), and a part paid by hand for what was paid at the showroom;
+ * 2. each provider part is asked of its provider, outside the transaction, its answer kept;
+ * 3. the refund is settled (settleLaybyRefund: paid parts recorded, anything else held for
+ *    staff or the job), and the shopper gets the calculation by e-mail.
  * A plan that is completed or cancelled already is a conflict: nothing changes.
  */
 export async function cancelLaybyPlan(options: CancelLaybyOptions): Promise<CancelLaybyResult> {
@@ -73,7 +76,11 @@ export async function cancelLaybyPlanUnlessBusy(
   return reserved ? finishCancellation(options, reserved) : null;
 }
 
-type Reserved = CancelLaybyResult & { planId: number; orderNumber: number };
+type Reserved = CancelLaybyResult & {
+  planId: number;
+  orderNumber: number;
+  refundId: number | null;
+};
 
 async function reserveCancellation(
   tx: Tx,
@@ -105,18 +112,20 @@ async function reserveCancellation(
     );
   }
 
+  // Every payment received, part payments included (docs/decisions/044), oldest first.
   const paid = await tx
-    .select({ paymentId: laybyInstalments.paymentId, amountCents: laybyInstalments.amountCents })
-    .from(laybyInstalments)
-    .where(and(eq(laybyInstalments.planId, plan.id), isNotNull(laybyInstalments.paidAt)))
-    .orderBy(asc(laybyInstalments.paidAt), asc(laybyInstalments.number));
+    .select({ paymentId: laybyPayments.paymentId, amountCents: laybyPayments.amountCents })
+    .from(laybyPayments)
+    .where(eq(laybyPayments.planId, plan.id))
+    .orderBy(asc(laybyPayments.receivedAt), asc(laybyPayments.id));
   const paidCents = paid.reduce((sum, p) => sum + p.amountCents, 0);
-  const waived = options.reason === "staff" && options.waived === true;
+  const chargeRule: ChargeRule =
+    options.reason === "staff" ? (options.chargeRule ?? "charge") : "charge";
   const result = laybyCancellation({
     fullPriceCents: order.totalCents,
     paidCents,
     chargeBasisPoints: plan.chargeBasisPoints,
-    waived,
+    rule: chargeRule,
   });
 
   await tx
@@ -125,7 +134,7 @@ async function reserveCancellation(
       status: "cancelled",
       cancelledAt: now,
       cancelReason: options.reason,
-      chargeWaived: waived,
+      chargeRule,
       chargeCents: result.chargeCents,
       refundCents: result.refundCents,
       updatedAt: now,
@@ -142,28 +151,25 @@ async function reserveCancellation(
     actor: actorName(options.actor),
   });
   if (order.promotionId !== null) await returnPromotionUse(tx, order.promotionId);
+  await releaseRedemption(tx, order.id);
 
-  const shares = splitLaybyRefund(paid, result.refundCents);
-  if (shares.length > 0) {
-    await tx.insert(laybyRefunds).values(
-      shares.map((share) => ({
-        planId: plan.id,
-        paymentId: share.paymentId,
-        method: share.method,
-        amountCents: share.amountCents,
-        createdBy: actorId(options.actor),
-        createdAt: now,
-        updatedAt: now,
-      })),
-    );
-  }
-  await tx.insert(orderEvents).values({
+  const refundId =
+    result.refundCents > 0
+      ? await reserveLaybyRefund(tx, {
+          orderId: order.id,
+          planId: plan.id,
+          refundCents: result.refundCents,
+          paid,
+          createdBy: actorId(options.actor),
+          now,
+        })
+      : null;
+  await recordOrderEvent(tx, {
     orderId: order.id,
     type: "layby_cancelled",
     message:
       `Lay-by cancelled ${REASON_WORDS[options.reason]}: paid ${money(paidCents)}, ` +
-      (waived ? "no charge (hospitalisation or death)" : `charge ${money(result.chargeCents)}`) +
-      `, to refund ${money(result.refundCents)}. Stock released.`,
+      `${chargeWords(chargeRule, result.chargeCents)}, to refund ${money(result.refundCents)}. Stock released.`,
     actor: actorName(options.actor),
     createdAt: now,
   });
@@ -178,21 +184,82 @@ async function reserveCancellation(
           paidCents,
           chargeCents: result.chargeCents,
           refundCents: result.refundCents,
-          waived,
+          chargeRule,
         },
       },
       tx,
     );
   }
-  return { ...result, planId: plan.id, orderNumber: order.number };
+  return { ...result, planId: plan.id, orderNumber: order.number, refundId };
+}
+
+/**
+ * The cancelled plan's refund, pending: split over the payments received (the newest online one
+ * first, each at most what it took), the rest, paid at the showroom, a part paid back by hand
+ * there.
+ */
+async function reserveLaybyRefund(
+  tx: Tx,
+  options: {
+    orderId: number;
+    planId: number;
+    refundCents: number;
+    paid: { paymentId: number | null; amountCents: number }[];
+    createdBy: string;
+    now: Date;
+  },
+) {
+  const plan = splitRefund(
+    options.paid.map((p) => ({ paymentId: p.paymentId, refundableCents: p.amountCents })),
+    options.refundCents,
+  );
+  const firstOnline = plan.find((part) => part.method === "provider");
+  const [payment] = firstOnline
+    ? await tx
+        .select({ provider: payments.provider })
+        .from(payments)
+        .where(eq(payments.id, firstOnline.paymentId))
+    : [];
+  const [refund] = await tx
+    .insert(refunds)
+    .values({
+      kind: "layby",
+      orderId: options.orderId,
+      planId: options.planId,
+      method: firstOnline ? "provider" : "eft",
+      provider: payment?.provider ?? null,
+      amountCents: options.refundCents,
+      reason: LAYBY_REFUND_REASON,
+      createdBy: options.createdBy,
+      createdAt: options.now,
+      updatedAt: options.now,
+    })
+    .returning({ id: refunds.id });
+  await tx.insert(refundParts).values(
+    plan.map((part) => ({
+      refundId: refund!.id,
+      paymentId: part.paymentId,
+      method: part.method,
+      amountCents: part.amountCents,
+      createdAt: options.now,
+      updatedAt: options.now,
+    })),
+  );
+  return refund!.id;
 }
 
 async function finishCancellation(
   options: CancelLaybyOptions,
   reserved: Reserved,
 ): Promise<CancelLaybyResult> {
-  await payBackLaybyOnline(reserved.planId, actorName(options.actor));
-  await markRefundedWhenPaidBack(options.orderId, reserved.planId);
+  if (reserved.refundId !== null) {
+    await askProviders({
+      refundId: reserved.refundId,
+      reason: LAYBY_REFUND_REASON,
+      statuses: ["pending"],
+    });
+    await settleLaybyRefund({ refundId: reserved.refundId, actor: actorName(options.actor) });
+  }
   await sendLaybyCancelledMail({ orderId: options.orderId, siteUrl: options.siteUrl });
   const { chargeCents, refundCents, explanation } = reserved;
   return { chargeCents, refundCents, explanation };

@@ -1,15 +1,24 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { laybyInstalments, laybyPlans, laybyRefunds, orders, payments } from "~/db/schema";
+import {
+  laybyInstalments,
+  laybyPayments,
+  laybyPlans,
+  orders,
+  payments,
+  refundParts,
+  refunds,
+} from "~/db/schema";
 import { PROVIDER_NAMES } from "~/domain/payments/provider";
 import { shopToday } from "~/lib/dates";
-import { laybyCancellation } from "./cancellation";
+import { CHARGE_RULES, laybyCancellation, type ChargeRule } from "./cancellation";
+import { leftOn } from "./settle-in-order";
 
 /**
- * A lay-by order's plan as the admin order page shows it: the schedule with how each
- * instalment was paid, the refunds of a cancelled plan, and, while it can still be cancelled,
- * the calculation a cancellation would make (with and without the charge waived), so staff see
- * it before they confirm. Null for an order that is not on lay-by.
+ * A lay-by order's plan as the admin order page shows it: the schedule with what was paid of
+ * each instalment and what is left, the payments received and how each came in, the parts of its refunds (one refunds table, docs/decisions/030) and,
+ * while it can still be cancelled, the calculation a cancellation would make for each reason
+ * (the charge applies, or not), so staff see it before they confirm. Null for an order that is not on lay-by.
  */
 export async function getAdminLaybyPlan(orderId: number, now = new Date()) {
   const [found] = await db()
@@ -21,44 +30,67 @@ export async function getAdminLaybyPlan(orderId: number, now = new Date()) {
   const { plan, totalCents } = found;
   const today = shopToday(now);
   const rows = await db()
-    .select({
-      instalment: laybyInstalments,
-      paymentReference: payments.reference,
-      provider: payments.provider,
-    })
+    .select()
     .from(laybyInstalments)
-    .leftJoin(payments, eq(payments.id, laybyInstalments.paymentId))
     .where(eq(laybyInstalments.planId, plan.id))
     .orderBy(asc(laybyInstalments.number));
-  const instalments = rows.map(({ instalment: i, paymentReference, provider }) => ({
+  const instalments = rows.map((i) => ({
     id: i.id,
     number: i.number,
     dueDay: i.dueDay,
     amountCents: i.amountCents,
+    /** What was paid of it (a part payment until paid in full) and what is left on it. */
+    paidCents: i.paidCents,
+    leftCents: leftOn(i),
     paidAt: i.paidAt,
-    paidBy: i.paidAt
-      ? i.showroomReference
-        ? `Showroom, receipt ${i.showroomReference}`
-        : provider
-          ? `Online through ${PROVIDER_NAMES[provider]} (${paymentReference})`
-          : "Online"
-      : null,
     overdue: !i.paidAt && i.dueDay < today,
   }));
-  const paidCents = instalments.reduce((sum, i) => sum + (i.paidAt ? i.amountCents : 0), 0);
+  const received = (
+    await db()
+      .select({
+        payment: laybyPayments,
+        paymentReference: payments.reference,
+        provider: payments.provider,
+      })
+      .from(laybyPayments)
+      .leftJoin(payments, eq(payments.id, laybyPayments.paymentId))
+      .where(eq(laybyPayments.planId, plan.id))
+      .orderBy(asc(laybyPayments.receivedAt), asc(laybyPayments.id))
+  ).map(({ payment: p, paymentReference, provider }) => ({
+    id: p.id,
+    amountCents: p.amountCents,
+    receivedAt: p.receivedAt,
+    how: p.showroomReference
+      ? `Showroom, receipt ${p.showroomReference} (${p.recordedBy})`
+      : provider
+        ? `Online through ${PROVIDER_NAMES[provider]} (${paymentReference})`
+        : "Online",
+  }));
+  const paidCents = instalments.reduce((sum, i) => sum + i.paidCents, 0);
   const open = plan.status === "active" || plan.status === "awaiting_deposit";
-  const quote = (waived: boolean) =>
+  const quote = (rule: ChargeRule) =>
     laybyCancellation({
       fullPriceCents: totalCents,
       paidCents,
       chargeBasisPoints: plan.chargeBasisPoints,
-      waived,
+      rule,
     });
-  const refunds = await db()
-    .select()
-    .from(laybyRefunds)
-    .where(eq(laybyRefunds.planId, plan.id))
-    .orderBy(asc(laybyRefunds.id));
+  const parts = await db()
+    .select({
+      id: refundParts.id,
+      refundId: refundParts.refundId,
+      method: refundParts.method,
+      provider: payments.provider,
+      amountCents: refundParts.amountCents,
+      status: refundParts.status,
+      reference: refundParts.reference,
+      failure: refundParts.failure,
+    })
+    .from(refundParts)
+    .innerJoin(refunds, eq(refunds.id, refundParts.refundId))
+    .leftJoin(payments, eq(payments.id, refundParts.paymentId))
+    .where(and(eq(refunds.kind, "layby"), eq(refunds.planId, plan.id)))
+    .orderBy(asc(refundParts.id));
   return {
     id: plan.id,
     status: plan.status,
@@ -67,30 +99,30 @@ export async function getAdminLaybyPlan(orderId: number, now = new Date()) {
     endDay: plan.endDay,
     lapseDay: plan.lapseDay,
     cancelReason: plan.cancelReason,
-    chargeWaived: plan.chargeWaived,
+    chargeRule: plan.chargeRule,
     chargeCents: plan.chargeCents,
     refundCents: plan.refundCents,
     totalCents,
     paidCents,
+    /** What the plan still owes: the most a showroom payment may be. */
+    owedCents: instalments.reduce((sum, i) => sum + i.leftCents, 0),
     instalments,
-    /** The earliest unpaid instalment: what a showroom payment pays. */
+    /** Each payment received, oldest first: when, how much and how. */
+    received,
+    /** The earliest instalment not paid in full: where the next money goes first. */
     next: open ? (instalments.find((i) => !i.paidAt) ?? null) : null,
-    cancellation: open ? { charged: quote(false), waived: quote(true) } : null,
-    refunds: refunds.map((r) => ({
-      id: r.id,
-      method: r.method,
-      amountCents: r.amountCents,
-      status: r.status,
-      reference: r.reference,
-      failure: r.failure,
-      /**
-       * Cash still to pay out, a provider refund that failed, or one whose provider has not said
-       * whether it paid (staff check its records first): staff pay it by hand.
-       */
-      toPayOut:
-        r.status === "failed" ||
-        (r.status === "pending" && (r.method === "cash" || r.failure !== "")),
-    })),
+    cancellation: open
+      ? (Object.fromEntries(CHARGE_RULES.map((rule) => [rule, quote(rule)])) as Record<
+          ChargeRule,
+          ReturnType<typeof quote>
+        >)
+      : null,
+    /**
+     * The parts of its refunds: each online payment paid back through its provider, and what
+     * was paid at the showroom, paid back by hand. Staff record the open ones on the card
+     * (AwaitingRefund, as on the order page).
+     */
+    refunds: parts,
   };
 }
 

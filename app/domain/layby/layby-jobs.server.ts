@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lt, lte } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lt, lte, or } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { laybyInstalments, laybyPlans, orders } from "~/db/schema";
 import { DomainError } from "~/domain/errors";
@@ -38,6 +38,7 @@ async function noticesFor(ids: number[]) {
       number: laybyInstalments.number,
       dueDay: laybyInstalments.dueDay,
       amountCents: laybyInstalments.amountCents,
+      paidCents: laybyInstalments.paidCents,
       lapseDay: laybyPlans.lapseDay,
     })
     .from(laybyInstalments)
@@ -133,7 +134,21 @@ export async function lapseLaybyPlans(options: JobOptions = {}): Promise<number>
   const due = await db()
     .select({ orderId: laybyPlans.orderId })
     .from(laybyPlans)
-    .where(and(eq(laybyPlans.status, "active"), lt(laybyPlans.lapseDay, shopToday(now))))
+    .innerJoin(orders, eq(orders.id, laybyPlans.orderId))
+    .where(
+      and(
+        // A plan still awaiting its deposit with part of it paid is past the order's expiry
+        // (which takes only unpaid orders): it lapses by the same rule.
+        or(
+          eq(laybyPlans.status, "active"),
+          and(
+            eq(laybyPlans.status, "awaiting_deposit"),
+            eq(orders.paymentStatus, "partially_paid"),
+          ),
+        ),
+        lt(laybyPlans.lapseDay, shopToday(now)),
+      ),
+    )
     .orderBy(asc(laybyPlans.lapseDay), asc(laybyPlans.id))
     .limit(options.batch ?? 20);
   const url = options.siteUrl ?? defaultSiteUrl();

@@ -1,6 +1,6 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { laybyPlans, laybyRefunds, orders } from "~/db/schema";
+import { laybyPlans, orders, refundParts, refunds } from "~/db/schema";
 import { notifyQuietly, sendShopMail } from "~/domain/leads/shop-mail.server";
 import { orderPageUrl } from "~/domain/orders/order-mail.server";
 import { formatDay } from "~/lib/dates";
@@ -24,28 +24,35 @@ export async function sendLaybyCancelledMail(options: { orderId: number; siteUrl
     .where(eq(orders.id, options.orderId));
   if (!found || found.plan.status !== "cancelled") return;
   const { order, plan } = found;
-  const refunds = await db()
-    .select()
-    .from(laybyRefunds)
-    .where(eq(laybyRefunds.planId, plan.id))
-    .orderBy(asc(laybyRefunds.id));
+  const parts = await db()
+    .select({
+      method: refundParts.method,
+      amountCents: refundParts.amountCents,
+      status: refundParts.status,
+    })
+    .from(refundParts)
+    .innerJoin(refunds, eq(refunds.id, refundParts.refundId))
+    .where(and(eq(refunds.kind, "layby"), eq(refunds.planId, plan.id)))
+    .orderBy(asc(refundParts.id));
   const paidCents = (plan.chargeCents ?? 0) + (plan.refundCents ?? 0);
   const { explanation } = laybyCancellation({
     fullPriceCents: order.totalCents,
     paidCents,
     chargeBasisPoints: plan.chargeBasisPoints,
-    waived: plan.chargeWaived,
+    rule: plan.chargeRule,
   });
   const why =
     plan.cancelReason === "lapsed"
       ? "it was not paid in full 60 business days after its last due day (Consumer Protection Act s62(4))"
-      : plan.cancelReason === "staff"
-        ? "our staff cancelled it, as arranged with you"
-        : "you asked us to";
-  const how = refunds.map((r) =>
-    r.method === "cash"
+      : plan.chargeRule === "shop_cannot_supply"
+        ? "we cannot supply the goods you chose (Consumer Protection Act s62(2)-(3)); we are sorry"
+        : plan.cancelReason === "staff"
+          ? "our staff cancelled it, as arranged with you"
+          : "you asked us to";
+  const how = parts.map((r) =>
+    r.method === "hand"
       ? `- ${money(r.amountCents)} paid at our showroom: we pay it back to you at the showroom (bring this e-mail and your receipts).`
-      : r.status === "failed"
+      : r.status === "refused"
         ? `- ${money(r.amountCents)} paid online: the payment provider could not pay it back, so we will contact you to pay it back another way.`
         : `- ${money(r.amountCents)} paid online: paid back to the card or account you paid with (it can take a few working days to show).`,
   );
@@ -76,17 +83,25 @@ export type InstalmentNotice = {
   number: number;
   dueDay: string;
   amountCents: number;
+  /** What was paid of it already (a part payment); the notice is for what is left. */
+  paidCents: number;
 };
+
+/** "R1,400.00", or "R900.00 (what is left of R1,400.00)" after a part payment. */
+const owedWords = (notice: InstalmentNotice) =>
+  notice.paidCents > 0
+    ? `${money(notice.amountCents - notice.paidCents)} (what is left of ${money(notice.amountCents)})`
+    : money(notice.amountCents);
 
 /** Five days before a due day: what is due, when, and where to pay it. */
 export function sendInstalmentReminder(notice: InstalmentNotice, siteUrl: string) {
   return sendShopMail(() => ({
     to: notice.email,
-    subject: `Lay-by ${instalmentWords(notice.number)} of ${money(notice.amountCents)} due on ${formatDay(notice.dueDay)}`,
+    subject: `Lay-by ${instalmentWords(notice.number)} of ${money(notice.amountCents - notice.paidCents)} due on ${formatDay(notice.dueDay)}`,
     text: [
       `Dear ${notice.firstName},`,
       "",
-      `A reminder that the ${instalmentWords(notice.number)} of your lay-by for order ${notice.orderNumber}, ${money(notice.amountCents)}, is due on ${formatDay(notice.dueDay)}.`,
+      `A reminder that the ${instalmentWords(notice.number)} of your lay-by for order ${notice.orderNumber}, ${owedWords(notice)}, is due on ${formatDay(notice.dueDay)}.`,
       "",
       `Pay it online: ${orderPageUrl(siteUrl, { number: notice.orderNumber, token: notice.token })}`,
       "Or pay at our showroom and keep the till receipt.",
@@ -105,7 +120,7 @@ export function sendMissedInstalmentNotice(
     text: [
       `Dear ${notice.firstName},`,
       "",
-      `The ${instalmentWords(notice.number)} of your lay-by for order ${notice.orderNumber}, ${money(notice.amountCents)}, was due on ${formatDay(notice.dueDay)} and we have not received it.`,
+      `The ${instalmentWords(notice.number)} of your lay-by for order ${notice.orderNumber}, ${owedWords(notice)}, was due on ${formatDay(notice.dueDay)} and we have not received ${notice.paidCents > 0 ? "all of it" : "it"}.`,
       "",
       `Pay it online: ${orderPageUrl(siteUrl, { number: notice.orderNumber, token: notice.token })}`,
       "Or pay at our showroom. If you cannot pay, please contact us: we can talk about your plan.",

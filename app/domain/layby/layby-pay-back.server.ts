@@ -1,192 +1,100 @@
-import { and, asc, eq, isNotNull, lt, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
-import { laybyPlans, laybyRefunds, orders, payments } from "~/db/schema";
+import { laybyPlans, orders, refunds } from "~/db/schema";
+import type { SettledRefund } from "~/domain/invoicing/refund-order.server";
 import { recordRefundPaid } from "~/domain/ledger/record-cash.server";
 import { moveOrderPayment, recordOrderEvent } from "~/domain/orders/order-events.server";
-import { PROVIDER_NAMES, type RefundAnswer } from "~/domain/payments/provider";
-import { providerByName } from "~/domain/payments/providers.server";
-import { log } from "~/lib/log.server";
+import { notFound } from "~/domain/errors";
+import { settleOwedRefund } from "~/domain/refunds/settle-owed.server";
+import { providerWords } from "~/domain/refunds/refund-words";
 import { formatMoney } from "~/lib/money";
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
 
-/** How often a provider is asked again about a lay-by refund whose answer is not known. */
-export const ASK_AGAIN_AFTER_MINUTES = 5;
-
-type Row = { refund: typeof laybyRefunds.$inferSelect; payment: typeof payments.$inferSelect };
-
 /**
- * Asks the provider of one pending lay-by refund row to pay it back (`mode` "refund") or what
- * became of it (`mode` "lookup": PayFlex is sent the same request again, which never pays
- * twice), and keeps the answer (docs/decisions/030): paid completes the row (and the ledger's
- * cash row); a definite no fails it, for staff to pay back by hand; an answer not known leaves it
- * pending with why, its amount held, for the job to ask again. Never throws for the provider.
+ * Settles a lay-by's refund (a cancelled plan's, or money paid into it that the shop cannot
+ * keep) through the one pay-back engine (docs/decisions/030), with the order locked first: each
+ * part paid since the last time (through its provider, or by hand at the showroom) gets its
+ * ledger row and a line on the timeline; an answer not known, a provider's refusal or cash
+ * still to pay keeps it awaiting with why, its amount held (a lay-by's money is owed whatever
+ * the provider says, so it never fails); once every lay-by refund of a cancelled plan is paid,
+ * the order reads refunded. Safe to repeat, from any process.
  */
-async function askAndKeep(row: Row, mode: "refund" | "lookup", actor: string) {
-  const { refund, payment } = row;
-  const name = PROVIDER_NAMES[payment.provider];
-  const provider = providerByName(payment.provider);
-  const request = {
-    payment: {
-      reference: payment.reference,
-      providerReference: payment.providerReference,
-      amountCents: payment.amountCents,
-    },
-    amountCents: refund.amountCents,
-    reason: "Lay-by cancelled",
-    reference: `LB-${refund.id}`,
-  };
-  let answer: RefundAnswer;
-  if (!provider) {
-    answer =
-      mode === "refund"
-        ? { status: "refused", why: `${name} is not set up now.` }
-        : { status: "unknown", why: `${name} is not set up now: check its records.` };
-  } else {
-    try {
-      answer =
-        mode === "refund" ? await provider.refund(request) : await provider.lookupRefund(request);
-    } catch (error) {
-      log.error({ err: error, laybyRefund: refund.id }, "A lay-by refund's provider call failed");
-      answer = { status: "unknown", why: `${name} could not be asked.` };
-    }
-  }
-  const [plan] = await db()
-    .select({ orderId: laybyPlans.orderId })
-    .from(laybyPlans)
-    .where(eq(laybyPlans.id, refund.planId));
-  const orderId = plan!.orderId;
-  const now = new Date();
-  await db().transaction(async (tx) => {
-    if (answer.status === "paid") {
-      const [done] = await tx
-        .update(laybyRefunds)
-        .set({
-          status: "completed",
-          reference: answer.providerRefundId,
-          failure: "",
-          updatedAt: now,
-        })
-        .where(and(eq(laybyRefunds.id, refund.id), eq(laybyRefunds.status, "pending")))
-        .returning({ id: laybyRefunds.id });
-      if (!done) return;
-      await recordRefundPaid(tx, { laybyRefundId: refund.id });
+export async function settleLaybyRefund(options: {
+  refundId: number;
+  actor?: { email: string } | string;
+  now?: Date;
+}): Promise<SettledRefund> {
+  const now = options.now ?? new Date();
+  const actor =
+    typeof options.actor === "string" ? options.actor : (options.actor?.email ?? "system");
+  return db().transaction(async (tx) => {
+    const [head] = await tx
+      .select({ orderId: refunds.orderId, planId: refunds.planId })
+      .from(refunds)
+      .where(and(eq(refunds.id, options.refundId), eq(refunds.kind, "layby")));
+    if (!head?.planId) throw notFound("This refund does not exist.");
+    await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.id, head.orderId))
+      .for("update");
+    const settled = await settleOwedRefund(tx, { refundId: options.refundId, now });
+    const { refund } = settled;
+    for (const part of settled.parts) {
+      if (part.status !== "paid") continue;
+      if (!(await recordRefundPaid(tx, { laybyRefundPartId: part.id }))) continue;
       await recordOrderEvent(tx, {
-        orderId,
-        type: "layby_refunded",
-        message: `${money(refund.amountCents)} paid back through ${name}.`,
+        orderId: refund.orderId,
+        type: part.method === "hand" ? "layby_refund_paid" : "layby_refunded",
+        message:
+          part.method === "hand"
+            ? `Lay-by refund of ${money(part.amountCents)} paid out by hand (reference ${part.reference}).`
+            : `${money(part.amountCents)} paid back through ${providerWords(refund.provider)}.`,
         actor,
+        createdAt: now,
       });
-      await markRefundedWhenPaidBack(orderId, refund.planId, tx);
-      return;
     }
-    if (answer.status === "refused") {
-      const failure = `${answer.why} Pay ${money(refund.amountCents)} back by hand.`;
-      const [done] = await tx
-        .update(laybyRefunds)
-        .set({ status: "failed", failure, updatedAt: now })
-        .where(and(eq(laybyRefunds.id, refund.id), eq(laybyRefunds.status, "pending")))
-        .returning({ id: laybyRefunds.id });
-      if (done) {
+    const base = { refundId: refund.id, amountCents: refund.amountCents };
+    if (settled.outcome === "wait") {
+      if (settled.changed) {
         await recordOrderEvent(tx, {
-          orderId,
-          type: "refund_refused",
-          message: `Refund refused: ${failure}`,
+          orderId: refund.orderId,
+          type: "refund_awaiting",
+          message: `Lay-by refund of ${money(refund.amountCents)} awaiting: ${settled.why} Its amount stays held.`,
           actor,
+          createdAt: now,
         });
       }
-      return;
+      return { ...base, status: "awaiting", why: settled.why };
     }
-    const failure = `${name} has not said whether it paid back ${money(refund.amountCents)} (${answer.why}) It stays held; the shop asks again, or check ${name}'s records and record it.`;
-    await tx
-      .update(laybyRefunds)
-      .set({ failure, updatedAt: now })
-      .where(and(eq(laybyRefunds.id, refund.id), eq(laybyRefunds.status, "pending")));
-    if (refund.failure === "") {
-      await recordOrderEvent(tx, {
-        orderId,
-        type: "refund_awaiting",
-        message: `Refund awaiting: ${failure}`,
-        actor,
-      });
-    }
+    await markRefundedWhenPaidBack(tx, refund.orderId, head.planId);
+    return { ...base, status: "completed", creditNoteId: null, creditNoteNumber: null };
   });
 }
 
-const pendingRows = (where: ReturnType<typeof and>) =>
-  db()
-    .select({ refund: laybyRefunds, payment: payments })
-    .from(laybyRefunds)
-    .innerJoin(payments, eq(payments.id, laybyRefunds.paymentId))
-    .where(and(eq(laybyRefunds.method, "provider"), eq(laybyRefunds.status, "pending"), where))
-    .orderBy(asc(laybyRefunds.id));
-
-/** A cancelled plan's provider rows, each paid back by its provider, one at a time. */
-export async function payBackLaybyOnline(planId: number, actor: string) {
-  for (const row of await pendingRows(and(eq(laybyRefunds.planId, planId)))) {
-    await askAndKeep(row, "refund", actor);
-  }
-}
-
 /**
- * The job: a lay-by refund still pending (its provider's answer not known, or a process stopped
- * before asking) is looked up again every ASK_AGAIN_AFTER_MINUTES, each row claimed by the
- * UPDATE that touches it, so two processes never ask twice at once. Never marks failed a refund
- * the provider may have paid. Answers how many it settled (paid or refused).
- */
-export async function recheckLaybyRefunds(now = new Date()): Promise<number> {
-  const before = new Date(now.getTime() - ASK_AGAIN_AFTER_MINUTES * 60_000);
-  let settled = 0;
-  for (const row of await pendingRows(
-    and(lt(laybyRefunds.updatedAt, before), isNotNull(laybyRefunds.paymentId)),
-  )) {
-    const [claimed] = await db()
-      .update(laybyRefunds)
-      .set({ updatedAt: now })
-      .where(
-        and(
-          eq(laybyRefunds.id, row.refund.id),
-          eq(laybyRefunds.status, "pending"),
-          lt(laybyRefunds.updatedAt, before),
-        ),
-      )
-      .returning({ id: laybyRefunds.id });
-    if (!claimed) continue;
-    await askAndKeep(row, "lookup", "system");
-    const [after] = await db()
-      .select({ status: laybyRefunds.status })
-      .from(laybyRefunds)
-      .where(eq(laybyRefunds.id, row.refund.id));
-    if (after?.status !== "pending") settled += 1;
-  }
-  return settled;
-}
-
-/**
- * Once every refund row of a cancelled plan is paid back (and something was paid), the order's
+ * Once every refund of a cancelled plan is paid back (and something was paid), the order's
  * payment status reads refunded; the plan's charge is the only money the shop keeps.
  */
-export async function markRefundedWhenPaidBack(orderId: number, planId: number, tx?: Tx) {
-  const [row] = await (tx ?? db())
+async function markRefundedWhenPaidBack(tx: Tx, orderId: number, planId: number) {
+  const [row] = await tx
     .select({
-      open: sql<number>`count(*) filter (where ${laybyRefunds.status} <> 'completed')::int`,
-      done: sql<number>`count(*) filter (where ${laybyRefunds.status} = 'completed')::int`,
+      open: sql<number>`count(*) filter (where ${refunds.status} <> 'completed')::int`,
+      done: sql<number>`count(*) filter (where ${refunds.status} = 'completed')::int`,
     })
-    .from(laybyRefunds)
-    .where(eq(laybyRefunds.planId, planId));
+    .from(refunds)
+    .where(and(eq(refunds.kind, "layby"), eq(refunds.planId, planId)));
   if (!row || row.open > 0 || row.done === 0) return;
-  const [plan] = await (tx ?? db())
+  const [plan] = await tx
     .select({ status: laybyPlans.status })
     .from(laybyPlans)
     .where(eq(laybyPlans.id, planId));
   if (plan?.status !== "cancelled") return;
-  const move = async (t: Tx) => {
-    const [order] = await t
-      .select({ paymentStatus: orders.paymentStatus })
-      .from(orders)
-      .where(eq(orders.id, orderId));
-    if (order?.paymentStatus !== "partially_paid") return;
-    await moveOrderPayment(t, { orderId, to: "refunded" });
-  };
-  await (tx ? move(tx) : db().transaction(move));
+  const [order] = await tx
+    .select({ paymentStatus: orders.paymentStatus })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (order?.paymentStatus !== "partially_paid") return;
+  await moveOrderPayment(tx, { orderId, to: "refunded" });
 }

@@ -1,7 +1,14 @@
 import { and, eq, ilike, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { containsPattern, countRows, listOrder, listPage } from "~/db/list-page.server";
-import { laybyInstalments, laybyPlans, laybyRefunds, orders, orderSearchText } from "~/db/schema";
+import {
+  laybyInstalments,
+  laybyPlans,
+  orders,
+  orderSearchText,
+  refundParts,
+  refunds,
+} from "~/db/schema";
 import { shopToday } from "~/lib/dates";
 import type { ListParamsOf } from "~/lib/list-params";
 import type { LAYBY_LIST } from "./plan-list";
@@ -10,22 +17,22 @@ export type LaybyListParams = ListParamsOf<typeof LAYBY_LIST>;
 
 const customer = sql<string>`trim(${orders.firstName} || ' ' || ${orders.lastName})`;
 
-/** Per plan: what was paid, the next unpaid due day, and what is overdue (arrears) today. */
+/**
+ * Per plan: what was paid (part payments included), the next due day not paid in full, and
+ * what is overdue (arrears: what is left on instalments past their due day) today.
+ */
 function instalmentFigures(today: string) {
   return db()
     .select({
       planId: laybyInstalments.planId,
-      paidCents:
-        sql<number>`coalesce(sum(${laybyInstalments.amountCents}) filter (where ${laybyInstalments.paidAt} is not null), 0)::int`.as(
-          "paid_cents",
-        ),
+      paidCents: sql<number>`coalesce(sum(${laybyInstalments.paidCents}), 0)::int`.as("paid_cents"),
       nextDueDay: sql<
         string | null
       >`min(${laybyInstalments.dueDay}) filter (where ${laybyInstalments.paidAt} is null)`.as(
         "next_due_day",
       ),
       arrearsCents:
-        sql<number>`coalesce(sum(${laybyInstalments.amountCents}) filter (where ${laybyInstalments.paidAt} is null and ${laybyInstalments.dueDay} < ${today}), 0)::int`.as(
+        sql<number>`coalesce(sum(${laybyInstalments.amountCents} - ${laybyInstalments.paidCents}) filter (where ${laybyInstalments.paidAt} is null and ${laybyInstalments.dueDay} < ${today}), 0)::int`.as(
           "arrears_cents",
         ),
       arrearsCount:
@@ -109,20 +116,23 @@ export async function laybySummary(now = new Date()) {
     .from(laybyPlans)
     .innerJoin(orders, eq(orders.id, laybyPlans.orderId))
     .innerJoin(figures, eq(figures.planId, laybyPlans.id));
-  const [refunds] = await db()
+  // Parts of lay-by refunds staff pay by hand: cash for the showroom's share, or one a
+  // provider refused.
+  const [toPay] = await db()
     .select({
       n: countRows,
-      cents: sql<number>`coalesce(sum(${laybyRefunds.amountCents}), 0)::int`,
+      cents: sql<number>`coalesce(sum(${refundParts.amountCents}), 0)::int`,
     })
-    .from(laybyRefunds)
+    .from(refundParts)
+    .innerJoin(refunds, eq(refunds.id, refundParts.refundId))
     .where(
-      sql`${laybyRefunds.status} = 'failed' or (${laybyRefunds.method} = 'cash' and ${laybyRefunds.status} = 'pending')`,
+      sql`${refunds.kind} = 'layby' and (${refundParts.status} = 'refused' or (${refundParts.method} = 'hand' and ${refundParts.status} = 'pending'))`,
     );
   return {
     active: plans?.active ?? 0,
     inArrears: plans?.inArrears ?? 0,
     owedCents: plans?.owedCents ?? 0,
-    refundsToPay: refunds?.n ?? 0,
-    refundsToPayCents: refunds?.cents ?? 0,
+    refundsToPay: toPay?.n ?? 0,
+    refundsToPayCents: toPay?.cents ?? 0,
   };
 }

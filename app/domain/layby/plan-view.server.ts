@@ -2,13 +2,14 @@ import { asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { laybyInstalments, laybyPlans } from "~/db/schema";
 import { shopToday } from "~/lib/dates";
+import { leftOn } from "./settle-in-order";
 
 export type InstalmentState = "paid" | "due" | "overdue";
 
 /**
  * An order's lay-by plan as the shopper's pages and e-mails show it: each payment with its due
- * day and whether it is paid, due, or overdue (unpaid after its due day, in the shop's days),
- * and the sums. No staff fields (who recorded a showroom payment).
+ * day, what was paid of it and what is left, and whether it is paid, due, or overdue (not paid
+ * in full after its due day, in the shop's days), and the sums. No staff fields (who recorded a showroom payment).
  */
 export async function laybyPlanView(orderId: number, now = new Date()) {
   const [plan] = await db().select().from(laybyPlans).where(eq(laybyPlans.orderId, orderId));
@@ -23,10 +24,13 @@ export async function laybyPlanView(orderId: number, now = new Date()) {
     number: row.number,
     dueDay: row.dueDay,
     amountCents: row.amountCents,
+    /** What was paid of it (a part payment until it is paid in full) and what is left on it. */
+    paidCents: row.paidCents,
+    leftCents: leftOn(row),
     paidAt: row.paidAt ? row.paidAt.toISOString() : null,
     state: (row.paidAt ? "paid" : row.dueDay < today ? "overdue" : "due") as InstalmentState,
   }));
-  const paidCents = rows.reduce((sum, r) => sum + (r.paidAt ? r.amountCents : 0), 0);
+  const paidCents = rows.reduce((sum, r) => sum + r.paidCents, 0);
   const totalCents = rows.reduce((sum, r) => sum + r.amountCents, 0);
   const next = instalments.find((i) => i.state !== "paid") ?? null;
   return {

@@ -1,36 +1,37 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { laybyPlans, orders } from "~/db/schema";
+import { laybyInstalments, laybyPlans, orders } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit-log.server";
-import { conflict, notFound } from "~/domain/errors";
+import { conflict, invalid, notFound } from "~/domain/errors";
 import { sendPaymentMails } from "~/domain/orders/order-mail.server";
 import { formatMoney } from "~/lib/money";
 import { ordersPaid } from "~/lib/metrics.server";
 import { sendInstalmentReceipt } from "./instalment-mail.server";
-import {
-  instalmentName,
-  nextUnpaidInstalment,
-  settleInstalment,
-  type InstalmentSettlement,
-} from "./pay-instalment.server";
+import { receiveLaybyPayment, type InstalmentSettlement } from "./pay-instalment.server";
+import { owedOn } from "./settle-in-order";
+
+const money = (cents: number) => formatMoney(cents, { cents: true });
 
 /**
- * Staff record an instalment paid at the showroom (the till's receipt as reference). It pays
- * the plan's earliest unpaid instalment, which must be the one the form showed (`number`), so a
- * repeated submit never pays the one after it; it counts as an online payment does (the
- * deposit starts the plan, the last one pays the order), through the same settleInstalment.
- * The shopper gets the same receipt, or the paid-order e-mails for the last one.
+ * Staff record money a customer brought to the showroom for their lay-by (the till's receipt
+ * as reference; docs/decisions/044): any amount from one cent to what the plan still owes,
+ * settling the instalments in order through the same receiveLaybyPayment as online payments
+ * (the deposit paid in full starts the plan, the last cent pays the order). `owedCents` is what
+ * the form showed as still owed: when the plan owes something else now (the same form sent
+ * twice, or another payment came in meanwhile) nothing is recorded. The shopper gets a
+ * receipt, or the paid-order e-mails for the last payment.
  */
 export async function recordShowroomPayment(options: {
   orderId: number;
-  /** The instalment the form showed as next (0 is the deposit). */
-  number: number;
+  amountCents: number;
+  /** What the plan still owed when the form was shown. */
+  owedCents: number;
   receiptReference: string;
   actor: { id: string; email: string };
   siteUrl: string;
   now?: Date;
 }): Promise<InstalmentSettlement> {
-  const { orderId, actor } = options;
+  const { orderId, actor, amountCents } = options;
   const settled = await db().transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) throw notFound("This order does not exist.");
@@ -39,17 +40,33 @@ export async function recordShowroomPayment(options: {
     if (plan.status === "cancelled" || order.status === "cancelled") {
       throw conflict(`The lay-by of order #${order.number} has been cancelled: nothing is due.`);
     }
-    const next = await nextUnpaidInstalment(orderId, tx);
-    if (!next || plan.status === "completed") {
+    const owed = owedOn(
+      await tx
+        .select()
+        .from(laybyInstalments)
+        .where(eq(laybyInstalments.planId, plan.id))
+        .orderBy(asc(laybyInstalments.number)),
+    );
+    if (owed === 0 || plan.status === "completed") {
       throw conflict(`The lay-by of order #${order.number} is paid in full.`);
     }
-    if (next.number !== options.number) {
+    if (owed !== options.owedCents) {
       throw conflict(
-        `${instalmentName(options.number)} has been paid already; the next one is ${instalmentName(next.number).toLowerCase()} (${formatMoney(next.amountCents, { cents: true })}).`,
+        `The lay-by changed since this form was shown: ${money(owed)} is still owed now, not ${money(options.owedCents)}. Nothing was recorded; check the payments received before recording it again.`,
       );
     }
-    const result = await settleInstalment(tx, {
-      instalmentId: next.id,
+    if (!Number.isInteger(amountCents) || amountCents < 1) {
+      throw invalid("Enter an amount above zero.", "amount");
+    }
+    if (amountCents > owed) {
+      throw invalid(
+        `${money(amountCents)} is more than the ${money(owed)} still owed on this lay-by.`,
+        "amount",
+      );
+    }
+    const result = await receiveLaybyPayment(tx, {
+      orderId,
+      amountCents,
       paidBy: {
         kind: "showroom",
         recordedBy: actor.email,
@@ -58,7 +75,7 @@ export async function recordShowroomPayment(options: {
       now: options.now,
     });
     if (result.result === "duplicate" || result.result === "order_closed") {
-      throw conflict(`${instalmentName(next.number)} could not be recorded: refresh the page.`);
+      throw conflict("The payment could not be recorded: refresh the page.");
     }
     await recordAudit(
       {
@@ -67,8 +84,9 @@ export async function recordShowroomPayment(options: {
         actorEmail: actor.email,
         subject: `order:${order.number}`,
         details: {
-          instalment: next.number,
-          amountCents: next.amountCents,
+          amountCents,
+          settled: result.settled,
+          owedCents: result.owedCents,
           receipt: options.receiptReference,
           ...(result.result === "completed"
             ? { payment: { from: order.paymentStatus, to: "paid" } }

@@ -142,7 +142,7 @@ describe("cancelling a lay-by", () => {
       fullPriceCents: 1_299_900,
       paidCents: 60_000,
       chargeBasisPoints: 100,
-      waived: true,
+      rule: "hospitalisation_or_death",
     });
     expect(waived).toMatchObject({ chargeCents: 0, refundCents: 60_000 });
     const charged = laybyCancellation({
@@ -153,5 +153,34 @@ describe("cancelling a lay-by", () => {
     expect(charged.explanation.join(" ")).toBe(
       "Paid so far: R600.00. Cancellation charge: 1% of the full price R12,999.00 = R129.99. Refunded to you: R470.01.",
     );
+  });
+
+  it.each([
+    {
+      rule: "charge" as const,
+      chargeCents: 12_999,
+      words: "Cancellation charge: 1% of the full price R12,999.00 = R129.99.",
+    },
+    {
+      rule: "hospitalisation_or_death" as const,
+      chargeCents: 0,
+      words: "No cancellation charge: the plan ended through hospitalisation or death.",
+    },
+    {
+      rule: "shop_cannot_supply" as const,
+      chargeCents: 0,
+      words:
+        "No cancellation charge: we cannot supply the goods (Consumer Protection Act s62(2)-(3)), so everything you paid comes back.",
+    },
+  ])("$rule: charge $chargeCents, the rest of R1,000 back", ({ rule, chargeCents, words }) => {
+    const done = laybyCancellation({
+      fullPriceCents: 1_299_900,
+      paidCents: 100_000,
+      chargeBasisPoints: 100,
+      rule,
+    });
+    expect(done.chargeCents).toBe(chargeCents);
+    expect(done.chargeCents + done.refundCents).toBe(100_000);
+    expect(done.explanation).toContain(words);
   });
 });

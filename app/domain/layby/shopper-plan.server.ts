@@ -1,6 +1,6 @@
 import type { OrderDetails } from "~/domain/orders/get-order.server";
 import { laybyPaymentMethods } from "~/domain/orders/pay-order.server";
-import { isPayable } from "~/domain/payments/payments.server";
+import { isPayable } from "~/domain/orders/record-payment.server";
 import { cancelLaybyPlan } from "./cancel-plan.server";
 import { laybyCancellation } from "./cancellation";
 import { laybyPlanView } from "./plan-view.server";
@@ -16,7 +16,7 @@ export async function shopperLayby(order: OrderDetails, confirmCancel: boolean) 
   const open = plan.status === "awaiting_deposit" || plan.status === "active";
   return {
     plan,
-    methods: plan.next && isPayable(order) ? laybyPaymentMethods(plan.next.amountCents) : [],
+    methods: plan.next && isPayable(order) ? laybyPaymentMethods(plan.next.leftCents) : [],
     cancelPreview:
       confirmCancel && open
         ? laybyCancellation({

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
 import {
+  invoicePaidBackEntries,
   invoicePaymentEntries,
   laybyRefundPaidEntries,
   paymentEntries,
@@ -19,9 +20,9 @@ export async function recordPaymentInLedger(tx: Tx, paymentId: number) {
   await tx.execute(paymentEntries(sql`p.id = ${paymentId}`));
 }
 
-/** A lay-by instalment paid at the showroom. */
-export async function recordShowroomPaymentInLedger(tx: Tx, instalmentId: number) {
-  await tx.execute(showroomPaymentEntries(sql`n.id = ${instalmentId}`));
+/** Money received into a lay-by at the showroom (one `layby_payments` row, any amount). */
+export async function recordShowroomPaymentInLedger(tx: Tx, laybyPaymentId: number) {
+  await tx.execute(showroomPaymentEntries(sql`lp.id = ${laybyPaymentId}`));
 }
 
 /** A hand-made invoice marked paid. */
@@ -29,14 +30,23 @@ export async function recordInvoicePaymentInLedger(tx: Tx, invoiceId: number) {
   await tx.execute(invoicePaymentEntries(sql`i.id = ${invoiceId}`));
 }
 
-/** Money paid back: an order's refund, or a cancelled lay-by's (online or cash at the showroom). */
+/** Money paid back by hand for a credit note on a paid hand-made invoice, once recorded. */
+export async function recordInvoicePaidBackInLedger(tx: Tx, creditNoteId: number) {
+  await tx.execute(invoicePaidBackEntries(sql`cn.id = ${creditNoteId}`));
+}
+
+/**
+ * Money paid back: a refund once completed (an order's, or a payment the shop could not keep),
+ * or one paid part of a lay-by's refund. Answers whether this call recorded it.
+ */
 export async function recordRefundPaid(
   tx: Tx,
-  refund: { refundId: number } | { laybyRefundId: number },
-) {
-  await tx.execute(
+  refund: { refundId: number } | { laybyRefundPartId: number },
+): Promise<boolean> {
+  const result = await tx.execute(
     "refundId" in refund
       ? refundPaidEntries(sql`r.id = ${refund.refundId}`)
-      : laybyRefundPaidEntries(sql`r.id = ${refund.laybyRefundId}`),
+      : laybyRefundPaidEntries(sql`rp.id = ${refund.laybyRefundPartId}`),
   );
+  return result.rows.length > 0;
 }

@@ -1,32 +1,50 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { laybyPlans, orderEvents, orders } from "~/db/schema";
+import { laybyPlans, orders } from "~/db/schema";
 import type { SessionUser } from "~/domain/auth/roles";
 import { releaseOrderStock, returnOrderStock } from "~/domain/orders/order-stock.server";
-import { returnPromotionUse } from "~/domain/orders/promotions.server";
+import { releaseRedemption, returnPromotionUse } from "~/domain/orders/promotions.server";
 import { recordAudit } from "~/domain/audit/audit-log.server";
+import { releaseDelivery } from "~/domain/delivery/book-delivery.server";
 import { conflict, notFound } from "~/domain/errors";
+import { recordOrderEvent } from "./order-events.server";
 import { canMoveOrder, type OrderStatus } from "./order-status";
+import type { PaymentStatus } from "./payment-status";
 
-type Actor = Pick<SessionUser, "id" | "email">;
+/** Staff, or the shopper by their order's link (no user id; "shopper" on the timeline). */
+type Actor = Pick<SessionUser, "email"> & { id: string | null };
 
 /**
  * Moves an order along (pending -> processing -> completed, or to cancelled). Cancelling gives
- * the order's stock back: held stock is released, sold stock returns to the shelf.
+ * the order's stock back (held stock is released, sold stock returns to the shelf) and its
+ * delivery day's drop.
  */
 export async function changeOrderStatus(options: {
   orderId: number;
   to: OrderStatus;
   actor: Actor;
+  /** Refuse unless the order's money state is one of these, read with the order locked. */
+  onlyWhenPayment?: readonly PaymentStatus[];
 }) {
   const { orderId, to, actor } = options;
   return db().transaction(async (tx) => {
     const [order] = await tx
-      .select({ number: orders.number, status: orders.status, promotionId: orders.promotionId })
+      .select({
+        number: orders.number,
+        status: orders.status,
+        paymentStatus: orders.paymentStatus,
+        promotionId: orders.promotionId,
+      })
       .from(orders)
       .where(eq(orders.id, orderId))
       .for("update");
     if (!order) throw notFound("This order does not exist.");
+    if (options.onlyWhenPayment && !options.onlyWhenPayment.includes(order.paymentStatus)) {
+      throw conflict(`Order #${order.number} can no longer be cancelled here. Please contact us.`);
+    }
+    if (order.paymentStatus === "awaiting_quote" && to !== "cancelled") {
+      throw conflict(`Order #${order.number} awaits its delivery quote: quote it first.`);
+    }
     if (!canMoveOrder(order.status, to)) {
       throw conflict(`An order that is ${order.status} cannot be marked ${to}.`);
     }
@@ -57,8 +75,12 @@ export async function changeOrderStatus(options: {
       } else {
         await returnOrderStock(tx, change);
       }
+      // The shopper's one use of its promotion is theirs again.
+      await releaseRedemption(tx, orderId);
+      // Its delivery day's drop is free for another order.
+      await releaseDelivery(tx, { orderId });
     }
-    await tx.insert(orderEvents).values({
+    await recordOrderEvent(tx, {
       orderId,
       type: "status_changed",
       message: `Status changed from ${order.status} to ${to}${to === "cancelled" ? "; stock given back" : ""}.`,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_LINE_QUANTITY, MAX_PRICED_LINES } from "~/domain/cart/cart-lines";
 import { LAYBY_MAX_MONTHS } from "~/domain/layby/schedule";
+import { addressFields } from "~/domain/addresses/address-schema";
 import { dbIdSchema } from "~/lib/db-ids";
 import { readAmount } from "~/lib/amount-field";
 import { emailField, textField } from "~/lib/forms";
@@ -70,7 +71,8 @@ const buyerCompanyFields = {
 
 /**
  * The checkout form, checked in the browser and again by the server, in the specification's
- * order: required fields ("Missing Information"), then the e-mail ("Invalid Email"). A lay-by
+ * order: required fields ("Missing Information"), then the e-mail ("Invalid Email"). The delivery
+ * address is the shared South African one (app/domain/addresses). A lay-by
  * (plan "layby") needs its months and deposit; whether they make a plan for this order's total
  * and the shop's smallest deposit is checkLaybyTerms's to say, in the browser and the server.
  */
@@ -81,11 +83,15 @@ export const checkoutSchema = z
     email: emailField(),
     phone: textField({ required: true, max: 40 }),
     ...buyerCompanyFields,
-    address: textField({ required: true, max: 300 }),
-    city: textField({ required: true, max: 100 }),
-    postal: textField({ required: true, max: 20 }),
+    ...addressFields,
     deliveryMethod: z.enum(["standard", "express"], { message: "Choose a delivery option." }),
     paymentMethod: z.enum(["card", "payfast", "payflex"], { message: "Choose a payment method." }),
+    /** "YYYY-MM-DD", one of the days offered for the address's zone; checked when booked. */
+    deliveryDay: z
+      .string()
+      .trim()
+      .max(20, "Please choose one of the delivery days offered.")
+      .default(""),
     plan: z
       .enum(["full", "layby"], { message: "Choose to pay in full or by lay-by." })
       .default("full"),
@@ -130,9 +136,25 @@ export function laybyMonthsOf(text: string): number | null {
 
 export type CheckoutInput = z.output<typeof checkoutSchema>;
 
-/** Asking for a price: the cart, the delivery option and perhaps a promotion code. */
-export const quoteSchema = z.object({
-  lines: linesField,
-  deliveryMethod: z.enum(["standard", "express"]).default("standard"),
-  promoCode: promoCodeField,
-});
+/**
+ * Asking for a price: the cart, the delivery option, perhaps a promotion code, and the address
+ * as far as it is typed (its postal code, town and province choose the delivery zone).
+ */
+export const quoteSchema = z
+  .object({
+    lines: linesField,
+    deliveryMethod: z.enum(["standard", "express"]).default("standard"),
+    promoCode: promoCodeField,
+    postal: z.string().trim().max(20).default(""),
+    city: z.string().trim().max(100).default(""),
+    province: z.string().trim().max(40).default(""),
+  })
+  .transform(({ postal, city, province, ...rest }) => ({
+    ...rest,
+    address: deliveryAddressOf({ postal, city, province }),
+  }));
+
+/** The checkout's address fields as the delivery zones read them. */
+export function deliveryAddressOf(input: { postal: string; city: string; province?: string }) {
+  return { postalCode: input.postal, town: input.city, province: input.province ?? "" };
+}

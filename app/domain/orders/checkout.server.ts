@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { DomainError } from "~/domain/errors";
 import { afterStockChange } from "~/domain/inventory/deliver-stock-alerts.server";
-import { createPaymentAttempt, isPayable } from "~/domain/payments/payments.server";
+import { createPaymentAttempt, isPayable } from "~/domain/orders/record-payment.server";
 import {
   payflexAllows,
   paymentMethodsFor,
@@ -15,7 +15,7 @@ import { checkLaybyTerms } from "~/domain/layby/schedule";
 import { shopToday } from "~/lib/dates";
 import { env } from "~/env.server";
 import { formatMoney } from "~/lib/money";
-import { LAYBY_PAYFLEX_MESSAGE, type CheckoutInput } from "./checkout-schema";
+import { deliveryAddressOf, LAYBY_PAYFLEX_MESSAGE, type CheckoutInput } from "./checkout-schema";
 import { orderPageUrl, sendOrderConfirmation } from "./order-mail.server";
 import { placeOrder } from "./place-order.server";
 import { quoteCheckout } from "./quote.server";
@@ -40,8 +40,10 @@ export function checkoutRateLimit(): number {
  * make no plan for this total). A lay-by's first payment attempt is for its deposit.
  */
 export async function completeCheckout(options: {
-  input: Omit<CheckoutInput, "layby" | "companyName" | "vatNumber"> & {
+  input: Omit<CheckoutInput, "layby" | "companyName" | "vatNumber" | "deliveryDay"> & {
     layby?: CheckoutInput["layby"];
+    /** The delivery day chosen; required where the address has a delivery zone. */
+    deliveryDay?: string;
     companyName?: string;
     vatNumber?: string;
   };
@@ -66,7 +68,10 @@ export async function completeCheckout(options: {
     if (input.paymentMethod === "payflex") {
       throw methodUnavailable("payflex", LAYBY_PAYFLEX_MESSAGE);
     }
-    const [quote, settings] = await Promise.all([quoteCheckout(input), getStoreSettings()]);
+    const [quote, settings] = await Promise.all([
+      quoteCheckout({ ...input, address: deliveryAddressOf(input) }),
+      getStoreSettings(),
+    ]);
     const problems = checkLaybyTerms({
       totalCents: quote.totals.totalCents,
       depositCents: input.layby.depositCents,
@@ -76,7 +81,7 @@ export async function completeCheckout(options: {
     });
     if (problems.length > 0) throw laybyTermsError(problems);
   } else if (input.paymentMethod === "payflex") {
-    const quote = await quoteCheckout(input);
+    const quote = await quoteCheckout({ ...input, address: deliveryAddressOf(input) });
     if (!payflexAllows(quote.totals.totalCents)) {
       const { PAYFLEX_MIN_AMOUNT, PAYFLEX_MAX_AMOUNT } = env();
       const range = `${formatMoney(PAYFLEX_MIN_AMOUNT * 100)} to ${formatMoney(PAYFLEX_MAX_AMOUNT * 100)}`;
@@ -90,6 +95,9 @@ export async function completeCheckout(options: {
   await sendOrderConfirmation(order.id, siteUrl);
   // The stock it reserved may have fallen to a low-stock threshold: tell staff now.
   await afterStockChange();
+  // Delivery to be quoted: no payment now; the page says so and the cart is emptied.
+  if (order.paymentStatus === "awaiting_quote")
+    return { next: `${orderPageUrl("", order)}&from=quote` };
   if (!isPayable(order) || !paymentMethodsFor(order.totalCents).includes(input.paymentMethod)) {
     return { next: orderPageUrl("", order) };
   }

@@ -1,12 +1,14 @@
 import { and, asc, eq, lte } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { laybyPlans, orderEvents, orders } from "~/db/schema";
+import { laybyPlans, orders } from "~/db/schema";
+import { releaseDelivery } from "~/domain/delivery/book-delivery.server";
+import { recordOrderEvent } from "./order-events.server";
 import { releaseOrderStock } from "./order-stock.server";
-import { returnPromotionUse } from "./promotions.server";
+import { releaseRedemption, returnPromotionUse } from "./promotions.server";
 
 /**
- * Cancels unpaid orders whose time to pay has passed: their stock is released and their
- * promotion use given back. Orders another process (or a payment being recorded) holds are
+ * Cancels unpaid orders whose time to pay has passed: their stock is released, their
+ * promotion use and their delivery day's drop given back. Orders another process (or a payment being recorded) holds are
  * skipped (`SKIP LOCKED`), so several server processes can run this at once. A lay-by order
  * whose deposit never came is one of them: its plan is cancelled too (unpaid_deposit; nothing
  * was paid, so nothing to refund). Once the deposit is in, the order is part paid and this no
@@ -30,6 +32,8 @@ export async function expireUnpaidOrders(now = new Date(), batch = 50): Promise<
     for (const order of due) {
       await releaseOrderStock(tx, { orderId: order.id, reference: `Order ${order.number}` });
       if (order.promotionId !== null) await returnPromotionUse(tx, order.promotionId);
+      await releaseRedemption(tx, order.id);
+      await releaseDelivery(tx, { orderId: order.id });
       await tx
         .update(orders)
         .set({ status: "cancelled", cancelledAt: now, updatedAt: now })
@@ -45,7 +49,7 @@ export async function expireUnpaidOrders(now = new Date(), batch = 50): Promise<
           updatedAt: now,
         })
         .where(and(eq(laybyPlans.orderId, order.id), eq(laybyPlans.status, "awaiting_deposit")));
-      await tx.insert(orderEvents).values({
+      await recordOrderEvent(tx, {
         orderId: order.id,
         type: "expired",
         message: "Not paid in time: cancelled and its stock released.",

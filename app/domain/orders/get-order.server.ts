@@ -1,5 +1,5 @@
 import { and, asc, desc, eq } from "drizzle-orm";
-import { isPayable } from "~/domain/payments/payments.server";
+import { isPayable } from "~/domain/orders/record-payment.server";
 import { sameSecret } from "~/domain/security/same-secret.server";
 import { db } from "~/db/client.server";
 import { isDbId } from "~/lib/db-ids";
@@ -87,8 +87,13 @@ export function shopperView(order: OrderDetails, now = new Date()) {
     email: order.email,
     phone: order.phone,
     address: order.address,
+    complex: order.complex,
+    suburb: order.suburb,
     city: order.city,
+    province: order.province,
     postalCode: order.postalCode,
+    deliveryMobile: order.deliveryMobile,
+    accessNotes: order.accessNotes,
     deliveryMethod: order.deliveryMethod,
     paymentMethod: order.paymentMethod,
     paymentMethodLabel: order.paymentMethodLabel,

@@ -8,6 +8,9 @@ import { DELIVERY_METHOD_LABELS } from "./totals";
 import { log } from "~/lib/log.server";
 import { laybyPlanView, type LaybyPlanView } from "~/domain/layby/plan-view.server";
 import { formatDay } from "~/lib/dates";
+import { formatLongDay } from "~/domain/delivery/day-names";
+import { bookedDelivery } from "~/domain/delivery/shopper-delivery.server";
+import { addressLines, deliveryContactLines } from "~/domain/addresses/format-address";
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
 
@@ -29,14 +32,16 @@ export function orderSummaryText(order: OrderDetails): string {
           `Discount${order.promotionCode ? ` (${order.promotionCode})` : ""}: -${money(order.discountCents)}`,
         ]
       : []),
-    `Delivery: ${order.deliveryCents === 0 ? "Free" : money(order.deliveryCents)} - ${DELIVERY_METHOD_LABELS[order.deliveryMethod]}`,
-    `Total: ${money(order.totalCents)}`,
+    order.paymentStatus === "awaiting_quote"
+      ? "Delivery: to be quoted by the shop"
+      : `Delivery: ${order.deliveryCents === 0 ? "Free" : money(order.deliveryCents)} - ${DELIVERY_METHOD_LABELS[order.deliveryMethod]}`,
+    `Total: ${money(order.totalCents)}${order.paymentStatus === "awaiting_quote" ? " (the goods; delivery to be added)" : ""}`,
     `VAT included (15%): ${money(order.vatCents)}`,
     "",
     "Deliver to:",
     `${order.firstName} ${order.lastName}, ${order.phone}`,
-    order.address,
-    `${order.city} ${order.postalCode}`,
+    ...addressLines(order),
+    ...deliveryContactLines(order),
   ].join("\n");
 }
 
@@ -58,6 +63,22 @@ export function laybyTermsText(plan: LaybyPlanView, totalCents: number): string[
   ];
 }
 
+/** The delivery day booked with the order, as the confirmation states it. */
+export function deliveryDayText(
+  delivery: { day: string; zoneName: string } | null,
+  layby: boolean,
+): string[] {
+  if (delivery) {
+    return [
+      "",
+      `Delivery day: ${formatLongDay(delivery.day)} (${delivery.zoneName}). You can move it on your order's page until the day before.`,
+    ];
+  }
+  return layby
+    ? ["", "Delivery day: we book it when your lay-by is paid in full, and tell you by e-mail."]
+    : [];
+}
+
 /** How staff reach the order in the back office. */
 function adminOrderUrl(siteUrl: string, order: { number: number }) {
   return `${siteUrl}/admin/orders/${order.number}`;
@@ -68,8 +89,13 @@ function adminOrderUrl(siteUrl: string, order: { number: number }) {
  * and staff member with New Orders on (Settings > Notifications).
  */
 export async function sendOrderConfirmation(orderId: number, siteUrl: string) {
-  const [order, plan] = await Promise.all([getOrderDetails(orderId), laybyPlanView(orderId)]);
+  const [order, plan, delivery] = await Promise.all([
+    getOrderDetails(orderId),
+    laybyPlanView(orderId),
+    bookedDelivery(orderId),
+  ]);
   if (!order) return;
+  const quoted = order.paymentStatus === "awaiting_quote";
   const staff = await staffRecipients("newOrders").catch((error: unknown) => {
     log.error({ err: error }, "Could not read who gets new-order e-mails");
     return [];
@@ -81,20 +107,25 @@ export async function sendOrderConfirmation(orderId: number, siteUrl: string) {
       text: [
         `Dear ${order.firstName},`,
         "",
-        `Thank you for your order ${order.number}. We hold the items for you until it is paid.`,
+        quoted
+          ? `Thank you for your order ${order.number}. No delivery zone of ours covers your address, so we quote its delivery ourselves: we hold the items for you, and nothing is to pay yet. We will e-mail you the delivery quote and the total, with a link to pay it.`
+          : `Thank you for your order ${order.number}. We hold the items for you until it is paid.`,
         "",
         orderSummaryText(order),
+        ...deliveryDayText(delivery, plan !== null),
         ...(plan ? ["", ...laybyTermsText(plan, order.totalCents)] : []),
         "",
-        `See your order and its payment: ${orderPageUrl(siteUrl, order)}`,
+        `See your order${quoted ? "" : " and its payment"}: ${orderPageUrl(siteUrl, order)}`,
       ].join("\n"),
     },
     ...staff.map((to) => ({
       to,
       replyTo: order.email,
-      subject: `New order ${order.number}: ${money(order.totalCents)}, awaiting ${plan ? "lay-by deposit" : "payment"}`,
+      subject: `New order ${order.number}: ${money(order.totalCents)}, awaiting ${quoted ? "a delivery quote" : plan ? "lay-by deposit" : "payment"}`,
       text: [
-        `${order.firstName} ${order.lastName} placed order ${order.number} (${order.paymentMethodLabel}). It is not paid yet.`,
+        quoted
+          ? `${order.firstName} ${order.lastName} placed order ${order.number} to an address outside every delivery zone. Quote its delivery in Deliveries > Quotes to give: ${siteUrl}/admin/deliveries/quotes`
+          : `${order.firstName} ${order.lastName} placed order ${order.number} (${order.paymentMethodLabel}). It is not paid yet.`,
         "",
         `Customer: ${order.firstName} ${order.lastName} <${order.email}>, ${order.phone}`,
         "",
@@ -129,7 +160,11 @@ async function invoiceAttachment(orderId: number) {
  * payment confirmation to each owner and staff member with Payment Confirmations on.
  */
 export async function sendPaymentMails(orderId: number, siteUrl: string) {
-  const [order, plan] = await Promise.all([getOrderDetails(orderId), laybyPlanView(orderId)]);
+  const [order, plan, delivery] = await Promise.all([
+    getOrderDetails(orderId),
+    laybyPlanView(orderId),
+    bookedDelivery(orderId),
+  ]);
   if (!order) return;
   const invoice = await invoiceAttachment(orderId);
   const staff = await staffRecipients("paymentConfirmations").catch((error: unknown) => {
@@ -144,7 +179,7 @@ export async function sendPaymentMails(orderId: number, siteUrl: string) {
         `Dear ${order.firstName},`,
         "",
         plan
-          ? `We have received your last lay-by payment: order ${order.number} (${money(order.totalCents)}) is paid in full. We will be in touch to arrange delivery.`
+          ? `We have received your last lay-by payment: order ${order.number} (${money(order.totalCents)}) is paid in full. ${delivery ? `We have booked its delivery for ${formatLongDay(delivery.day)} (${delivery.zoneName}), the earliest free day: you can move it on your order's page until the day before.` : "We will be in touch to arrange delivery."}`
           : `We have received your payment of ${money(order.totalCents)} for order ${order.number}. We will be in touch to arrange delivery.`,
         ...(invoice ? ["", `Your tax invoice ${invoice.invoiceNumber} is attached.`] : []),
         "",

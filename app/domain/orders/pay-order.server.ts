@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { conflict, invalid, notFound } from "~/domain/errors";
-import { applyPaymentOutcome } from "~/domain/payments/apply-outcome.server";
+import { applyPaymentOutcome } from "./apply-payment-outcome.server";
 import {
   createPaymentAttempt,
   findPayment,
   isPayable,
+  setProviderReference,
   type Payment,
-} from "~/domain/payments/payments.server";
+} from "./record-payment.server";
 import {
   paymentMethodsFor,
   providerByName,
@@ -54,8 +55,8 @@ export async function payAgainForAccount(options: {
 }
 
 /**
- * A lay-by's next payment is its earliest unpaid instalment, for the amount the plan stores;
- * any other order's is its total.
+ * A lay-by's next payment is what is left of its earliest instalment not paid in full (all of
+ * it, or the rest after a part payment at the showroom); any other order's is its total.
  */
 async function startNextPayment(
   order: OrderDetails,
@@ -68,7 +69,7 @@ async function startNextPayment(
   }
   const provider = providerForMethod(method);
   const methods = instalment
-    ? laybyPaymentMethods(instalment.amountCents)
+    ? laybyPaymentMethods(instalment.amountCents - instalment.paidCents)
     : paymentMethodsFor(order.totalCents);
   if (!provider || !methods.includes(method)) {
     throw invalid("This payment method cannot be used for this order.", "paymentMethod");
@@ -86,13 +87,19 @@ export function laybyPaymentMethods(amountCents: number) {
 
 /**
  * Whether a payment link may still be paid: a whole-order attempt while the order is unpaid,
- * an instalment's while that instalment is unpaid and its plan open.
+ * an instalment's while that instalment is unpaid, its plan open and the attempt still for what
+ * is left of it.
  */
 async function attemptStillPayable(payment: Payment, order: OrderDetails) {
   if (payment.status !== "pending" || !isPayable(order)) return false;
   if (payment.instalmentId === null) return order.paymentStatus === "unpaid";
   const next = await nextUnpaidInstalment(order.id);
-  return next?.id === payment.instalmentId && LAYBY_PAYABLE.includes(next.planStatus);
+  // A part payment since the attempt began changes what is left: that link pays no more.
+  return (
+    next?.id === payment.instalmentId &&
+    payment.amountCents === next.amountCents - next.paidCents &&
+    LAYBY_PAYABLE.includes(next.planStatus)
+  );
 }
 
 /** What a provider is told when a payment starts: the order, the amount, the shop's addresses. */
@@ -105,13 +112,18 @@ export function paymentStartContext(
     | "email"
     | "phone"
     | "address"
+    | "complex"
+    | "suburb"
     | "city"
     | "postalCode"
     | "totalCents"
     | "vatCents"
     | "deliveryCents"
   > & { lines: StartContext["order"]["lines"] },
-  payment: Pick<Payment, "reference" | "method" | "amountCents" | "provider">,
+  payment: Pick<
+    Payment,
+    "reference" | "method" | "amountCents" | "provider" | "providerReference" | "details"
+  >,
   siteUrl: string,
   /** A lay-by's payment: which of the plan's payments it is ("Lay-by deposit"). */
   instalment?: string,
@@ -124,6 +136,8 @@ export function paymentStartContext(
       email: order.email,
       phone: order.phone,
       address: order.address,
+      complex: order.complex,
+      suburb: order.suburb,
       city: order.city,
       postalCode: order.postalCode,
       totalCents: order.totalCents,
@@ -136,6 +150,8 @@ export function paymentStartContext(
       method: payment.method,
       amountCents: payment.amountCents,
       description: `Order ${order.number}${instalment ? `: ${instalment}` : ""}`,
+      providerReference: payment.providerReference,
+      details: payment.details,
     },
     urls: {
       returnUrl: `${siteUrl}/payments/${payment.reference}/return`,
@@ -184,6 +200,10 @@ export async function startPayment(options: {
     // The provider refused or could not be reached: the order page says so and offers a retry.
     log.error({ err: error, provider: payment.provider }, "Could not start a payment");
     return { kind: "redirect", url: `${orderPageUrl("", order)}&problem=provider` };
+  }
+  if (start.opened) {
+    const { providerReference, details } = start.opened;
+    await setProviderReference(payment.reference, providerReference, details);
   }
   if (start.kind === "redirect") return { kind: "redirect", url: start.url };
   return { kind: "form", form: start, provider: provider.name };

@@ -9,6 +9,11 @@ import {
 
 describe("an order's money state", () => {
   it.each<[PaymentStatus, PaymentStatus, boolean]>([
+    ["awaiting_quote", "unpaid", true],
+    ["awaiting_quote", "paid", false],
+    ["awaiting_quote", "partially_paid", false],
+    ["unpaid", "awaiting_quote", false],
+    ["paid", "awaiting_quote", false],
     ["unpaid", "paid", true],
     ["unpaid", "partially_paid", true],
     ["unpaid", "refunded", false],

@@ -3,6 +3,11 @@
  * taken for it and paid back. Only `moveOrderPayment` changes it, along this table.
  */
 export const PAYMENT_STATUSES = [
+  /**
+   * Placed to an address outside every delivery zone: its goods are held and nothing can be
+   * paid until staff quote the delivery (docs/decisions/041); the unpaid-order expiry leaves it.
+   */
+  "awaiting_quote",
   "unpaid",
   /** A lay-by being paid: its deposit and some instalments are in. */
   "partially_paid",
@@ -16,6 +21,7 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** How the back office and the shopper read it. */
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  awaiting_quote: "Awaiting delivery quote",
   unpaid: "Not paid",
   partially_paid: "Part paid (lay-by)",
   paid: "Paid",
@@ -24,6 +30,8 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
 };
 
 const NEXT: Record<PaymentStatus, readonly PaymentStatus[]> = {
+  // Staff have quoted the delivery: the order is payable, for its time to pay.
+  awaiting_quote: ["unpaid"],
   // Paid in full online or at the till; a lay-by's deposit.
   unpaid: ["paid", "partially_paid"],
   // Another instalment; the last one; a cancelled lay-by's payments all paid back.
@@ -36,6 +44,14 @@ const NEXT: Record<PaymentStatus, readonly PaymentStatus[]> = {
 
 export function canMovePayment(from: PaymentStatus, to: PaymentStatus): boolean {
   return NEXT[from].includes(to);
+}
+
+/**
+ * Whether the buyer has paid for the goods in full (paid, or paid and partly refunded): what
+ * staff book for delivery and what a run takes; nothing is left to collect at the door.
+ */
+export function isPaidInFull(status: PaymentStatus): boolean {
+  return status === "paid" || status === "partially_refunded";
 }
 
 /** Whether the order holds money that can still be paid back by a refund of its invoice. */

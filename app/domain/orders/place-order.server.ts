@@ -1,19 +1,23 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { orderAllocations, orderEvents, orderLines, orders } from "~/db/schema";
+import { orderAllocations, orderLines, orders } from "~/db/schema";
 import { DomainError } from "~/domain/errors";
 import { getStoreSettings } from "~/domain/settings/store-settings.server";
 import { env } from "~/env.server";
 import type { CheckoutInput } from "./checkout-schema";
+import { recordOrderEvent } from "./order-events.server";
 import { reserveStock } from "./order-stock.server";
-import { redeemPromotion } from "./promotions.server";
+import { holdRedemption, redeemPromotion } from "./promotions.server";
 import { mergeLines, priceLines } from "./quote.server";
 import { orderTotals } from "./totals";
+import { deliveryAddressOf } from "./checkout-schema";
+import { chargeableDelivery } from "./delivery-check.server";
 import { ordersPlaced } from "~/lib/metrics.server";
 import { accountForNewOrder } from "~/domain/shoppers/shopper-orders.server";
 import { createLaybyPlan } from "~/domain/layby/place-plan.server";
 import { shopToday } from "~/lib/dates";
+import { bookCheckoutDelivery, readPostedDay } from "~/domain/delivery/shopper-delivery.server";
 
 export type PlacedOrder = typeof orders.$inferSelect;
 
@@ -29,16 +33,21 @@ export class NotSoldError extends DomainError {
 
 export type PlaceOrderInput = Omit<
   CheckoutInput,
-  "terms" | "layby" | "companyName" | "vatNumber"
-> & {
-  /** A business buyer's name and VAT number, for its full tax invoice; optional. */
-  companyName?: string;
-  vatNumber?: string;
-  /** The signed-in shopper placing it (their account gets the order); none for a guest. */
-  signedInUserId?: string | null;
-  /** A lay-by's terms (docs/decisions/027); none to pay in full. */
-  layby?: CheckoutInput["layby"];
-};
+  "terms" | "layby" | "companyName" | "vatNumber" | OptionalAddressPart
+> &
+  Partial<Pick<CheckoutInput, OptionalAddressPart>> & {
+    /** A business buyer's name and VAT number, for its full tax invoice; optional. */
+    companyName?: string;
+    vatNumber?: string;
+    /** The signed-in shopper placing it (their account gets the order); none for a guest. */
+    signedInUserId?: string | null;
+    /** A lay-by's terms (docs/decisions/027); none to pay in full. */
+    layby?: CheckoutInput["layby"];
+  };
+
+/** Parts of the address an order placed by a script or a test may leave out ("" or none). */
+type OptionalAddressPart =
+  "complex" | "suburb" | "province" | "deliveryMobile" | "accessNotes" | "deliveryDay";
 
 /** A new secret for an order page link: 32 random bytes, URL-safe. */
 export function newOrderToken(): string {
@@ -46,13 +55,15 @@ export function newOrderToken(): string {
 }
 
 /**
- * Places an order in one transaction: prices, discount, delivery and VAT from the database,
+ * Places an order in one transaction: prices, discount, delivery (the address's delivery zone;
+ * refused where it offers no express) and VAT from the database,
  * stock held with row locks, the promotion's use counted, a timeline event. The same
  * idempotency key always gives the same order, however often (or how concurrently) it is sent.
  * Throws NotSoldError, OutOfStockError or PromotionError for problems the shopper can fix. A
  * lay-by order gets its plan (awaiting the deposit, starting on the shop's today) and its
  * instalments in the same transaction; terms that make no plan for the order's total are a
- * DomainError on their field.
+ * DomainError on their field. An address outside every zone makes an order awaiting its
+ * delivery quote (docs/decisions/041): goods held, delivery not yet charged, nothing payable.
  */
 export async function placeOrder(
   input: PlaceOrderInput,
@@ -71,13 +82,20 @@ export async function placeOrder(
       const allocations = await reserveStock(tx, priced);
       const subtotalCents = priced.reduce((sum, l) => sum + l.lineTotalCents, 0);
       const promotion = input.promoCode
-        ? await redeemPromotion(tx, input.promoCode, subtotalCents)
+        ? await redeemPromotion(tx, { code: input.promoCode, lines: priced, email: input.email })
         : null;
+      const { rates, zone, quoted } = await chargeableDelivery(tx, {
+        address: deliveryAddressOf(input),
+        method: input.deliveryMethod,
+        settings,
+      });
+      // A lay-by's plan is the order's total; a quoted delivery would change it afterwards.
+      if (quoted && input.layby) throw new DomainError("invalid", QUOTED_LAYBY, QUOTED_LAYBY_AT);
       const totals = orderTotals({
         subtotalCents,
         deliveryMethod: input.deliveryMethod,
         promotion,
-        rates: settings,
+        rates,
       });
 
       const [order] = await tx
@@ -93,17 +111,25 @@ export async function placeOrder(
           companyName: input.companyName ?? "",
           vatNumber: input.vatNumber ?? "",
           address: input.address,
+          complex: input.complex ?? "",
+          suburb: input.suburb ?? "",
           city: input.city,
+          province: input.province ?? null,
           postalCode: input.postal,
+          deliveryMobile: input.deliveryMobile ?? "",
+          accessNotes: input.accessNotes ?? "",
           deliveryMethod: input.deliveryMethod,
           paymentMethod: input.paymentMethod,
           ...totals,
           promotionId: promotion?.id ?? null,
           promotionCode: promotion?.code ?? null,
+          // Outside every zone: goods held, nothing to pay until staff quote the delivery.
+          ...(quoted ? { paymentStatus: "awaiting_quote" as const } : {}),
           payBy: new Date(Date.now() + payMinutes * 60_000),
         })
         .returning();
       if (!order) throw new Error("The order was not saved.");
+      if (promotion) await holdRedemption(tx, { orderId: order.id, promotion, email: input.email });
 
       const lineRows = await tx
         .insert(orderLines)
@@ -138,12 +164,24 @@ export async function placeOrder(
           chargeBasisPoints: settings.laybyChargeBasisPoints,
         });
       }
-      await tx.insert(orderEvents).values({
+      await recordOrderEvent(tx, {
         orderId: order.id,
         type: "placed",
-        message: `Order placed by ${input.firstName} ${input.lastName}${input.layby ? `, on lay-by over ${input.layby.months} month${input.layby.months === 1 ? "" : "s"}` : ""}.`,
+        message: `Order placed by ${input.firstName} ${input.lastName}${input.layby ? `, on lay-by over ${input.layby.months} month${input.layby.months === 1 ? "" : "s"}` : ""}${quoted ? "; delivery to be quoted: goods held, no payment yet" : ""}.`,
         actor: "shopper",
       });
+      // The day is booked with the order, so a day that has just filled makes no order; a
+      // lay-by is booked once it is paid in full (the engine refuses it before). The checkout
+      // form always sends the field (empty when nothing was chosen: refused); a caller that
+      // says nothing of a day (a script, a seed) leaves the order to book in the back office.
+      if (zone && !input.layby && input.deliveryDay !== undefined) {
+        await bookCheckoutDelivery(tx, {
+          orderId: order.id,
+          zoneId: zone.id,
+          day: readPostedDay(input.deliveryDay),
+          kind: input.deliveryMethod,
+        });
+      }
       return order;
     });
     ordersPlaced.inc();
@@ -157,6 +195,14 @@ export async function placeOrder(
     throw error;
   }
 }
+
+const QUOTED_LAYBY =
+  "Lay-by is not offered where we quote the delivery. Please choose to pay in full once we have quoted it.";
+const QUOTED_LAYBY_AT = {
+  title: "Lay-by not available",
+  field: "plan",
+  fieldMessage: QUOTED_LAYBY,
+};
 
 async function findByIdempotencyKey(key: string) {
   const [order] = await db().select().from(orders).where(eq(orders.idempotencyKey, key));

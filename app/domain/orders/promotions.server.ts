@@ -1,28 +1,47 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { db, type Db, type Tx } from "~/db/client.server";
-import { promotions } from "~/db/schema";
+import {
+  categories,
+  products,
+  promotionCategories,
+  promotionProducts,
+  promotionRedemptions,
+  promotions,
+  variants,
+} from "~/db/schema";
 import { DomainError } from "~/domain/errors";
-import { formatMoney } from "~/lib/money";
+import {
+  isLimited,
+  judgeRules,
+  type PromotionRules,
+  type RuleLine,
+} from "~/domain/promotions/promotion-rules";
 import type { PromotionTerms } from "./totals";
 
 export type Promotion = typeof promotions.$inferSelect;
 
-/** A promotion code that cannot be used on this order, said for the code's field. */
+/** A cart line as a promotion's rules read it: the variant and what the line costs. */
+export type GoodsLine = { variantId: number; lineTotalCents: number };
+
+/**
+ * A promotion code that cannot be used on this order, said at the code's field. Placing an
+ * order refuses with it as a conflict (409): the cart, the e-mail or the promotion changed
+ * since the checkout's summary accepted the code.
+ */
 export class PromotionError extends DomainError {
   constructor(message: string) {
-    super("invalid", message, { field: "promoCode", title: "Promotion code" });
+    super("conflict", message, { field: "promoCode", title: "Promotion code" });
     this.name = "PromotionError";
   }
 }
 
 /**
- * Why a code cannot be used on a subtotal now, in words for the shopper; null when it can.
- * The same rules are enforced again, atomically, when the order is placed (`redeemPromotion`).
+ * Why a code cannot be used now by its switch, dates and usage limit, in words for the
+ * shopper; null when it can. Its rules (goods, minimum spend, one per customer) come after.
  */
 export function promotionProblem(
   promotion: Promotion | undefined,
   code: string,
-  subtotalCents: number,
   now = new Date(),
 ): string | null {
   if (!promotion) return `"${code}" is not a valid promotion code.`;
@@ -36,9 +55,6 @@ export function promotionProblem(
   if (promotion.usageLimit !== null && promotion.usedCount >= promotion.usageLimit) {
     return `The code ${promotion.code} has been used the maximum number of times.`;
   }
-  if (subtotalCents < promotion.minSubtotalCents) {
-    return `The code ${promotion.code} needs a subtotal of at least ${formatMoney(promotion.minSubtotalCents)}.`;
-  }
   return null;
 }
 
@@ -50,25 +66,132 @@ export async function findPromotion(code: string, executor: Tx | Db = db()) {
   return row;
 }
 
-/** Checks a code for a quote; the promotion's terms, or the reason it cannot be used. */
-export async function checkPromotion(
-  code: string,
-  subtotalCents: number,
-): Promise<{ ok: true; promotion: Promotion } | { ok: false; message: string }> {
-  const promotion = await findPromotion(code);
-  const problem = promotionProblem(promotion, code, subtotalCents);
-  return problem || !promotion ? { ok: false, message: problem ?? "" } : { ok: true, promotion };
+/** A promotion's rules: its minimum spend, one use per customer, and the goods it is for. */
+export async function promotionRules(
+  promotion: Pick<Promotion, "id" | "minSubtotalCents" | "oncePerCustomer">,
+  executor: Tx | Db = db(),
+): Promise<PromotionRules> {
+  // One after the other: inside a transaction the queries share one connection.
+  const forCategories = await executor
+    .select({ id: categories.id, name: categories.name })
+    .from(promotionCategories)
+    .innerJoin(categories, eq(categories.id, promotionCategories.categoryId))
+    .where(eq(promotionCategories.promotionId, promotion.id))
+    .orderBy(categories.name);
+  const forProducts = await executor
+    .select({ id: products.id, title: products.title })
+    .from(promotionProducts)
+    .innerJoin(products, eq(products.id, promotionProducts.productId))
+    .where(eq(promotionProducts.promotionId, promotion.id))
+    .orderBy(products.title);
+  return {
+    minSpendCents: promotion.minSubtotalCents,
+    oncePerCustomer: promotion.oncePerCustomer,
+    categories: forCategories,
+    products: forProducts,
+  };
+}
+
+/** Each line's product and category, for rules limited to some goods. */
+async function ruleLines(
+  rules: PromotionRules,
+  lines: readonly GoodsLine[],
+  executor: Tx | Db,
+): Promise<RuleLine[]> {
+  const ids = lines.map((l) => l.variantId);
+  const rows =
+    isLimited(rules) && ids.length > 0
+      ? await executor
+          .select({
+            variantId: variants.id,
+            productId: products.id,
+            categoryId: products.categoryId,
+          })
+          .from(variants)
+          .innerJoin(products, eq(products.id, variants.productId))
+          .where(inArray(variants.id, ids))
+      : [];
+  const byVariant = new Map(rows.map((r) => [r.variantId, r]));
+  return lines.map((l) => ({
+    productId: byVariant.get(l.variantId)?.productId ?? 0,
+    categoryId: byVariant.get(l.variantId)?.categoryId ?? null,
+    lineTotalCents: l.lineTotalCents,
+  }));
+}
+
+/** The e-mail as one use per customer compares it: trimmed, in lower case. */
+export const emailKey = (email: string) => email.trim().toLowerCase();
+
+/** Whether an order not cancelled has used the promotion with this e-mail. */
+async function usedBy(promotionId: number, email: string, executor: Tx | Db) {
+  const [row] = await executor
+    .select({ orderId: promotionRedemptions.orderId })
+    .from(promotionRedemptions)
+    .where(
+      and(
+        eq(promotionRedemptions.promotionId, promotionId),
+        eq(promotionRedemptions.emailKey, emailKey(email)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+type Judged = { ok: true; terms: PromotionTerms } | { ok: false; message: string };
+
+/** A found, usable promotion's rules for these lines (and this e-mail, when known). */
+async function judge(
+  promotion: Promotion,
+  lines: readonly GoodsLine[],
+  email: string | null,
+  executor: Tx | Db,
+): Promise<Judged> {
+  const rules = await promotionRules(promotion, executor);
+  const verdict = judgeRules({
+    code: promotion.code,
+    rules,
+    lines: await ruleLines(rules, lines, executor),
+    usedByCustomer:
+      rules.oncePerCustomer && email !== null ? await usedBy(promotion.id, email, executor) : null,
+  });
+  if (!verdict.ok) return verdict;
+  return {
+    ok: true,
+    terms: isLimited(rules)
+      ? { kind: promotion.kind, value: promotion.value, qualifyingCents: verdict.qualifyingCents }
+      : { kind: promotion.kind, value: promotion.value },
+  };
 }
 
 /**
- * Counts one use of the code inside the order's transaction. The check and the count are one
- * conditional update, so parallel checkouts can never use a code more often than its limit.
+ * Checks a code for the checkout's summary: the promotion and its terms for these lines, or
+ * why it cannot be used. One use per customer is checked only when the order is placed: the
+ * summary is asked before the e-mail is known, and must not tell who has used which code.
+ */
+export async function checkPromotion(
+  code: string,
+  lines: readonly GoodsLine[],
+): Promise<
+  { ok: true; promotion: Promotion; terms: PromotionTerms } | { ok: false; message: string }
+> {
+  const promotion = await findPromotion(code);
+  const problem = promotionProblem(promotion, code);
+  if (problem || !promotion) return { ok: false, message: problem ?? "" };
+  const judged = await judge(promotion, lines, null, db());
+  return judged.ok ? { ok: true, promotion, terms: judged.terms } : judged;
+}
+
+/**
+ * Counts one use of the code inside the order's transaction, after checking its rules for
+ * these lines and this e-mail. The usage limit's check and count are one conditional update
+ * (which also holds the promotion's row until the order commits), so parallel checkouts never
+ * use a code more often than its limit; `holdRedemption` then takes the shopper's use.
  */
 export async function redeemPromotion(
   tx: Tx,
-  code: string,
-  subtotalCents: number,
+  options: { code: string; lines: readonly GoodsLine[]; email: string },
 ): Promise<Promotion & PromotionTerms> {
+  const { code } = options;
   const now = new Date();
   const [redeemed] = await tx
     .update(promotions)
@@ -80,16 +203,47 @@ export async function redeemPromotion(
         sql`(${promotions.startsAt} is null or ${promotions.startsAt} <= ${now})`,
         sql`(${promotions.endsAt} is null or ${promotions.endsAt} > ${now})`,
         sql`(${promotions.usageLimit} is null or ${promotions.usedCount} < ${promotions.usageLimit})`,
-        sql`${promotions.minSubtotalCents} <= ${subtotalCents}`,
       ),
     )
     .returning();
-  if (redeemed) return redeemed;
-  const promotion = await findPromotion(code, tx);
-  throw new PromotionError(
-    promotionProblem(promotion, code, subtotalCents, now) ??
-      `The code ${code} cannot be used on this order.`,
-  );
+  if (!redeemed) {
+    const promotion = await findPromotion(code, tx);
+    throw new PromotionError(
+      promotionProblem(promotion, code, now) ?? `The code ${code} cannot be used on this order.`,
+    );
+  }
+  const judged = await judge(redeemed, options.lines, options.email, tx);
+  if (!judged.ok) throw new PromotionError(judged.message);
+  return { ...redeemed, ...judged.terms };
+}
+
+/**
+ * Takes the shopper's use of a promotion for a new order, in its transaction. For a promotion
+ * with one use per customer the table's unique index refuses a second order from the same
+ * e-mail, even one placed at the same moment (it waits for the first to commit).
+ */
+export async function holdRedemption(
+  tx: Tx,
+  options: {
+    orderId: number;
+    promotion: Pick<Promotion, "id" | "code" | "oncePerCustomer">;
+    email: string;
+  },
+) {
+  const { promotion } = options;
+  const taken = await tx
+    .insert(promotionRedemptions)
+    .values({
+      orderId: options.orderId,
+      promotionId: promotion.id,
+      emailKey: emailKey(options.email),
+      oncePerCustomer: promotion.oncePerCustomer,
+    })
+    .onConflictDoNothing()
+    .returning({ orderId: promotionRedemptions.orderId });
+  if (taken.length === 0) {
+    throw new PromotionError(`You have already used ${promotion.code} (one use per customer).`);
+  }
 }
 
 /** Gives a use back when an unpaid order is cancelled or expires. */
@@ -98,4 +252,9 @@ export async function returnPromotionUse(tx: Tx, promotionId: number) {
     .update(promotions)
     .set({ usedCount: sql`greatest(${promotions.usedCount} - 1, 0)` })
     .where(eq(promotions.id, promotionId));
+}
+
+/** Gives the shopper's use back when their order is cancelled or expires: they may use it again. */
+export async function releaseRedemption(tx: Tx, orderId: number) {
+  await tx.delete(promotionRedemptions).where(eq(promotionRedemptions.orderId, orderId));
 }

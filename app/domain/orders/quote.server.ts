@@ -3,9 +3,18 @@ import { db, type Db, type Tx } from "~/db/client.server";
 import { products, variants } from "~/db/schema";
 import { priceCartLines, type CurrentCartLine } from "~/domain/cart/price-cart-lines.server";
 import { SIZE_LABELS } from "~/domain/catalog/product-card";
-import { getStoreSettings } from "~/domain/settings/store-settings.server";
+import { deliveryTermsFor } from "~/domain/delivery/active-zones.server";
+import type { DeliveryTerms } from "~/domain/delivery/delivery-terms";
+import type { ZoneAddress } from "~/domain/delivery/match-zone";
+import { deliveryDayChoices, type DayChoice } from "~/domain/delivery/shopper-delivery.server";
 import { checkPromotion } from "./promotions.server";
-import { orderTotals, type DeliveryMethod, type OrderTotals } from "./totals";
+import {
+  expressOffered,
+  orderTotals,
+  standardDeliveryFeeCents,
+  type DeliveryMethod,
+  type OrderTotals,
+} from "./totals";
 
 export type RequestedLine = { variantId: number; quantity: number };
 
@@ -76,13 +85,68 @@ export async function priceLines(
   return { priced, notSold };
 }
 
+/** Delivery as the summary and the delivery options show it, for the address given so far. */
+export type DeliveryQuote = {
+  /** No zone covers the address: the shop quotes delivery (the totals leave it out). */
+  quoted: boolean;
+  /** The zone that covers the address; null for the shop's own rates (or quoted). */
+  zone: { id: number; name: string } | null;
+  /** The method priced: standard when express was asked for where none is offered. */
+  method: DeliveryMethod;
+  /** Standard delivery's fee for this subtotal (0: free); null when quoted. */
+  standardCents: number | null;
+  /** Express's fee; null when quoted or the zone offers no express. */
+  expressCents: number | null;
+  /** From which subtotal standard is free; null when it never is. */
+  freeFromCents: number | null;
+  /** The next days the zone's truck can bring the method chosen; empty without a zone. */
+  days: DayChoice[];
+};
+
+/** Rates that charge nothing, for an address whose delivery the shop has yet to quote. */
+const NOTHING_YET = {
+  standardDeliveryCents: 0,
+  freeDeliveryThresholdCents: null,
+  expressDeliveryCents: null,
+} as const;
+
 export type CheckoutQuote = {
   lines: CurrentCartLine[];
   problems: LineProblem[];
   totals: OrderTotals;
+  delivery: DeliveryQuote;
   promotion: { code: string; description: string } | null;
   promoMessage: string | null;
 };
+
+/** The delivery options at these terms for a subtotal, and which method can be priced. */
+export function deliveryQuote(
+  terms: DeliveryTerms,
+  method: DeliveryMethod,
+  subtotalCents: number,
+): DeliveryQuote {
+  if (terms.quoted) {
+    return {
+      quoted: true,
+      zone: null,
+      method: "standard",
+      standardCents: null,
+      expressCents: null,
+      freeFromCents: null,
+      days: [],
+    };
+  }
+  const express = expressOffered(terms.rates);
+  return {
+    quoted: false,
+    zone: terms.zone ? { id: terms.zone.id, name: terms.zone.name } : null,
+    method: method === "express" && express ? "express" : "standard",
+    standardCents: standardDeliveryFeeCents(subtotalCents, terms.rates),
+    expressCents: terms.rates.expressDeliveryCents,
+    freeFromCents: terms.rates.freeDeliveryThresholdCents,
+    days: [],
+  };
+}
 
 /**
  * What the checkout's summary shows: the cart priced by the database, stock problems, the
@@ -93,15 +157,18 @@ export async function quoteCheckout(input: {
   lines: readonly RequestedLine[];
   deliveryMethod: DeliveryMethod;
   promoCode: string;
+  /** Where the goods go, as far as the shopper has said; none prices at the shop's own rates. */
+  address?: ZoneAddress;
 }): Promise<CheckoutQuote> {
   const requested = mergeLines(input.lines);
-  const [current, settings] = await Promise.all([
+  const [current, terms] = await Promise.all([
     priceCartLines({ variantIds: requested.map((l) => l.variantId) }),
-    getStoreSettings(),
+    deliveryTermsFor(input.address ?? { postalCode: "", town: "" }),
   ]);
   const byId = new Map(current.map((c) => [c.variantId, c]));
   const problems: LineProblem[] = [];
   let subtotal = 0;
+  const goods: { variantId: number; lineTotalCents: number }[] = [];
   for (const line of requested) {
     const now = byId.get(line.variantId);
     if (!now?.sold) {
@@ -112,29 +179,36 @@ export async function quoteCheckout(input: {
       problems.push({ variantId: line.variantId, problem: "short", available: now.available });
     }
     subtotal += now.priceCents * line.quantity;
+    goods.push({ variantId: line.variantId, lineTotalCents: now.priceCents * line.quantity });
   }
 
   let promotion: CheckoutQuote["promotion"] = null;
   let promoMessage: string | null = null;
-  let terms = null;
+  let promotionTerms = null;
   if (input.promoCode) {
-    const checked = await checkPromotion(input.promoCode, subtotal);
+    const checked = await checkPromotion(input.promoCode, goods);
     if (checked.ok) {
       promotion = { code: checked.promotion.code, description: checked.promotion.description };
-      terms = checked.promotion;
+      promotionTerms = checked.terms;
     } else {
       promoMessage = checked.message;
     }
+  }
+  const delivery = deliveryQuote(terms, input.deliveryMethod, subtotal);
+  if (delivery.zone) {
+    delivery.days = await deliveryDayChoices({ zoneId: delivery.zone.id, kind: delivery.method });
   }
   return {
     lines: current,
     problems,
     totals: orderTotals({
       subtotalCents: subtotal,
-      deliveryMethod: input.deliveryMethod,
-      promotion: terms,
-      rates: settings,
+      deliveryMethod: delivery.method,
+      promotion: promotionTerms,
+      // Quoted: the goods' total; the shop adds delivery when it quotes.
+      rates: terms.quoted ? NOTHING_YET : terms.rates,
     }),
+    delivery,
     promotion,
     promoMessage,
   };

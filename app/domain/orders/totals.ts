@@ -2,15 +2,30 @@
 export const VAT_RATE_PERCENT = 15;
 
 export type DeliveryMethod = "standard" | "express";
-export type PaymentMethod = "card" | "payfast" | "payflex";
+/** How the shopper pays: the payment adapters' own word for it (~/domain/payments/provider). */
+export type { PaymentMethod } from "~/domain/payments/provider";
+import type { PaymentMethod } from "~/domain/payments/provider";
 
+/**
+ * What delivery costs where the goods go: the matched delivery zone's rates, or the shop's own
+ * (docs/decisions/035). A null threshold is never free; a null express fee offers no express.
+ */
 export type DeliveryRates = {
-  freeDeliveryThresholdCents: number;
+  freeDeliveryThresholdCents: number | null;
   standardDeliveryCents: number;
-  expressDeliveryCents: number;
+  expressDeliveryCents: number | null;
 };
 
-export type PromotionTerms = { kind: "percentage" | "fixed"; value: number };
+/**
+ * A promotion's value, and what its qualifying lines come to when it is limited to some goods
+ * (docs/decisions/042): the discount is then a percentage of those lines, or a fixed amount
+ * capped at their total. Without it the whole subtotal qualifies.
+ */
+export type PromotionTerms = {
+  kind: "percentage" | "fixed";
+  value: number;
+  qualifyingCents?: number;
+};
 
 export type OrderTotals = {
   subtotalCents: number;
@@ -28,32 +43,44 @@ export function vatIncludedCents(amountCents: number): number {
 /**
  * Standard delivery is free from the threshold up (on the subtotal before any discount, so the
  * cart's promise holds at checkout), else the standard fee; express always costs its fee.
+ * Callers offer express only where it has a fee (`expressOffered`).
  */
 export function deliveryFeeCents(
   method: DeliveryMethod,
   subtotalCents: number,
   rates: DeliveryRates,
 ): number {
-  if (method === "express") return rates.expressDeliveryCents;
+  if (method === "express") {
+    if (rates.expressDeliveryCents === null) throw new Error("Express is not offered here.");
+    return rates.expressDeliveryCents;
+  }
   return standardDeliveryFeeCents(subtotalCents, rates);
 }
 
-/** Standard delivery: free from R2,000 (the threshold setting) up, else the standard fee. */
+/** Whether express delivery is offered at these rates. */
+export function expressOffered(rates: DeliveryRates): boolean {
+  return rates.expressDeliveryCents !== null;
+}
+
+/** Standard delivery: free from the threshold (R2,000 at home) up, else the standard fee. */
 export function standardDeliveryFeeCents(
   subtotalCents: number,
   rates: Pick<DeliveryRates, "freeDeliveryThresholdCents" | "standardDeliveryCents">,
 ): number {
-  return subtotalCents >= rates.freeDeliveryThresholdCents ? 0 : rates.standardDeliveryCents;
+  const free = rates.freeDeliveryThresholdCents;
+  return free !== null && subtotalCents >= free ? 0 : rates.standardDeliveryCents;
 }
 
-/** A percentage of the subtotal (rounded to the cent) or a fixed amount, never more than the subtotal. */
+/**
+ * A percentage of the qualifying goods (rounded to the cent) or a fixed amount, never more than
+ * they come to; without limits the goods are the whole subtotal.
+ */
 export function discountCents(subtotalCents: number, promotion: PromotionTerms | null): number {
   if (!promotion) return 0;
+  const base = Math.min(promotion.qualifyingCents ?? subtotalCents, subtotalCents);
   const amount =
-    promotion.kind === "percentage"
-      ? Math.round((subtotalCents * promotion.value) / 100)
-      : promotion.value;
-  return Math.max(0, Math.min(amount, subtotalCents));
+    promotion.kind === "percentage" ? Math.round((base * promotion.value) / 100) : promotion.value;
+  return Math.max(0, Math.min(amount, base));
 }
 
 /** An order's money, worked out the one way the shop does it: total = subtotal - discount + delivery. */

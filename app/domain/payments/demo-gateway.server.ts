@@ -1,13 +1,17 @@
-import { siteUrl } from "~/lib/site-url.server";
 import crypto from "node:crypto";
 import { z } from "zod";
 import { sameSecret } from "~/domain/security/same-secret.server";
 import { readForm } from "~/lib/request-input.server";
-import type { PaymentMethod } from "~/domain/orders/totals";
 import { env } from "~/env.server";
 import { DEMO_DECLINE_CARD } from "./demo-cards";
-import { applyPaymentOutcome } from "./apply-outcome.server";
-import type { PaymentOutcome, PaymentProvider, StartContext } from "./provider";
+import type {
+  NotificationRefusal,
+  PaymentMethod,
+  OutcomeResult,
+  PaymentOutcome,
+  PaymentProvider,
+  StartContext,
+} from "./provider";
 import { log } from "~/lib/log.server";
 
 /**
@@ -73,7 +77,12 @@ export function demoGateway(): PaymentProvider {
     async lookupRefund(request) {
       return { status: "paid", providerRefundId: `demo_refund_${request.reference}` };
     },
-    async handleNotification(request) {
+    async readNotification(request) {
+      const refuse = (why: NotificationRefusal, text: string) => ({
+        outcome: null,
+        why,
+        reply: () => new Response(text, { status: 400 }),
+      });
       const form = await readForm(request);
       const fields: Record<string, string> = {};
       for (const key of NOTIFY_FIELDS) {
@@ -82,15 +91,15 @@ export function demoGateway(): PaymentProvider {
       }
       const signature = form.get("signature");
       if (!sameSecret(signDemo(fields, NOTIFY_FIELDS), signature?.toString())) {
-        return new Response("Bad signature", { status: 400 });
+        return refuse("bad_signature", "Bad signature");
       }
       const age = Date.now() - Number(fields.timestamp);
       if (!Number.isFinite(age) || age < -60_000 || age > NOTIFY_MAX_AGE_MS) {
-        return new Response("Stale notification", { status: 400 });
+        return refuse("stale", "Stale notification");
       }
       const status = fields.status;
       if (status !== "approved" && status !== "declined" && status !== "cancelled") {
-        return new Response("Unknown status", { status: 400 });
+        return refuse("malformed", "Unknown status");
       }
       const outcome: PaymentOutcome = {
         provider: "demo",
@@ -102,8 +111,12 @@ export function demoGateway(): PaymentProvider {
         cardLast4: fields.card_last4 || null,
         details: { demo_payment_id: fields.demo_payment_id!, status },
       };
-      const { result } = await applyPaymentOutcome(outcome, siteUrl());
-      return new Response(result, { status: result === "unknown_payment" ? 404 : 200 });
+      // The gateway's page reads a 2xx as "the shop has it"; a failure to record is a 500.
+      const reply = (result: OutcomeResult | "error") =>
+        new Response(result, {
+          status: result === "unknown_payment" ? 404 : result === "error" ? 500 : 200,
+        });
+      return { outcome, reply };
     },
   };
 }

@@ -1,20 +1,24 @@
-import { siteUrl } from "~/lib/site-url.server";
 import dns from "node:dns/promises";
 import net from "node:net";
 import { sameSecret } from "~/domain/security/same-secret.server";
 import { env, type Env } from "~/env.server";
-import { applyPaymentOutcome } from "./apply-outcome.server";
-import { findPayment, recordPaymentOutcome } from "./payments.server";
 import { md5, phpUrlEncode } from "./payfast-encoding";
 import { lookUpPayfastRefund, refundWithPayfast } from "./payfast-refund.server";
-import type { PaymentOutcome, PaymentProvider, StartContext } from "./provider";
+import type {
+  NotificationRefusal,
+  NotificationResult,
+  PaymentLookup,
+  PaymentOutcome,
+  PaymentProvider,
+  StartContext,
+} from "./provider";
 import { log } from "~/lib/log.server";
 
 /**
  * PayFast (https://developers.payfast.co.za/docs): card (`payment_method=cc`) and instant EFT
  * (`eft`) on PayFast's own page. The shopper's browser posts a signed form to PayFast; PayFast
  * tells the shop the result with an ITN (Instant Transaction Notification) posted to
- * /api/payments/payfast/notify, which is believed only after every check in `processPayfastItn`.
+ * /api/payments/payfast/notify, which is believed only after every check in `readPayfastItn`.
  */
 
 const PROCESS_URLS = {
@@ -169,23 +173,8 @@ export function payfastCheckoutFields(
   return fields;
 }
 
-/** What became of an ITN; anything but "paid", "declined", "cancelled" changed nothing. */
-export type ItnResult =
-  | "paid"
-  | "declined"
-  | "cancelled"
-  | "duplicate"
-  | "order_closed"
-  | "malformed"
-  | "bad_signature"
-  | "wrong_merchant"
-  | "bad_source"
-  | "ignored_status"
-  | "unknown_payment"
-  | "not_validated"
-  | "amount_mismatch"
-  /** Processing itself failed (e.g. the database); logged for staff. */
-  | "error";
+/** What became of an ITN: the shop's result for its outcome, or why it was not believed. */
+export type ItnResult = NotificationResult;
 
 /** Whether `address` is one of the sources (IPs, CIDR ranges or host names resolved now). */
 export async function isAllowedSource(
@@ -240,79 +229,69 @@ async function confirmWithPayfast(paramString: string, e: Env): Promise<boolean>
 const KEPT_FIELDS = ["pf_payment_id", "payment_status", "amount_gross", "amount_fee", "amount_net"];
 
 /**
- * Checks an ITN and, when every check passes, records its outcome: the signature (with the
- * passphrase), the merchant id, the source address, a status we act on, a payment of ours,
- * PayFast's own confirmation ("VALID" from its validate call) and the amount. Only then does
- * the order change, through `applyPaymentOutcome`, which ignores a repeated pf_payment_id.
+ * Checks an ITN and, when every check passes, reads its outcome: the signature (with the
+ * passphrase), the merchant id, the source address, a status we act on, a payment of ours and
+ * PayFast's own confirmation ("VALID" from its validate call). It changes nothing: the shop
+ * records the outcome, checks its amount against the payment's and ignores a repeated
+ * pf_payment_id (recordPaymentOutcome).
  */
-export async function processPayfastItn(
+export async function readPayfastItn(
   body: string,
   clientAddress: string,
-  siteUrl: string,
+  payments: PaymentLookup,
   e: Env = env(),
-): Promise<ItnResult> {
+): Promise<{ outcome: PaymentOutcome } | { outcome: null; why: NotificationRefusal }> {
   const fields = [...new URLSearchParams(body)];
   const get = (name: string) => fields.find(([k]) => k === name)?.[1];
   const reference = get("m_payment_id");
   const pfPaymentId = get("pf_payment_id");
   const status = get("payment_status");
   const amountCents = parseRandAmount(get("amount_gross"));
-  const report = (result: ItnResult, why = "") => {
+  const refuse = (why: NotificationRefusal, detail = "") => {
     const where = `reference ${reference ?? "-"}, pf_payment_id ${pfPaymentId ?? "-"}, from ${clientAddress}`;
-    const line = `PayFast ITN ${result} (${where})${why ? `: ${why}` : ""}`;
-    if (["paid", "declined", "cancelled", "duplicate"].includes(result)) log.info(line);
-    else log.warn(line);
-    return result;
+    log.warn(`PayFast ITN ${why} (${where})${detail ? `: ${detail}` : ""}`);
+    return { outcome: null, why };
   };
 
   if (!reference || !pfPaymentId || !status || amountCents === null || !get("signature")) {
-    return report("malformed");
+    return refuse("malformed");
   }
   const expected = payfastItnSignature(fields, e.PAYFAST_PASSPHRASE);
-  if (!sameSecret(expected, get("signature")?.toLowerCase())) return report("bad_signature");
+  if (!sameSecret(expected, get("signature")?.toLowerCase())) return refuse("bad_signature");
   if (e.PAYFAST_MERCHANT_ID && get("merchant_id") !== e.PAYFAST_MERCHANT_ID) {
-    return report("wrong_merchant");
+    return refuse("wrong_merchant");
   }
   const sources = e.PAYFAST_VALID_SOURCES?.split(",") ?? PAYFAST_DEFAULT_SOURCES;
-  if (!(await isAllowedSource(clientAddress, sources))) return report("bad_source");
+  if (!(await isAllowedSource(clientAddress, sources))) return refuse("bad_source");
 
   const outcomeStatus =
     status === "COMPLETE" ? "approved" : status === "CANCELLED" ? "cancelled" : null;
-  if (!outcomeStatus) return report("ignored_status", `payment_status ${status}`);
+  if (!outcomeStatus) return refuse("ignored_status", `payment_status ${status}`);
 
-  const payment = await findPayment(reference);
-  if (!payment || payment.provider !== "payfast") return report("unknown_payment");
+  const payment = await payments({ reference });
+  if (!payment || payment.provider !== "payfast") return refuse("unknown_payment");
 
-  if (!(await confirmWithPayfast(itnParamString(fields), e))) return report("not_validated");
+  if (!(await confirmWithPayfast(itnParamString(fields), e))) return refuse("not_validated");
 
-  const outcome: PaymentOutcome = {
-    provider: "payfast",
-    reference,
-    providerReference: pfPaymentId,
-    status: outcomeStatus,
-    amountCents,
-    details: Object.fromEntries(
-      KEPT_FIELDS.flatMap((k) => (get(k) !== undefined ? [[k, get(k)!]] : [])),
-    ),
+  return {
+    outcome: {
+      provider: "payfast",
+      reference,
+      providerReference: pfPaymentId,
+      status: outcomeStatus,
+      amountCents,
+      details: Object.fromEntries(
+        KEPT_FIELDS.flatMap((k) => (get(k) !== undefined ? [[k, get(k)!]] : [])),
+      ),
+    },
   };
-  if (amountCents !== payment.amountCents) {
-    // Recorded as an order event for staff (a real payment of the wrong amount); nothing else changes.
-    await recordPaymentOutcome(outcome);
-    return report("amount_mismatch", `amount_gross ${get("amount_gross")}`);
-  }
-  const { result } = await applyPaymentOutcome(outcome, siteUrl);
-  if (result === "unknown_payment") return report("unknown_payment");
-  if (result === "amount_mismatch") return report("amount_mismatch");
-  return report(result);
 }
 
-export type PayfastHooks = {
-  /** Receives each ITN's processing, which runs after the 200 has been answered (tests await it). */
-  background?: (work: Promise<ItnResult>) => void;
-};
+/** PayFast is answered 200 whatever became of its ITN: anything else makes it send it again. */
+const payfastOk = () => new Response("OK", { status: 200 });
 
 /** PayFast, when its merchant id and key are configured; otherwise null. */
-export function payfastProvider(e: Env = env(), hooks: PayfastHooks = {}): PaymentProvider | null {
+export function payfastProvider(e: Env = env()): PaymentProvider | null {
   if (!e.PAYFAST_MERCHANT_ID || !e.PAYFAST_MERCHANT_KEY) return null;
   return {
     name: "payfast",
@@ -333,15 +312,14 @@ export function payfastProvider(e: Env = env(), hooks: PayfastHooks = {}): Payme
     lookupRefund() {
       return lookUpPayfastRefund();
     },
-    async handleNotification(request, clientAddress) {
-      // PayFast wants its 200 at once; the checks (including a call back to PayFast) follow.
+    // PayFast wants its 200 at once; the checks (including a call back to PayFast) follow.
+    acknowledge: payfastOk,
+    async readNotification(request, clientAddress, payments) {
       const body = await request.text().catch(() => "");
-      const work = processPayfastItn(body, clientAddress, siteUrl(e), e).catch((error: unknown) => {
-        log.error({ err: error }, "PayFast ITN processing failed");
-        return "error" as const;
-      });
-      hooks.background?.(work);
-      return new Response("OK", { status: 200 });
+      const reading = await readPayfastItn(body, clientAddress, payments, e);
+      return reading.outcome
+        ? { outcome: reading.outcome, reply: payfastOk }
+        : { outcome: null, why: reading.why, reply: payfastOk };
     },
   };
 }

@@ -1,14 +1,7 @@
-import { siteUrl } from "~/lib/site-url.server";
 import crypto from "node:crypto";
 import { env, type Env } from "~/env.server";
-import { applyPaymentOutcome } from "./apply-outcome.server";
 import {
-  findPayment,
-  findPaymentByProviderReference,
-  setProviderReference,
-  type Payment,
-} from "./payments.server";
-import {
+  type NotifiedPayment,
   type PaymentOutcome,
   type PaymentProvider,
   type RefundAnswer,
@@ -25,7 +18,7 @@ import { log } from "~/lib/log.server";
  *  - POST {api}/order/productSelect creates the order and answers orderId, token, redirectUrl;
  *  - GET {api}/order/{orderId} answers its orderStatus: only "Approved" is paid.
  * PayFlex sends no signed notification: the shop learns the result by asking, when the shopper
- * returns and from the periodic re-check of pending payments (recheck.server.ts).
+ * returns and from the periodic re-check of pending payments (orders' recheck-payments.server.ts).
  */
 const ENVIRONMENTS = {
   sandbox: {
@@ -212,7 +205,8 @@ export function payflexOrderRequest(context: StartContext) {
   const { order, payment, urls } = context;
   const address = {
     addressLine1: order.address,
-    addressLine2: "",
+    // The complex and unit, and the suburb, beside the street; the town stays where it was.
+    addressLine2: [order.complex, order.suburb].filter(Boolean).join(", "),
     suburb: order.city,
     postcode: order.postalCode,
   };
@@ -264,7 +258,7 @@ const STATUSES: Record<string, PaymentOutcome["status"] | null> = {
  * the payment asked about.
  */
 async function readPayflexOrder(
-  payment: Pick<Payment, "reference" | "providerReference">,
+  payment: Pick<NotifiedPayment, "reference" | "providerReference">,
   e: Env,
 ): Promise<{ orderStatus: string; amount: unknown } | null> {
   if (!payment.providerReference) return null;
@@ -298,7 +292,7 @@ async function readPayflexOrder(
 
 /** Reads a PayFlex order and says what became of our payment (null: not decided yet). */
 export async function fetchPayflexOutcome(
-  payment: Pick<Payment, "reference" | "providerReference" | "amountCents">,
+  payment: Pick<NotifiedPayment, "reference" | "providerReference" | "amountCents">,
   e: Env = env(),
 ): Promise<PaymentOutcome | null> {
   const order = await readPayflexOrder(payment, e);
@@ -360,9 +354,9 @@ export function payflexProvider(e: Env = env()): PaymentProvider | null {
       // A reload of the payment page must not open a second PayFlex order for one payment:
       // while PayFlex's order is still open, the shopper goes back to it; once it is decided,
       // to the shop's return page, which reads the outcome.
-      const existing = await findPayment(context.payment.reference);
-      const openUrl = existing?.details.redirectUrl;
-      if (existing?.providerReference && openUrl) {
+      const existing = context.payment;
+      const openUrl = existing.details.redirectUrl;
+      if (existing.providerReference && openUrl) {
         const remote = await readPayflexOrder(existing, e);
         if (remote && STATUSES[remote.orderStatus] === null)
           return { kind: "redirect", url: openUrl };
@@ -389,8 +383,11 @@ export function payflexProvider(e: Env = env()): PaymentProvider | null {
         throw new PayflexError(`PayFlex did not create the order (HTTP ${status})${message}.`);
       }
       const orderId = String(created.orderId);
-      await setProviderReference(context.payment.reference, orderId, { orderId, redirectUrl });
-      return { kind: "redirect", url: redirectUrl };
+      return {
+        kind: "redirect",
+        url: redirectUrl,
+        opened: { providerReference: orderId, details: { orderId, redirectUrl } },
+      };
     },
     fetchOutcome(payment) {
       return fetchPayflexOutcome(payment, e);
@@ -404,27 +401,34 @@ export function payflexProvider(e: Env = env()): PaymentProvider | null {
     /**
      * PayFlex documents no signed server notification. A call here only names a payment (our
      * reference or PayFlex's orderId); its status is then read from PayFlex itself, never taken
-     * from the request.
+     * from the request. PayFlex is answered 200 with what became of it.
      */
-    async handleNotification(request) {
+    async readNotification(request, _clientAddress, payments) {
+      const answer = (text: string) => () => new Response(text, { status: 200 });
       const named = await namedPayment(request);
+      if (!named.reference && !named.orderId) {
+        return {
+          outcome: null,
+          why: "no_reference",
+          reply: () => new Response("No reference", { status: 400 }),
+        };
+      }
       const payment = named.reference
-        ? await findPayment(named.reference)
-        : named.orderId
-          ? await findPaymentByProviderReference("payflex", named.orderId)
-          : null;
-      if (!named.reference && !named.orderId) return new Response("No reference", { status: 400 });
-      if (!payment || payment.provider !== "payflex")
-        return new Response("unknown_payment", { status: 200 });
-      if (payment.status !== "pending") return new Response("duplicate", { status: 200 });
+        ? await payments({ reference: named.reference })
+        : await payments({ providerReference: named.orderId! });
+      if (!payment || payment.provider !== "payflex") {
+        return { outcome: null, why: "unknown_payment", reply: answer("unknown_payment") };
+      }
+      if (payment.status !== "pending") {
+        return { outcome: null, why: "duplicate", reply: answer("duplicate") };
+      }
       try {
         const outcome = await fetchPayflexOutcome(payment, e);
-        if (!outcome) return new Response("pending", { status: 200 });
-        const { result } = await applyPaymentOutcome(outcome, siteUrl(e));
-        return new Response(result, { status: 200 });
+        if (!outcome) return { outcome: null, why: "pending", reply: answer("pending") };
+        return { outcome, reply: (result) => answer(result)() };
       } catch (error) {
         log.error({ err: error, payment: payment.reference }, "A PayFlex re-check failed");
-        return new Response("error", { status: 200 });
+        return { outcome: null, why: "error", reply: answer("error") };
       }
     },
   };

@@ -1,6 +1,7 @@
-import type { PaymentMethod } from "~/domain/orders/totals";
-
 export type PaymentProviderName = "demo" | "payfast" | "payflex";
+
+/** How the shopper pays at checkout; each provider takes some of them. */
+export type PaymentMethod = "card" | "payfast" | "payflex";
 
 /** How staff read each provider's name in a sentence ("paid back through PayFast"). */
 export const PROVIDER_NAMES: Record<PaymentProviderName, string> = {
@@ -10,10 +11,17 @@ export const PROVIDER_NAMES: Record<PaymentProviderName, string> = {
 };
 
 /** How the shopper's browser gets to the provider's page. */
-export type PaymentStart =
+export type PaymentStart = (
   | { kind: "redirect"; url: string }
   /** A form posted by the browser (PayFast's signed form). */
-  | { kind: "form"; action: string; fields: [name: string, value: string][] };
+  | { kind: "form"; action: string; fields: [name: string, value: string][] }
+) & {
+  /**
+   * The provider's own id for the payment when it issues one at the start (PayFlex's orderId),
+   * with details worth keeping (never a secret): the shop keeps them on the payment.
+   */
+  opened?: { providerReference: string; details: Record<string, string> };
+};
 
 export type StartContext = {
   order: {
@@ -23,6 +31,9 @@ export type StartContext = {
     email: string;
     phone: string;
     address: string;
+    /** Complex or estate and unit, and suburb; "" when not given. */
+    complex?: string;
+    suburb?: string;
     city: string;
     postalCode: string;
     totalCents: number;
@@ -37,6 +48,10 @@ export type StartContext = {
     /** What the shopper is paying for, as the provider's page names it: "Order 1021", or
      * "Order 1021: Lay-by instalment 2" for a lay-by's payment. */
     description: string;
+    /** What the provider said when this payment was started before (the payment page
+     * reloaded): its id for the payment and the details kept, e.g. PayFlex's open page. */
+    providerReference: string | null;
+    details: Record<string, string>;
   };
   /** Absolute addresses of the shop: where the shopper comes back to, where notifications go. */
   urls: { returnUrl: string; cancelUrl: string; notifyUrl: string };
@@ -57,6 +72,68 @@ export type PaymentOutcome = {
   /** The notification's fields worth keeping (never a card number or CVV). */
   details?: Record<string, string>;
 };
+
+/** What the shop made of an outcome it was handed (recordPaymentOutcome's result). */
+export type OutcomeResult =
+  | "paid"
+  | "declined"
+  | "cancelled"
+  /** Already settled, or the provider's id was seen before: nothing changed. */
+  | "duplicate"
+  | "unknown_payment"
+  | "amount_mismatch"
+  /** Money arrived for an order that had expired or been cancelled: staff must act. */
+  | "order_closed";
+
+/** Why an adapter read no outcome from a notification; nothing changes. */
+export type NotificationRefusal =
+  | "malformed"
+  | "bad_signature"
+  | "wrong_merchant"
+  | "bad_source"
+  | "stale"
+  | "ignored_status"
+  | "unknown_payment"
+  | "not_validated"
+  /** A notification that names no payment. */
+  | "no_reference"
+  /** The payment named is settled already. */
+  | "duplicate"
+  /** The provider has not decided yet: ask again later. */
+  | "pending"
+  /** The provider could not be asked. */
+  | "error";
+
+/**
+ * What became of a notification: the shop's result for its outcome, why the adapter read none,
+ * or "error" when recording it failed.
+ */
+export type NotificationResult = OutcomeResult | NotificationRefusal;
+
+/**
+ * What an adapter read from a notification. It has changed nothing: the route hands `outcome`
+ * to the shop (applyPaymentOutcome), then answers the provider with `reply(result)`.
+ */
+export type NotificationReading =
+  | { outcome: PaymentOutcome; reply(result: OutcomeResult | "error"): Response }
+  | { outcome: null; why: NotificationRefusal; reply(): Response };
+
+/** A payment of the shop as an adapter sees it, to check a notification against. */
+export type NotifiedPayment = {
+  reference: string;
+  provider: PaymentProviderName;
+  providerReference: string | null;
+  amountCents: number;
+  status: "pending" | "approved" | "declined" | "cancelled" | "refunded";
+};
+
+/**
+ * Finds the payment a notification names, by our reference or by the provider's own id for it
+ * (the adapter's own provider only); null when the shop has none.
+ */
+export type PaymentLookup = (
+  by: { reference: string } | { providerReference: string },
+) => Promise<NotifiedPayment | null>;
 
 /** What a refund through a provider asks for: part or all of one approved payment. */
 export type RefundRequest = {
@@ -79,9 +156,10 @@ export type RefundAnswer =
   | { status: "unknown"; why: string };
 
 /**
- * One payment provider: it starts a payment (sends the shopper to its page) and handles its
- * notifications. Verified outcomes go to `recordPaymentOutcome`, the one place an order is
- * marked paid.
+ * One payment provider's adapter: it starts a payment (sends the shopper to its page), reads its
+ * notifications into plain outcomes, pays back and looks up a refund. It imports no business
+ * area and changes nothing in the shop: the orders area records what it answers
+ * (`recordPaymentOutcome`, the one place an order is marked paid).
  */
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
@@ -94,10 +172,21 @@ export interface PaymentProvider {
   readonly pageOrigins: readonly string[];
   start(context: StartContext): Promise<PaymentStart>;
   /**
-   * Handles a server-to-server notification posted to /api/payments/{name}/notify and answers
-   * the provider. `clientAddress` is the connecting address (for source checks).
+   * Checks a server-to-server notification posted to /api/payments/{name}/notify (signature,
+   * source, what the provider itself says) and reads it into an outcome. `clientAddress` is the
+   * connecting address (for source checks); `payments` finds the payment it names.
    */
-  handleNotification(request: Request, clientAddress: string): Promise<Response>;
+  readNotification(
+    request: Request,
+    clientAddress: string,
+    payments: PaymentLookup,
+  ): Promise<NotificationReading>;
+  /**
+   * For a provider that wants its answer before its notification is checked (PayFast retries
+   * until it gets a 200, and its checks include a call back to it): the answer sent at once;
+   * the notification is then read and its outcome recorded after it has gone.
+   */
+  acknowledge?(): Response;
   /** Asks the provider what became of a pending payment, where it can be asked (PayFlex). */
   fetchOutcome?(payment: {
     reference: string;

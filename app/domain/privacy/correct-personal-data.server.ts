@@ -3,6 +3,9 @@ import { db } from "~/db/client.server";
 import {
   consultationRequests,
   contactMessages,
+  customerNotes,
+  promotionRedemptions,
+  customerTags,
   newsletterSubscribers,
   orders,
   users,
@@ -114,6 +117,29 @@ export async function correctPersonalData(options: {
             .where(eq(newsletterSubscribers.email, email))
             .returning({ id: newsletterSubscribers.id });
       changed.subscriptions = rows.length;
+      // Staff's notes and tags follow the person to the new address (their customer's key);
+      // a tag the new address already has stays once.
+      await tx.update(customerNotes).set({ email: newEmail }).where(eq(customerNotes.email, email));
+      // Their promotion uses follow too (one use per customer); a use the new address already
+      // holds of the same promotion stays the one counted.
+      await tx
+        .update(promotionRedemptions)
+        .set({ emailKey: newEmail })
+        .where(
+          and(
+            eq(promotionRedemptions.emailKey, email),
+            sql`not exists (select 1 from promotion_redemptions o where o.promotion_id = ${promotionRedemptions.promotionId} and o.email_key = ${newEmail})`,
+          ),
+        );
+      await tx
+        .delete(customerTags)
+        .where(
+          and(
+            eq(customerTags.email, email),
+            sql`exists (select 1 from customer_tags t where t.email = ${newEmail} and lower(t.tag) = lower("customer_tags"."tag"))`,
+          ),
+        );
+      await tx.update(customerTags).set({ email: newEmail }).where(eq(customerTags.email, email));
     }
     await recordAudit(
       {

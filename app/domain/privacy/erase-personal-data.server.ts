@@ -5,6 +5,9 @@ import {
   consultationRequests,
   contactMessages,
   invoices,
+  customerNotes,
+  promotionRedemptions,
+  customerTags,
   newsletterSubscribers,
   orders,
   payments,
@@ -105,8 +108,13 @@ export async function erasePersonalData(options: {
               email: "",
               phone: "",
               address: "",
+              complex: "",
+              suburb: "",
               city: "",
+              province: null,
               postalCode: "",
+              deliveryMobile: "",
+              accessNotes: "",
               customerUserId: null,
               updatedAt: new Date(),
             })
@@ -116,6 +124,8 @@ export async function erasePersonalData(options: {
       : [];
 
     if (orderIds.length) {
+      // Their promotion uses name them by e-mail: erased, the rule forgets them.
+      await tx.delete(promotionRedemptions).where(inArray(promotionRedemptions.orderId, orderIds));
       const attempts = await tx
         .select({ id: payments.id, details: payments.details })
         .from(payments)
@@ -165,6 +175,8 @@ export async function erasePersonalData(options: {
     await tx
       .delete(newsletterSubscribers)
       .where(sql`lower(${newsletterSubscribers.email}) = ${email}`);
+    await tx.delete(customerNotes).where(eq(customerNotes.email, email));
+    await tx.delete(customerTags).where(eq(customerTags.email, email));
 
     const quoted = JSON.stringify(email).slice(1, -1);
     for (const entry of data.auditEntries) {

@@ -1,14 +1,6 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { db, Tx } from "~/db/client.server";
-import {
-  creditNotes,
-  invoiceLines,
-  laybyPlans,
-  laybyRefunds,
-  orders,
-  refundParts,
-  refunds,
-} from "~/db/schema";
+import { creditNotes, invoiceLines, orders, refundParts, refunds } from "~/db/schema";
 
 type Query = Tx | ReturnType<typeof db>;
 
@@ -18,7 +10,10 @@ type Query = Tx | ReturnType<typeof db>;
  * field of their own (they point at the order or invoice), so an erasure keeps them whole.
  */
 
-/** Each order's refunds, with their parts: how much went back through which payment, or by hand. */
+/**
+ * Each order's refunds, with their parts: how much went back through which payment, or by hand
+ * (a payment owed back included; a lay-by's are under its plan, findLaybyRefunds).
+ */
 export async function findOrderRefunds(q: Query, orderIds: number[]) {
   if (orderIds.length === 0) return [];
   const rows = await q
@@ -34,7 +29,7 @@ export async function findOrderRefunds(q: Query, orderIds: number[]) {
       createdAt: refunds.createdAt,
     })
     .from(refunds)
-    .where(inArray(refunds.orderId, orderIds))
+    .where(and(inArray(refunds.orderId, orderIds), ne(refunds.kind, "layby")))
     .orderBy(asc(refunds.createdAt), asc(refunds.id));
   const parts = rows.length
     ? await q
@@ -93,27 +88,44 @@ export async function findInvoiceDetails(q: Query, invoiceIds: number[]) {
   return { lines, notes };
 }
 
-/** The money paid back on cancelled lay-by plans, per plan. */
-export function findLaybyRefunds(q: Query, planIds: number[]) {
-  if (planIds.length === 0) return Promise.resolve([]);
-  return q
+/**
+ * The money paid back on lay-by plans, per plan, one row per part of their refunds, in the
+ * words the export has always used: through the provider or in cash, pending, completed or
+ * failed (a provider's refusal, paid back by hand).
+ */
+export async function findLaybyRefunds(q: Query, planIds: number[]) {
+  if (planIds.length === 0) return [];
+  const rows = await q
     .select({
-      planId: laybyRefunds.planId,
-      method: laybyRefunds.method,
-      amountCents: laybyRefunds.amountCents,
-      status: laybyRefunds.status,
-      reference: laybyRefunds.reference,
-      createdAt: laybyRefunds.createdAt,
+      planId: refunds.planId,
+      method: refundParts.method,
+      amountCents: refundParts.amountCents,
+      status: refundParts.status,
+      reference: refundParts.reference,
+      createdAt: refundParts.createdAt,
     })
-    .from(laybyRefunds)
-    .where(inArray(laybyRefunds.planId, planIds))
-    .orderBy(asc(laybyRefunds.id));
+    .from(refundParts)
+    .innerJoin(refunds, eq(refunds.id, refundParts.refundId))
+    .where(and(eq(refunds.kind, "layby"), inArray(refunds.planId, planIds)))
+    .orderBy(asc(refundParts.id));
+  return rows.map((r) => ({
+    ...r,
+    planId: r.planId!,
+    method: r.method === "hand" ? ("cash" as const) : ("provider" as const),
+    status:
+      r.status === "paid"
+        ? ("completed" as const)
+        : r.status === "refused"
+          ? ("failed" as const)
+          : ("pending" as const),
+  }));
 }
 
 /**
- * The first refund the shop still owes on these orders, if any: an order refund reserved or
- * awaiting the provider's answer, or a lay-by refund still to pay out (cash, or a provider refund
- * that failed). The orders are locked first, so no refund can start while the erasure runs.
+ * The first refund the shop still owes on these orders, if any: an order refund (or a payment
+ * owed back) reserved or awaiting the provider's answer, or a lay-by refund with a part still
+ * to pay out (cash, a provider's refusal, or an answer not known). The orders are locked first,
+ * so no refund can start while the erasure runs.
  */
 export async function findRefundOwed(tx: Tx, orderIds: number[]) {
   if (orderIds.length === 0) return null;
@@ -125,6 +137,7 @@ export async function findRefundOwed(tx: Tx, orderIds: number[]) {
     .where(
       and(
         inArray(refunds.orderId, orderIds),
+        ne(refunds.kind, "layby"),
         inArray(refunds.status, ["pending", "awaiting_provider"]),
       ),
     )
@@ -134,20 +147,27 @@ export async function findRefundOwed(tx: Tx, orderIds: number[]) {
   const [layby] = await tx
     .select({
       number: orders.number,
-      amountCents: laybyRefunds.amountCents,
-      method: laybyRefunds.method,
-      status: laybyRefunds.status,
+      amountCents: refundParts.amountCents,
+      method: refundParts.method,
+      status: refundParts.status,
     })
-    .from(laybyRefunds)
-    .innerJoin(laybyPlans, eq(laybyPlans.id, laybyRefunds.planId))
-    .innerJoin(orders, eq(orders.id, laybyPlans.orderId))
+    .from(refundParts)
+    .innerJoin(refunds, eq(refunds.id, refundParts.refundId))
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
     .where(
       and(
-        inArray(laybyPlans.orderId, orderIds),
-        inArray(laybyRefunds.status, ["pending", "failed"]),
+        inArray(refunds.orderId, orderIds),
+        eq(refunds.kind, "layby"),
+        ne(refundParts.status, "paid"),
       ),
     )
-    .orderBy(asc(laybyRefunds.id))
+    .orderBy(asc(refundParts.id))
     .limit(1);
-  return layby ? { kind: "layby" as const, ...layby } : null;
+  if (!layby) return null;
+  return {
+    kind: "layby" as const,
+    ...layby,
+    method: layby.method === "hand" ? ("cash" as const) : ("provider" as const),
+    status: layby.status === "refused" ? ("failed" as const) : ("pending" as const),
+  };
 }

@@ -1,9 +1,17 @@
+import {
+  addressLines,
+  deliveryContactLines,
+  type DeliveryContact,
+  type PostalAddress,
+} from "~/domain/addresses/format-address";
 import { createHash } from "node:crypto";
 import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
 import {
   auditLog,
   consultationRequests,
+  customerNotes,
+  customerTags,
   contactMessages,
   customerAddresses,
   invoices,
@@ -66,8 +74,13 @@ export async function findPersonalData(options: { email: string }, tx?: Tx) {
       email: orders.email,
       phone: orders.phone,
       address: orders.address,
+      complex: orders.complex,
+      suburb: orders.suburb,
       city: orders.city,
+      province: orders.province,
       postalCode: orders.postalCode,
+      deliveryMobile: orders.deliveryMobile,
+      accessNotes: orders.accessNotes,
       deliveryMethod: orders.deliveryMethod,
       paymentMethod: orders.paymentMethod,
       subtotalCents: orders.subtotalCents,
@@ -134,7 +147,7 @@ export async function findPersonalData(options: { email: string }, tx?: Tx) {
     invoiceRows.map((i) => i.id),
   );
 
-  const [addresses, sessionCount, consultations, messages, subscriber, auditEntries] =
+  const [addresses, sessionCount, consultations, messages, subscriber, auditEntries, staffNotes] =
     await Promise.all([
       account
         ? q
@@ -144,8 +157,13 @@ export async function findPersonalData(options: { email: string }, tx?: Tx) {
               lastName: customerAddresses.lastName,
               phone: customerAddresses.phone,
               address: customerAddresses.address,
+              complex: customerAddresses.complex,
+              suburb: customerAddresses.suburb,
               city: customerAddresses.city,
+              province: customerAddresses.province,
               postalCode: customerAddresses.postalCode,
+              deliveryMobile: customerAddresses.deliveryMobile,
+              accessNotes: customerAddresses.accessNotes,
               isDefault: customerAddresses.isDefault,
             })
             .from(customerAddresses)
@@ -208,6 +226,7 @@ export async function findPersonalData(options: { email: string }, tx?: Tx) {
         .from(auditLog)
         .where(auditNaming(email, account?.id ?? null))
         .orderBy(asc(auditLog.at)),
+      staffNotesAbout(q, email),
     ]);
 
   const byOrder = <T extends { orderId: number }>(rows: T[], id: number) =>
@@ -216,9 +235,11 @@ export async function findPersonalData(options: { email: string }, tx?: Tx) {
     rows.filter((r) => r.invoiceId === id).map(({ invoiceId: _, ...rest }) => rest);
   return {
     email,
-    account: account ? { ...account, addresses, sessions: sessionCount } : null,
+    account: account
+      ? { ...account, addresses: addresses.map(withPrintedAddress), sessions: sessionCount }
+      : null,
     orders: orderRows.map(({ id, ...order }) => ({
-      ...order,
+      ...withPrintedAddress(order),
       lines: byOrder(lines, id),
       payments: byOrder(orderPayments, id),
       events: byOrder(events, id),
@@ -234,7 +255,38 @@ export async function findPersonalData(options: { email: string }, tx?: Tx) {
     messages,
     subscriber,
     auditEntries,
+    staffNotes,
   };
+}
+
+/** The address as the shop prints it, beside its parts, so the download reads as the pages do. */
+function withPrintedAddress<T extends PostalAddress & DeliveryContact>(row: T) {
+  return { ...row, printedAddress: [...addressLines(row), ...deliveryContactLines(row)] };
+}
+
+/** What staff wrote about the person on their customer page: notes and tags, with who and when. */
+async function staffNotesAbout(q: Tx | ReturnType<typeof db>, email: string) {
+  const [notes, tags] = await Promise.all([
+    q
+      .select({
+        body: customerNotes.body,
+        writtenBy: customerNotes.authorEmail,
+        at: customerNotes.createdAt,
+      })
+      .from(customerNotes)
+      .where(eq(customerNotes.email, email))
+      .orderBy(asc(customerNotes.createdAt)),
+    q
+      .select({
+        tag: customerTags.tag,
+        addedBy: customerTags.authorEmail,
+        at: customerTags.createdAt,
+      })
+      .from(customerTags)
+      .where(eq(customerTags.email, email))
+      .orderBy(asc(customerTags.createdAt)),
+  ]);
+  return { notes, tags };
 }
 
 export type PersonalData = Awaited<ReturnType<typeof findPersonalData>>;
@@ -250,6 +302,7 @@ export function countPersonalData(data: PersonalData) {
     messages: data.messages.length,
     subscriptions: data.subscriber ? 1 : 0,
     auditEntries: data.auditEntries.length,
+    staffNotes: data.staffNotes.notes.length + data.staffNotes.tags.length,
   };
 }
 

@@ -27,8 +27,12 @@ export type PromotionRow = {
   kind: PromotionKind;
   /** Percent, or cents for a fixed amount. */
   value: number;
-  /** Set by the demo data only (no field edits it): the subtotal a code needs, in cents. */
+  /** The least the qualifying goods must come to, in cents; 0: no minimum. */
   minSubtotalCents: number;
+  oncePerCustomer: boolean;
+  /** The goods it is limited to; both empty: the whole cart. */
+  categories: { id: number; name: string }[];
+  products: { id: number; title: string }[];
   usageLimit: number | null;
   usedCount: number;
   /** Shop days (YYYY-MM-DD), both included; null for from any time, or no end. */

@@ -6,6 +6,8 @@ import {
   CODE_LENGTH_MESSAGE,
   DATE_MESSAGE,
   END_BEFORE_START_MESSAGE,
+  GOODS_MESSAGE,
+  GOODS_TOO_MANY_MESSAGE,
   KIND_MESSAGE,
   PERCENTAGE_MESSAGE,
   promotionSchema,
@@ -25,13 +27,13 @@ const VALID = {
   active: "on",
 };
 
-const errorsOf = (fields: Partial<Record<keyof typeof VALID, string>>) => {
+const errorsOf = (fields: Record<string, string>) => {
   const parsed = parseForm(promotionSchema, { ...VALID, ...fields });
   return parsed.ok ? {} : parsed.fieldErrors;
 };
 
 describe("the promotion form's rules", () => {
-  const cases: [string, Partial<typeof VALID>, string, string | undefined][] = [
+  const cases: [string, Record<string, string>, string, string | undefined][] = [
     ["a code is required", { code: "  " }, "code", REQUIRED_MESSAGE],
     ["a code with a space", { code: "SPRING 15" }, "code", CODE_CHARACTERS_MESSAGE],
     ["a code with a hyphen", { code: "SPRING-15" }, "code", CODE_CHARACTERS_MESSAGE],
@@ -67,6 +69,28 @@ describe("the promotion form's rules", () => {
     ["one day: the end on the start", { endDate: "2026-09-01" }, "endDate", undefined],
     ["no dates at all", { startDate: "", endDate: "" }, "endDate", undefined],
     ["a switch value a form never sends", { active: "yes" }, "active", "Switch it on or off."],
+    [
+      "a minimum spend that could mean two amounts",
+      { minSpend: "1,150" },
+      "minSpend",
+      AMOUNT_MESSAGE,
+    ],
+    ["a negative minimum spend", { minSpend: "-100" }, "minSpend", "An amount cannot be negative."],
+    ["no minimum spend", { minSpend: "" }, "minSpend", undefined],
+    [
+      "one use per customer sent as something else",
+      { oncePerCustomer: "1" },
+      "oncePerCustomer",
+      "Switch it on or off.",
+    ],
+    ["a category id that is no id", { categoryIds: "1,x" }, "categoryIds", GOODS_MESSAGE],
+    ["a product id of zero", { productIds: "0" }, "productIds", GOODS_MESSAGE],
+    [
+      "more products than a promotion takes",
+      { productIds: Array.from({ length: 51 }, (_, i) => i + 1).join(",") },
+      "productIds",
+      GOODS_TOO_MANY_MESSAGE,
+    ],
   ];
   for (const [name, fields, field, message] of cases) {
     it(name, () => {
@@ -95,7 +119,27 @@ describe("the promotion form's rules", () => {
         startDate: null,
         endDate: null,
         active: false,
+        minSpendCents: 0,
+        oncePerCustomer: false,
+        categoryIds: [],
+        productIds: [],
       },
+    });
+  });
+
+  it("reads the rules: a minimum spend with a decimal comma, the switch, the goods' ids", () => {
+    const parsed = parseForm(promotionSchema, {
+      ...VALID,
+      minSpend: "4 999,50",
+      oncePerCustomer: "on",
+      categoryIds: "3,1,3",
+      productIds: "12",
+    });
+    expect(parsed.ok && parsed.data).toMatchObject({
+      minSpendCents: 499_950,
+      oncePerCustomer: true,
+      categoryIds: [3, 1],
+      productIds: [12],
     });
   });
 

@@ -16,6 +16,9 @@ export const USAGE_LIMIT_MESSAGE =
   "Enter a whole number of uses (1 or more), or leave it empty for no limit.";
 export const DATE_MESSAGE = "Enter a date such as 2026-12-31.";
 export const END_BEFORE_START_MESSAGE = "The end date must be on or after the start date.";
+export const GOODS_LIMIT_MAX = 50;
+export const GOODS_MESSAGE = "Choose from the list offered.";
+export const GOODS_TOO_MANY_MESSAGE = `Choose at most ${GOODS_LIMIT_MAX}.`;
 
 /** A form value as trimmed text ("" for a missing field). */
 const formText = z
@@ -39,6 +42,10 @@ export const promotionSchema = z
     startDate: formText,
     endDate: formText,
     active: formText,
+    minSpend: formText,
+    oncePerCustomer: formText,
+    categoryIds: formText,
+    productIds: formText,
   })
   .transform((input, ctx) => {
     const issue = (path: string, message: string) =>
@@ -76,6 +83,15 @@ export const promotionSchema = z
 
     if (input.active !== "" && input.active !== "on") issue("active", "Switch it on or off.");
 
+    const minSpendCents = amountAt(ctx, "minSpend", input.minSpend) ?? 0;
+    if (input.oncePerCustomer !== "" && input.oncePerCustomer !== "on") {
+      issue("oncePerCustomer", "Switch it on or off.");
+    }
+    const categoryIds = readIds(input.categoryIds);
+    if (typeof categoryIds === "string") issue("categoryIds", categoryIds);
+    const productIds = readIds(input.productIds);
+    if (typeof productIds === "string") issue("productIds", productIds);
+
     return {
       code,
       kind: kind ?? "percentage",
@@ -88,6 +104,12 @@ export const promotionSchema = z
       startDate,
       endDate,
       active: input.active === "on",
+      /** The least the qualifying goods must come to, in cents; 0: no minimum. */
+      minSpendCents,
+      oncePerCustomer: input.oncePerCustomer === "on",
+      /** The goods it is limited to (either list qualifies a line); both empty: the whole cart. */
+      categoryIds: Array.isArray(categoryIds) ? categoryIds : [],
+      productIds: Array.isArray(productIds) ? productIds : [],
     };
   });
 export type PromotionInput = z.output<typeof promotionSchema>;
@@ -104,4 +126,15 @@ function parseUsageLimit(text: string): number | null {
   if (!/^\d{1,10}$/.test(text)) return null;
   const limit = Number(text);
   return limit >= 1 && limit <= MAX_DB_INTEGER ? limit : null;
+}
+
+/** "3,12" (the picker's hidden field) as distinct ids, or the message for the field. */
+function readIds(text: string): number[] | string {
+  if (!text) return [];
+  const parts = text.split(",").map((p) => p.trim());
+  if (!parts.every((p) => /^\d{1,10}$/.test(p) && Number(p) >= 1 && Number(p) <= MAX_DB_INTEGER)) {
+    return GOODS_MESSAGE;
+  }
+  const ids = [...new Set(parts.map(Number))];
+  return ids.length > GOODS_LIMIT_MAX ? GOODS_TOO_MANY_MESSAGE : ids;
 }

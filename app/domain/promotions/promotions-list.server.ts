@@ -1,4 +1,4 @@
-import { and, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import {
   containsPattern,
@@ -8,7 +8,13 @@ import {
   listPage,
   sortedWindows,
 } from "~/db/list-page.server";
-import { promotions } from "~/db/schema";
+import {
+  categories,
+  products,
+  promotionCategories,
+  promotionProducts,
+  promotions,
+} from "~/db/schema";
 import type { ListParamsOf } from "~/lib/list-params";
 import { randAmount } from "~/lib/money";
 import type { PROMOTION_LIST, PromotionRow } from "./promotion-list";
@@ -69,6 +75,7 @@ function promotionRows(params: PromotionListParams, now: Date) {
           kind: promotions.kind,
           value: promotions.value,
           minSubtotalCents: promotions.minSubtotalCents,
+          oncePerCustomer: promotions.oncePerCustomer,
           usageLimit: promotions.usageLimit,
           usedCount: promotions.usedCount,
           startsAt: promotions.startsAt,
@@ -80,13 +87,50 @@ function promotionRows(params: PromotionListParams, now: Date) {
         .$dynamic(),
     listOrder(sortColumns(now)[params.sort], promotions.id, params.direction),
   );
-  return async (window: { limit: number; offset: number }): Promise<PromotionRow[]> =>
-    (await windows(window)).map(({ startsAt, endsAt, ...row }) => ({
+  return async (window: { limit: number; offset: number }): Promise<PromotionRow[]> => {
+    const rows = await windows(window);
+    const goods = await goodsOf(rows.map((r) => r.id));
+    return rows.map(({ startsAt, endsAt, ...row }) => ({
       ...row,
+      categories: goods.categories.get(row.id) ?? [],
+      products: goods.products.get(row.id) ?? [],
       startDay: startDayOf(startsAt),
       endDay: endDayOf(endsAt),
       period: periodState({ startsAt, endsAt }, now),
     }));
+  };
+}
+
+/** The goods each of these promotions is limited to, in two queries for the page. */
+async function goodsOf(ids: number[]) {
+  const byPromotion = <T>(rows: (T & { promotionId: number })[]) => {
+    const map = new Map<number, T[]>();
+    for (const { promotionId, ...rest } of rows) {
+      map.set(promotionId, [...(map.get(promotionId) ?? []), rest as T]);
+    }
+    return map;
+  };
+  if (ids.length === 0) return { categories: new Map(), products: new Map() };
+  const forCategories = await db()
+    .select({
+      promotionId: promotionCategories.promotionId,
+      id: categories.id,
+      name: categories.name,
+    })
+    .from(promotionCategories)
+    .innerJoin(categories, eq(categories.id, promotionCategories.categoryId))
+    .where(inArray(promotionCategories.promotionId, ids))
+    .orderBy(asc(categories.name));
+  const forProducts = await db()
+    .select({ promotionId: promotionProducts.promotionId, id: products.id, title: products.title })
+    .from(promotionProducts)
+    .innerJoin(products, eq(products.id, promotionProducts.productId))
+    .where(inArray(promotionProducts.promotionId, ids))
+    .orderBy(asc(products.title));
+  return {
+    categories: byPromotion<{ id: number; name: string }>(forCategories),
+    products: byPromotion<{ id: number; title: string }>(forProducts),
+  };
 }
 
 /** The promotions page: one page of the list, its Scheduled and Expired judged at `now`. */

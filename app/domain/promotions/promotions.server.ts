@@ -1,6 +1,14 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
-import { orders, promotions } from "~/db/schema";
+import {
+  categories,
+  orders,
+  products,
+  promotionCategories,
+  promotionProducts,
+  promotions,
+} from "~/db/schema";
+import { promotionRules } from "~/domain/orders/promotions.server";
 import { recordAudit } from "~/domain/audit/audit-log.server";
 import type { SessionUser } from "~/domain/auth/roles";
 import { DomainError, notFound } from "~/domain/errors";
@@ -23,13 +31,14 @@ export async function createPromotion(options: { input: PromotionInput; actor: A
   return withUniqueCode(input.code, () =>
     db().transaction(async (tx) => {
       const [created] = await tx.insert(promotions).values(columnsOf(input)).returning();
+      const goods = await saveGoods(tx, created!.id, input);
       await recordAudit(
         {
           action: "promotion_created",
           actorId: actor.id,
           actorEmail: actor.email,
           subject: `promotion:${created!.id}`,
-          details: auditedFields(created!),
+          details: auditedFields(created!, goods),
         },
         tx,
       );
@@ -64,7 +73,12 @@ export async function updatePromotion(options: {
         );
       }
       const next = { ...columnsOf(input), ...keptInstants(before, input) };
-      const changes = changedFields(auditedFields(before), auditedFields({ ...before, ...next }));
+      const goodsBefore = goodsNamed(await promotionRules(before, tx));
+      const goods = await saveGoods(tx, id, input);
+      const changes = changedFields(
+        auditedFields(before, goodsBefore),
+        auditedFields({ ...before, ...next }, goods),
+      );
       if (Object.keys(changes).length === 0) return { promotion: before, changed: false };
       const [after] = await tx
         .update(promotions)
@@ -135,6 +149,7 @@ export async function deletePromotion(options: { id: number; actor: Actor }) {
         { title: "Promotion In Use" },
       );
     }
+    const rules = await promotionRules(promotion, tx);
     await tx.delete(promotions).where(eq(promotions.id, id));
     await recordAudit(
       {
@@ -142,7 +157,7 @@ export async function deletePromotion(options: { id: number; actor: Actor }) {
         actorId: actor.id,
         actorEmail: actor.email,
         subject: `promotion:${id}`,
-        details: auditedFields(promotion),
+        details: auditedFields(promotion, goodsNamed(rules)),
       },
       tx,
     );
@@ -152,9 +167,11 @@ export async function deletePromotion(options: { id: number; actor: Actor }) {
 
 const timesUsed = (n: number) => (n === 1 ? "once" : `${n} times`);
 
-/** The table's columns for a form's input (the minimum subtotal is left as it is). */
+/** The table's columns for a form's input. */
 function columnsOf(input: PromotionInput) {
   return {
+    minSubtotalCents: input.minSpendCents,
+    oncePerCustomer: input.oncePerCustomer,
     code: input.code,
     kind: input.kind,
     description: input.description,
@@ -175,9 +192,71 @@ function keptInstants(before: Promotion, input: PromotionInput): Partial<Promoti
   return kept;
 }
 
-/** What the audit log records of a promotion: its fields, with dates as shop days. */
-function auditedFields(p: Omit<Promotion, "id" | "createdAt">) {
+type GoodsNamed = { categories: string; products: string };
+
+/** The goods a promotion is limited to, as the audit log names them ("" for none). */
+function goodsNamed(rules: {
+  categories: { name: string }[];
+  products: { title: string }[];
+}): GoodsNamed {
   return {
+    categories: rules.categories.map((c) => c.name).join(", "),
+    products: rules.products.map((p) => p.title).join(", "),
+  };
+}
+
+/**
+ * Keeps the goods a promotion is limited to as the form chose them. A category or product
+ * that has gone meanwhile is refused by its field.
+ */
+async function saveGoods(tx: Tx, promotionId: number, input: PromotionInput): Promise<GoodsNamed> {
+  const chosenCategories = input.categoryIds.length
+    ? await tx
+        .select({ id: categories.id, name: categories.name })
+        .from(categories)
+        .where(inArray(categories.id, input.categoryIds))
+        .orderBy(categories.name)
+    : [];
+  if (chosenCategories.length !== input.categoryIds.length) {
+    throw new DomainError("invalid", "A category chosen no longer exists.", {
+      field: "categoryIds",
+      fieldMessage: "One of these categories no longer exists: choose again.",
+    });
+  }
+  const chosenProducts = input.productIds.length
+    ? await tx
+        .select({ id: products.id, title: products.title })
+        .from(products)
+        .where(inArray(products.id, input.productIds))
+        .orderBy(products.title)
+    : [];
+  if (chosenProducts.length !== input.productIds.length) {
+    throw new DomainError("invalid", "A product chosen no longer exists.", {
+      field: "productIds",
+      fieldMessage: "One of these products no longer exists: choose again.",
+    });
+  }
+  await tx.delete(promotionCategories).where(eq(promotionCategories.promotionId, promotionId));
+  await tx.delete(promotionProducts).where(eq(promotionProducts.promotionId, promotionId));
+  if (chosenCategories.length > 0) {
+    await tx
+      .insert(promotionCategories)
+      .values(chosenCategories.map((c) => ({ promotionId, categoryId: c.id })));
+  }
+  if (chosenProducts.length > 0) {
+    await tx
+      .insert(promotionProducts)
+      .values(chosenProducts.map((p) => ({ promotionId, productId: p.id })));
+  }
+  return goodsNamed({ categories: chosenCategories, products: chosenProducts });
+}
+
+/** What the audit log records of a promotion: its fields, with dates as shop days. */
+function auditedFields(p: Omit<Promotion, "id" | "createdAt">, goods: GoodsNamed) {
+  return {
+    minSpendCents: p.minSubtotalCents,
+    oncePerCustomer: p.oncePerCustomer,
+    ...goods,
     code: p.code,
     kind: p.kind,
     description: p.description,

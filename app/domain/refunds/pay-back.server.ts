@@ -5,9 +5,22 @@ import { PROVIDER_NAMES, type RefundAnswer } from "~/domain/payments/provider";
 import { providerByName } from "~/domain/payments/providers.server";
 import { log } from "~/lib/log.server";
 import type { RefundPartStatus } from "./refund-state";
+import { capitalised } from "./refund-words";
+
+export { capitalised };
 
 /** Our reference for one part of a refund, which the provider keeps with it. */
 export const partReference = (partId: number) => `RP-${partId}`;
+
+/**
+ * The reference a part is asked under: ours, or, for a part carried over from a lay-by's own
+ * refund rows (asked as "LB-<id>" before they became parts), the one it was asked under then,
+ * so a provider that keys refunds by it is never asked to pay twice.
+ */
+export const requestReference = (part: { id: number; status: string; reference: string }) =>
+  part.status !== "paid" && part.reference.startsWith("LB-")
+    ? part.reference
+    : partReference(part.id);
 
 /**
  * Asks the provider of each of the refund's parts in `statuses` (pending: not asked yet;
@@ -45,7 +58,7 @@ export async function askProviders(options: {
       },
       amountCents: part.amountCents,
       reason: options.reason,
-      reference: partReference(part.id),
+      reference: requestReference(part),
     };
     let answer: RefundAnswer;
     if (!provider) {
@@ -96,5 +109,3 @@ export async function recordPartAnswer(partId: number, answer: RefundAnswer, now
     )
     .where(and(eq(refundParts.id, partId), inArray(refundParts.status, settled)));
 }
-
-export const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -20,4 +20,16 @@ describe("what a refund's parts say of the whole", () => {
   ])("$parts.length parts $parts.0.status...: $outcome", ({ parts, outcome }) => {
     expect(refundOutcome(parts)).toBe(outcome);
   });
+
+  it.each([
+    { parts: parts("refused"), outcome: "wait" },
+    { parts: parts("paid", "refused"), outcome: "wait" },
+    { parts: parts("pending"), outcome: "wait" },
+    { parts: parts("paid", "paid"), outcome: "complete" },
+  ])(
+    "money owed whatever the provider says: $parts.length parts $parts.0.status...: $outcome",
+    ({ parts, outcome }) => {
+      expect(refundOutcome(parts, { owed: true })).toBe(outcome);
+    },
+  );
 });

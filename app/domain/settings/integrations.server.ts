@@ -4,27 +4,36 @@ import { DomainError } from "~/domain/errors";
 import { sendShopMail } from "~/domain/leads/shop-mail.server";
 import { payfastApiSignature } from "~/domain/payments/payfast-refund.server";
 import { checkPayflexCredentials, PayflexError } from "~/domain/payments/payflex.server";
-import { isDemoPayments } from "~/domain/payments/providers.server";
+import {
+  isDemoPayments,
+  paymentEnv,
+  providerSetByEnvironment,
+} from "~/domain/payments/providers.server";
 import { env, type Env } from "~/env.server";
 import { log } from "~/lib/log.server";
 
 type Mode = "sandbox" | "live";
-export type ProviderStatus = { configured: boolean; mode: Mode };
+export type ProviderStatus = { configured: boolean; mode: Mode; setByEnvironment: boolean };
 
 /**
  * What the Integrations tab shows of the environment: whether each service is set up and in
  * which mode, never a secret or an address that could carry one.
  */
-export function integrationStatus(e: Env = env()) {
+export function integrationStatus(environment: Env = env()) {
+  // What the providers use: the environment, or the owner's saved set-up where it sets none.
+  const e = paymentEnv(environment);
+  const byEnv = providerSetByEnvironment(environment);
   return {
     mail: e.SMTP_URL ? ("smtp" as const) : ("outbox" as const),
     payfast: {
       configured: Boolean(e.PAYFAST_MERCHANT_ID && e.PAYFAST_MERCHANT_KEY),
       mode: e.PAYFAST_MODE,
+      setByEnvironment: byEnv.payfast,
     } satisfies ProviderStatus,
     payflex: {
       configured: Boolean(e.PAYFLEX_CLIENT_ID && e.PAYFLEX_CLIENT_SECRET),
       mode: e.PAYFLEX_MODE,
+      setByEnvironment: byEnv.payflex,
     } satisfies ProviderStatus,
     demoPayments: isDemoPayments(e),
   };
@@ -92,8 +101,9 @@ export async function checkPaymentConnection(options: {
   e?: Env;
 }): Promise<{ message: string }> {
   ownerOnly(options.actor);
-  const e = options.e ?? env();
-  const status = integrationStatus(e)[options.provider];
+  const environment = options.e ?? env();
+  const status = integrationStatus(environment)[options.provider];
+  const e = paymentEnv(environment);
   const name = options.provider === "payfast" ? "PayFast" : "PayFlex";
   // A lasting state of the shop, not an outage: 409, so monitoring that pages on 5xx stays quiet.
   if (!status.configured) {

@@ -3,8 +3,11 @@ import { parseForm } from "~/lib/forms";
 import { AMOUNT_MESSAGE } from "~/lib/money";
 import {
   analyticsSettingsSchema,
+  bankDetailsSchema,
   CURRENCY_MESSAGE,
   generalSettingsSchema,
+  payfastSettingsSchema,
+  payflexSettingsSchema,
   shippingSettingsSchema,
 } from "./settings-schemas";
 
@@ -150,6 +153,105 @@ describe("analytics settings", () => {
     ).toMatchObject({
       ok: true,
       data: { analyticsEnabled: true, analyticsDomain: "slumber.co.za" },
+    });
+  });
+});
+
+describe("payment set-up", () => {
+  const PAYFAST = {
+    payfastMerchantId: " 10000100 ",
+    payfastMerchantKey: "46f0cd694581a",
+    payfastPassphrase: "a pass phrase",
+    payfastMode: "live",
+  };
+
+  it("takes PayFast's ids as PayFast shows them; an empty key or passphrase means keep", () => {
+    expect(parseForm(payfastSettingsSchema, PAYFAST)).toEqual({
+      ok: true,
+      data: { ...PAYFAST, payfastMerchantId: "10000100" },
+    });
+    expect(
+      parseForm(payfastSettingsSchema, {
+        ...PAYFAST,
+        payfastMerchantKey: "",
+        payfastPassphrase: "",
+      }),
+    ).toMatchObject({ ok: true, data: { payfastMerchantKey: "", payfastPassphrase: "" } });
+  });
+
+  it.each([
+    ["payfastMerchantId", "", "This field is required."],
+    [
+      "payfastMerchantId",
+      "M100",
+      "Enter the merchant id as PayFast shows it: digits only, such as 10000100.",
+    ],
+    [
+      "payfastMerchantKey",
+      "46f0 cd69",
+      "Enter the merchant key as PayFast shows it, such as 46f0cd694581a.",
+    ],
+    ["payfastPassphrase", "x".repeat(101), "This is too long."],
+    ["payfastMode", "test", "Choose sandbox or live."],
+  ])("refuses PayFast's %s = %j by the field", (field, value, message) => {
+    expect(errorsOf(payfastSettingsSchema, { ...PAYFAST, [field]: value })).toEqual({
+      [field]: message,
+    });
+  });
+
+  it("refuses a PayFlex client id or secret with spaces, and an unknown mode", () => {
+    expect(
+      errorsOf(payflexSettingsSchema, {
+        payflexClientId: "a b",
+        payflexClientSecret: "c d",
+        payflexMode: "",
+      }),
+    ).toEqual({
+      payflexClientId: "Enter the client id as PayFlex issued it, without spaces.",
+      payflexClientSecret: "Enter the client secret as PayFlex issued it, without spaces.",
+      payflexMode: "Choose sandbox or live.",
+    });
+  });
+});
+
+describe("bank details", () => {
+  const BANK = {
+    bankName: "FNB",
+    bankAccountHolder: "Slumber Corner (Pty) Ltd",
+    bankAccountNumber: "6201-234 5678",
+    bankBranchCode: "250655",
+    bankAccountType: "Cheque",
+  };
+
+  it("keeps the account number's digits; all empty is no bank details", () => {
+    expect(parseForm(bankDetailsSchema, BANK)).toMatchObject({
+      ok: true,
+      data: { bankAccountNumber: "62012345678" },
+    });
+    expect(parseForm(bankDetailsSchema, {})).toMatchObject({
+      ok: true,
+      data: { bankName: "", bankAccountNumber: "" },
+    });
+  });
+
+  it("needs all of them once one is given, and each in its form", () => {
+    expect(errorsOf(bankDetailsSchema, { bankName: "FNB" })).toEqual({
+      bankAccountHolder: "This field is required.",
+      bankAccountNumber: "This field is required.",
+      bankBranchCode: "This field is required.",
+      bankAccountType: "This field is required.",
+    });
+    expect(
+      errorsOf(bankDetailsSchema, {
+        ...BANK,
+        bankAccountNumber: "12ab",
+        bankBranchCode: "2506",
+        bankAccountType: "Gold",
+      }),
+    ).toEqual({
+      bankAccountNumber: "Enter the account number: 6 to 16 digits.",
+      bankBranchCode: "Enter the six-digit branch code, such as 250655.",
+      bankAccountType: "Choose one of the listed account types.",
     });
   });
 });

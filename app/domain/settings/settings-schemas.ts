@@ -148,3 +148,78 @@ export const laybySettingsSchema = z.object({
     }),
 });
 export type LaybySettingsInput = z.output<typeof laybySettingsSchema>;
+
+const MODE_MESSAGE = "Choose sandbox or live.";
+const modeField = z.enum(["sandbox", "live"], MODE_MESSAGE);
+
+/**
+ * A secret as the form sends it: empty keeps the one saved (the page never has it to send back).
+ * No spaces inside: providers' keys have none, and a pasted key with a line break is a mistake.
+ */
+const secretField = (max: number, message: string) =>
+  textField({ max }).refine((v) => v === "" || /^\S+$/.test(v), message);
+
+/** Integrations' PayFast card: merchant id, key and passphrase from PayFast's settings page. */
+export const payfastSettingsSchema = z.object({
+  payfastMerchantId: textField({ required: true, max: 20 }).refine(
+    (v) => v === "" || /^\d{5,20}$/.test(v),
+    "Enter the merchant id as PayFast shows it: digits only, such as 10000100.",
+  ),
+  payfastMerchantKey: secretField(
+    64,
+    "Enter the merchant key as PayFast shows it, such as 46f0cd694581a.",
+  ),
+  // PayFast's passphrase may hold spaces; only its length is checked.
+  payfastPassphrase: textField({ max: 100 }),
+  payfastMode: modeField,
+});
+export type PayfastSettingsInput = z.output<typeof payfastSettingsSchema>;
+
+/** Integrations' PayFlex card: the API client id and secret PayFlex issued. */
+export const payflexSettingsSchema = z.object({
+  payflexClientId: textField({ required: true, max: 200 }).refine(
+    (v) => v === "" || /^\S+$/.test(v),
+    "Enter the client id as PayFlex issued it, without spaces.",
+  ),
+  payflexClientSecret: secretField(
+    500,
+    "Enter the client secret as PayFlex issued it, without spaces.",
+  ),
+  payflexMode: modeField,
+});
+export type PayflexSettingsInput = z.output<typeof payflexSettingsSchema>;
+
+export const BANK_ACCOUNT_TYPES = ["Cheque", "Savings", "Transmission", "Business"] as const;
+
+/**
+ * The shop's bank account for EFT payments, printed on hand-made invoices. All empty is "not
+ * set"; once any is given, all are needed, so an invoice never prints half an account.
+ */
+export const bankDetailsSchema = z
+  .object({
+    bankName: textField({ max: 100 }),
+    bankAccountHolder: textField({ max: 200 }),
+    bankAccountNumber: textField({ max: 30 })
+      .transform((v) => v.replace(/[\s-]/g, ""))
+      .refine((v) => v === "" || /^\d{6,16}$/.test(v), "Enter the account number: 6 to 16 digits."),
+    bankBranchCode: textField({ max: 10 }).refine(
+      (v) => v === "" || /^\d{6}$/.test(v),
+      "Enter the six-digit branch code, such as 250655.",
+    ),
+    bankAccountType: z
+      .string()
+      .trim()
+      .default("")
+      .refine(
+        (v) => v === "" || (BANK_ACCOUNT_TYPES as readonly string[]).includes(v),
+        "Choose one of the listed account types.",
+      ),
+  })
+  .superRefine((input, ctx) => {
+    const values = Object.values(input);
+    if (values.every((v) => v === "") || values.every((v) => v !== "")) return;
+    for (const [key, value] of Object.entries(input)) {
+      if (value === "") ctx.addIssue({ code: "custom", path: [key], message: REQUIRED_MESSAGE });
+    }
+  });
+export type BankDetailsInput = z.output<typeof bankDetailsSchema>;

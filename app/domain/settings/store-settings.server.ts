@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { preparedQuery } from "~/db/client.server";
 import { storeSettings } from "~/db/schema";
 import { configureDates, dateSettingsOf } from "~/lib/dates";
+import { applyStoredPaymentSettings } from "./payment-settings.server";
 
 export type StoreSettings = typeof storeSettings.$inferSelect;
 
@@ -14,7 +15,8 @@ const settingsQuery = preparedQuery((db) =>
  * The shop's details as every page shows them (name, contact, hours, legal details). They are
  * read from the database on every call, never kept in a process: a change saved by one server
  * process shows on the next request to any of them. Each read also sets how dates are written
- * (time zone and date format), for whatever this request or job goes on to write.
+ * (time zone and date format), for whatever this request or job goes on to write, and hands
+ * the payment providers the owner's saved set-up (decrypted only when it changed).
  */
 export async function getStoreSettings(): Promise<StoreSettings> {
   const [row] = await settingsQuery().execute();
@@ -22,6 +24,7 @@ export async function getStoreSettings(): Promise<StoreSettings> {
     throw new Error("The store settings are missing: run `npm run db:seed` or set them up first.");
   }
   configureDates(dateSettingsOf(row));
+  applyStoredPaymentSettings(row);
   return row;
 }
 

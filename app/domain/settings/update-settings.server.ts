@@ -6,6 +6,7 @@ import { recordAudit } from "~/domain/audit/audit-log.server";
 import { DomainError } from "~/domain/errors";
 import type {
   AnalyticsSettingsInput,
+  BankDetailsInput,
   GeneralSettingsInput,
   LaybySettingsInput,
   ShippingSettingsInput,
@@ -15,7 +16,7 @@ import type { StoreSettings } from "./store-settings.server";
 type Actor = Pick<SessionUser, "id" | "email" | "role">;
 
 /** The parts of the settings each tab saves, named as the audit log shows them. */
-export type SettingsSection = "general" | "shipping" | "analytics" | "layby";
+export type SettingsSection = "general" | "shipping" | "analytics" | "layby" | "bank";
 
 type Changes = Partial<
   Pick<
@@ -24,6 +25,7 @@ type Changes = Partial<
     | keyof ShippingSettingsInput
     | keyof AnalyticsSettingsInput
     | keyof LaybySettingsInput
+    | keyof BankDetailsInput
   >
 >;
 
@@ -91,4 +93,9 @@ export function updateAnalyticsSettings(options: { actor: Actor; input: Analytic
 /** Lay-by's smallest deposit and cancellation charge; plans keep the terms they were agreed on. */
 export function updateLaybySettings(options: { actor: Actor; input: LaybySettingsInput }) {
   return saveSettings({ actor: options.actor, section: "layby", changes: options.input });
+}
+
+/** The shop's bank account for EFT payments, printed on hand-made invoices still to be paid. */
+export function updateBankDetails(options: { actor: Actor; input: BankDetailsInput }) {
+  return saveSettings({ actor: options.actor, section: "bank", changes: options.input });
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ne } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
 import { customerAddresses } from "~/db/schema";
 import { DomainError, notFound } from "~/domain/errors";
+import { toAddressColumns } from "~/domain/addresses/address-schema";
 import type { AddressInput } from "./schemas";
 
 /** Addresses one account may keep. */
@@ -16,8 +17,13 @@ const columns = {
   lastName: customerAddresses.lastName,
   phone: customerAddresses.phone,
   address: customerAddresses.address,
+  complex: customerAddresses.complex,
+  suburb: customerAddresses.suburb,
   city: customerAddresses.city,
+  province: customerAddresses.province,
   postal: customerAddresses.postalCode,
+  deliveryMobile: customerAddresses.deliveryMobile,
+  accessNotes: customerAddresses.accessNotes,
   isDefault: customerAddresses.isDefault,
 };
 
@@ -36,9 +42,7 @@ function values(input: AddressInput) {
     firstName: input.firstName,
     lastName: input.lastName,
     phone: input.phone,
-    address: input.address,
-    city: input.city,
-    postalCode: input.postal,
+    ...toAddressColumns(input),
   };
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { authSchema, forgotPasswordSchema, resetPasswordSchema } from "~/domain/auth/schemas";
+import { addressFields } from "~/domain/addresses/address-schema";
 import { textField } from "~/lib/forms";
 
 /** Signing in to a shopper's account: section 5's /auth rules. */
@@ -26,15 +27,13 @@ export const shopperSignUpSchema = z
 export const shopperForgotSchema = forgotPasswordSchema;
 export const shopperResetSchema = resetPasswordSchema;
 
-/** A saved delivery address: the checkout's delivery fields and a name for it. */
+/** A saved delivery address: the checkout's delivery fields (the shared South African address) and a name for it. */
 export const addressSchema = z.object({
   label: textField({ required: true, max: 40 }),
   firstName: textField({ required: true, max: 80 }),
   lastName: textField({ required: true, max: 80 }),
   phone: textField({ required: true, max: 40 }),
-  address: textField({ required: true, max: 300 }),
-  city: textField({ required: true, max: 100 }),
-  postal: textField({ required: true, max: 20 }),
+  ...addressFields,
   isDefault: z
     .string()
     .optional()

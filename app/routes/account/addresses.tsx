@@ -4,6 +4,7 @@ import { AddressFields } from "~/components/store/account/address-fields";
 import { FormResult } from "~/components/store/form-result";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { addressLines, deliveryContactLines } from "~/domain/addresses/format-address";
 import {
   addAddress,
   deleteAddress,
@@ -100,14 +101,22 @@ export default function AccountAddresses({ loaderData, actionData }: Route.Compo
                     ) : null}
                   </h2>
                   <p className="mt-2">
-                    {a.firstName} {a.lastName}
-                    <br />
-                    {a.address}
-                    <br />
-                    {a.city} {a.postal}
-                    <br />
-                    {a.phone}
+                    {[
+                      `${a.firstName} ${a.lastName}`,
+                      ...addressLines({ ...a, postalCode: a.postal }),
+                      a.phone,
+                      ...deliveryContactLines(a),
+                    ].map((line, i) => (
+                      <span key={i} className="block">
+                        {line}
+                      </span>
+                    ))}
                   </p>
+                  {a.province === null ? (
+                    <p className="mt-2 text-muted-foreground">
+                      Saved before we asked for the province: edit it to add one.
+                    </p>
+                  ) : null}
                   <div className="mt-3 flex flex-wrap gap-2">
                     {!a.isDefault ? (
                       <Form method="post">

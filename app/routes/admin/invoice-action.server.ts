@@ -1,7 +1,12 @@
 import type { SessionUser } from "~/domain/auth/roles";
 import { cancelInvoice } from "~/domain/invoicing/cancel-invoice.server";
 import { creditManualInvoice } from "~/domain/invoicing/credit-manual-invoice.server";
-import { creditNoteFormSchema } from "~/domain/invoicing/credit-note-schemas";
+import { recordCreditNotePaidBack } from "~/domain/invoicing/record-paid-back.server";
+import {
+  creditNoteFormSchema,
+  PAID_BACK_WORDS,
+  paidBackFormSchema,
+} from "~/domain/invoicing/refund-schemas";
 import {
   cancelInvoiceSchema,
   markInvoicePaidSchema,
@@ -14,7 +19,8 @@ import { readForm } from "~/lib/request-input.server";
 
 /**
  * An invoice page's action, by intent: send (again), mark paid, credit or cancel, each as the
- * invoice's status allows it now (else 409 and nothing changes). Editing has its own page.
+ * invoice's status allows it now (else 409 and nothing changes), or record that a credit
+ * note's money has been paid back. Editing has its own page.
  */
 export async function invoiceAction(options: {
   request: Request;
@@ -48,12 +54,26 @@ export async function invoiceAction(options: {
     if (!parsed.ok) return invalid(parsed, formData);
     return attempt(formData, async () => {
       const r = await creditManualInvoice({ invoiceId, actor, input: parsed.data });
-      const paidBack = r.paidBack
-        ? ` Paid back ${r.paidBack.by === "eft" ? "by EFT" : "in cash"} (${r.paidBack.reference}).`
-        : "";
+      const paidBack =
+        r.paidBack === "not_yet"
+          ? " Not paid back yet: record it on this page when it is."
+          : r.paidBack
+            ? ` Paid back ${PAID_BACK_WORDS[r.paidBack.by]} (${r.paidBack.reference}).`
+            : "";
       return succeeded(
         "Credit Note Issued",
         `${r.creditNoteNumber} credits ${r.amount} against ${r.invoiceNumber}.${paidBack}`,
+      );
+    });
+  }
+  if (intent === "paid_back") {
+    const parsed = parseForm(paidBackFormSchema, formData);
+    if (!parsed.ok) return invalid(parsed, formData);
+    return attempt(formData, async () => {
+      const r = await recordCreditNotePaidBack({ invoiceId, actor, ...parsed.data });
+      return succeeded(
+        "Paid Back",
+        `${r.amount} of ${r.creditNoteNumber} was paid back ${PAID_BACK_WORDS[r.paidBack.by]} (${r.paidBack.reference}).`,
       );
     });
   }

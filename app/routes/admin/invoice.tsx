@@ -103,7 +103,7 @@ export default function InvoicePage({ loaderData: d, actionData }: Route.Compone
       ) : (
         <InvoiceActions invoice={invoice} actions={d.actions} creditOptions={d.creditOptions} />
       )}
-      <CreditNotesCard creditNotes={d.creditNotes} />
+      <CreditNotesCard invoiceId={invoice.id} creditNotes={d.creditNotes} />
       <DocumentView document={d.document} />
     </div>
   );

@@ -17,6 +17,11 @@ import { RefundForm } from "~/components/admin/orders/refund-form";
 import { RefundsCard } from "~/components/admin/orders/refunds-card";
 import { LaybyCard } from "~/components/admin/orders/layby-card";
 import { getAdminLaybyPlan } from "~/domain/layby/get-admin-plan.server";
+import { orderDelivery } from "~/domain/delivery/order-delivery.server";
+import { DeliveryDayCard } from "~/components/admin/delivery/delivery-day-card";
+import { DeliveryQuoteCard } from "~/components/admin/delivery/delivery-quote-card";
+import { deliveryQuoteOf } from "~/domain/delivery/delivery-quote.server";
+import { isQuoteIntent, quoteAction } from "./quote-action.server";
 import { LAYBY_INTENTS, laybyAction } from "./layby-action.server";
 import { listOrderRefunds } from "~/domain/invoicing/credit-note-document.server";
 import { refundOptions } from "~/domain/invoicing/refund-options.server";
@@ -39,6 +44,7 @@ import { notify } from "~/lib/notify";
 import { idParam, readForm } from "~/lib/request-input.server";
 import type { Route } from "./+types/order";
 import { formatDateTime } from "~/lib/dates";
+import { addressLines, deliveryContactLines } from "~/domain/addresses/format-address";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `Order #${data?.order.number ?? ""} | Admin` },
@@ -48,26 +54,42 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request);
   const number = idParam(params.number);
   const { order, events } = await loaded(() => getAdminOrder(number));
-  const [invoice, refundable, refunds, layby, awaiting] = await Promise.all([
+  const [invoice, refundable, refunds, layby, awaiting, delivery, quote] = await Promise.all([
     orderInvoice(order.id),
     refundOptions(order.id),
     listOrderRefunds(order.id),
     getAdminLaybyPlan(order.id),
     listAwaitingRefundParts(order.id),
+    orderDelivery(order.id),
+    deliveryQuoteOf(order.id),
   ]);
   const paymentState = paymentStateLabel({
     ...order,
     refundedCents: refunds
-      .filter((r) => r.status === "completed")
+      .filter((r) => r.kind === "order" && r.status === "completed")
       .reduce((sum, r) => sum + r.amountCents, 0),
   });
-  return { order, events, invoice, refundable, refunds, layby, awaiting, paymentState };
+  return {
+    order,
+    events,
+    invoice,
+    refundable,
+    refunds,
+    layby,
+    awaiting,
+    paymentState,
+    delivery,
+    quote,
+  };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const actor = await requireStaff(request);
   const formData = await readForm(request);
   const intent = formData.get("intent");
+  if (isQuoteIntent(intent)) {
+    return quoteAction({ orderNumber: idParam(params.number), formData, actor });
+  }
   if (LAYBY_INTENTS.includes(intent as (typeof LAYBY_INTENTS)[number])) {
     return laybyAction({
       intent: intent as (typeof LAYBY_INTENTS)[number],
@@ -97,7 +119,18 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
 export default function OrderPage({
-  loaderData: { order, events, invoice, refundable, refunds, layby, awaiting, paymentState },
+  loaderData: {
+    order,
+    events,
+    invoice,
+    refundable,
+    refunds,
+    layby,
+    awaiting,
+    paymentState,
+    delivery,
+    quote,
+  },
   actionData,
 }: Route.ComponentProps) {
   const fetcher = useFetcher<FormActionResult>();
@@ -109,7 +142,12 @@ export default function OrderPage({
   }, [fetcher.state, fetcher.data]);
   // A lay-by still being paid stays as it is: delivered once paid in full, cancelled with its
   // refund rule in the lay-by section.
-  const next = layby?.cancellation ? [] : allowedNextStatuses(order.status);
+  // An order awaiting its delivery quote is quoted (or cancelled) before it moves on.
+  const next = layby?.cancellation
+    ? []
+    : allowedNextStatuses(order.status).filter(
+        (s) => order.paymentStatus !== "awaiting_quote" || s === "cancelled",
+      );
   const busy = fetcher.state !== "idle";
   return (
     <div className="mx-auto max-w-5xl space-y-6">
@@ -167,7 +205,13 @@ export default function OrderPage({
           ))}
         </CardContent>
       </Card>
-      {layby && <LaybyCard plan={layby} pageResult={actionData} />}
+      {layby && (
+        <LaybyCard
+          plan={layby}
+          awaiting={awaiting.filter((p) => p.kind === "layby")}
+          pageResult={actionData}
+        />
+      )}
       <div className="grid gap-6 md:grid-cols-2">
         <Card>
           <CardHeader>
@@ -184,20 +228,52 @@ export default function OrderPage({
             <CardTitle>Delivery</CardTitle>
           </CardHeader>
           <CardContent className="space-y-1 text-sm">
-            <p>{order.address}</p>
-            <p>
-              {order.city} {order.postalCode}
-            </p>
+            {addressLines(order).map((line, i) => (
+              <p key={i}>{line}</p>
+            ))}
+            {order.address && !order.province ? (
+              <p className="text-muted-foreground">
+                No province: placed before checkout asked for one.
+              </p>
+            ) : null}
+            {deliveryContactLines(order).map((line, i) => (
+              <p key={`contact-${i}`}>{line}</p>
+            ))}
             <p className="capitalize text-muted-foreground">{order.deliveryMethod} delivery</p>
           </CardContent>
         </Card>
       </div>
+      <DeliveryQuoteCard
+        awaiting={order.paymentStatus === "awaiting_quote" && order.status !== "cancelled"}
+        quote={quote}
+        goodsCents={order.subtotalCents - order.discountCents}
+        pageResult={
+          actionData?.ok === false && actionData.values.intent === "quote-delivery"
+            ? actionData
+            : undefined
+        }
+      />
+      <DeliveryDayCard orderNumber={order.number} delivery={delivery} />
       <Card>
         <CardHeader>
           <CardTitle>Items</CardTitle>
         </CardHeader>
         <CardContent>
-          <Table>
+          {/* On a phone each line is a labelled block: the table would scroll sideways. */}
+          <ul className="space-y-2 text-sm sm:hidden" aria-label="Items">
+            {order.lines.map((line, i) => (
+              <li key={i} className="rounded-md border p-3">
+                <p className="font-medium">
+                  {line.title} ({line.size})
+                </p>
+                <p className="font-mono text-xs">{line.sku}</p>
+                <p>
+                  {line.quantity} × {money(line.unitPriceCents)} = {money(line.lineTotalCents)}
+                </p>
+              </li>
+            ))}
+          </ul>
+          <Table className="max-sm:hidden">
             <TableHeader>
               <TableRow>
                 <TableHead>Product</TableHead>
@@ -283,7 +359,7 @@ export default function OrderPage({
         </Card>
       </div>
       <RefundsCard refunds={refunds} />
-      <AwaitingRefund parts={awaiting} pageResult={actionData} />
+      <AwaitingRefund parts={awaiting.filter((p) => p.kind !== "layby")} pageResult={actionData} />
       {(refundable || refunds.length > 0) && (
         <RefundForm options={refundable} pageResult={actionData} />
       )}

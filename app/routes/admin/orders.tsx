@@ -7,6 +7,7 @@ import { OrderTabs } from "~/components/admin/orders/order-tabs";
 import { StatCard } from "~/components/admin/stat-card";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { usePoll } from "~/components/admin/use-poll";
+import { listMoneyOwedBack } from "~/domain/invoicing/recheck-refunds.server";
 import { laybySummary } from "~/domain/layby/list-plans.server";
 import { listAdminOrders } from "~/domain/orders/list-orders.server";
 import { ORDER_LIST } from "~/domain/orders/order-list";
@@ -22,8 +23,12 @@ export const meta: Route.MetaFunction = () => [{ title: "Orders | Admin" }];
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
   const params = readListParams(ORDER_LIST, readSearchParams(request));
-  const [page, layby] = await Promise.all([listAdminOrders(params), laybySummary()]);
-  return { params, ...page, inArrears: layby.inArrears };
+  const [page, layby, owedBack] = await Promise.all([
+    listAdminOrders(params),
+    laybySummary(),
+    listMoneyOwedBack(),
+  ]);
+  return { params, ...page, inArrears: layby.inArrears, owedBack };
 }
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
@@ -86,6 +91,28 @@ export default function OrdersPage({ loaderData: d }: Route.ComponentProps) {
           icon={DollarSign}
         />
       </div>
+      {d.owedBack.length > 0 && (
+        <section
+          aria-label="Money owed back"
+          className="rounded-md border border-destructive/40 p-4 text-sm"
+          data-testid="money-owed-back"
+        >
+          <p className="font-medium">Money owed back: pay it back from the order&apos;s page</p>
+          <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+            {d.owedBack.map((o) => (
+              <li key={o.orderNumber}>
+                <Link
+                  to={`/admin/orders/${o.orderNumber}`}
+                  className="text-primary hover:underline"
+                >
+                  #{o.orderNumber}
+                </Link>
+                : {money(o.amountCents)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <ListCard
         title="Orders"
         noun="orders"

@@ -2,7 +2,9 @@ import { ListCard } from "~/components/admin/list/list-card";
 import { ListEmpty } from "~/components/admin/list/list-toolbar";
 import { PROMOTION_COLUMNS } from "~/components/admin/promotions/promotion-columns";
 import { CreatePromotionDialog } from "~/components/admin/promotions/promotion-dialogs";
+import { PromotionCategoriesContext } from "~/components/admin/promotions/promotion-goods-fields";
 import { usePromotionRowToasts } from "~/components/admin/promotions/promotion-row-actions";
+import { productFormOptions } from "~/domain/catalog/get-product-form.server";
 import { availabilityNote } from "~/domain/promotions/promotion-availability";
 import { PROMOTION_LIST } from "~/domain/promotions/promotion-list";
 import { promotionSchema } from "~/domain/promotions/promotion-schemas";
@@ -26,7 +28,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Promotions | Admin" }];
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
   const params = readListParams(PROMOTION_LIST, readSearchParams(request));
-  return { params, ...(await listPromotions({ params })) };
+  const [page, options] = await Promise.all([listPromotions({ params }), productFormOptions()]);
+  return { params, ...page, categories: options.categories };
 }
 
 const INTENTS = new Set(["create", "update", "activate", "deactivate", "delete"]);
@@ -73,43 +76,45 @@ export async function action({ request }: Route.ActionArgs) {
 export default function PromotionsPage({ loaderData: d }: Route.ComponentProps) {
   usePromotionRowToasts();
   return (
-    <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold">Promotions</h1>
-          <p className="text-muted-foreground">
-            Codes shoppers type at checkout for a discount. A change counts from the next checkout
-            on; orders already placed keep their discount.
-          </p>
+    <PromotionCategoriesContext value={d.categories}>
+      <div className="space-y-6">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div>
+            <h1 className="text-2xl font-bold">Promotions</h1>
+            <p className="text-muted-foreground">
+              Codes shoppers type at checkout for a discount. A change counts from the next checkout
+              on; orders already placed keep their discount.
+            </p>
+          </div>
+          <CreatePromotionDialog />
         </div>
-        <CreatePromotionDialog />
+        <ListCard
+          title="Promotions"
+          noun="promotions"
+          spec={PROMOTION_LIST}
+          params={d.params}
+          page={d}
+          columns={PROMOTION_COLUMNS}
+          rowKey={(p) => p.id}
+          rowTestId="promotion-row"
+          toolbar={{
+            searchLabel: "Search promotions",
+            placeholder: "Search by code or description...",
+            statusOptions: statusChoices(PROMOTION_LIST.statuses),
+            exportTo: "/admin/promotions/export",
+          }}
+          empty={
+            <ListEmpty
+              title="No promotions found"
+              description={
+                d.params.q || d.params.status !== "all"
+                  ? "No promotion matches this search or filter."
+                  : "Create your first promotion code for shoppers to use at checkout."
+              }
+            />
+          }
+        />
       </div>
-      <ListCard
-        title="Promotions"
-        noun="promotions"
-        spec={PROMOTION_LIST}
-        params={d.params}
-        page={d}
-        columns={PROMOTION_COLUMNS}
-        rowKey={(p) => p.id}
-        rowTestId="promotion-row"
-        toolbar={{
-          searchLabel: "Search promotions",
-          placeholder: "Search by code or description...",
-          statusOptions: statusChoices(PROMOTION_LIST.statuses),
-          exportTo: "/admin/promotions/export",
-        }}
-        empty={
-          <ListEmpty
-            title="No promotions found"
-            description={
-              d.params.q || d.params.status !== "all"
-                ? "No promotion matches this search or filter."
-                : "Create your first promotion code for shoppers to use at checkout."
-            }
-          />
-        }
-      />
-    </div>
+    </PromotionCategoriesContext>
   );
 }

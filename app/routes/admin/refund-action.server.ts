@@ -25,13 +25,15 @@ function settledNotice(done: SettledRefund) {
   if (done.status === "completed") {
     return succeeded(
       "Refund Made",
-      `${money(done.amountCents)} paid back; credit note ${done.creditNoteNumber} issued.`,
+      done.creditNoteNumber
+        ? `${money(done.amountCents)} paid back; credit note ${done.creditNoteNumber} issued.`
+        : `${money(done.amountCents)} paid back.`,
     );
   }
   if (done.status === "awaiting") {
     return succeeded(
       "Refund Awaiting the Provider",
-      `${done.why} ${money(done.amountCents)} stays held; no credit note until it is paid.`,
+      `${done.why} ${money(done.amountCents)} stays held until it is paid back.`,
     );
   }
   return succeeded(

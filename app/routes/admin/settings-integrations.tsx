@@ -6,6 +6,14 @@ import {
   ShippingForm,
 } from "~/components/admin/settings/integration-forms";
 import { OwnerOnlyNote } from "~/components/admin/settings/owner-only-note";
+import {
+  BankDetailsForm,
+  PayfastForm,
+  PayflexForm,
+  RemoveSetupButton,
+  removeSetupFetcherKey,
+} from "~/components/admin/settings/payment-setup-forms";
+import { useResultToasts } from "~/components/admin/invoices/invoice-actions";
 import { Badge } from "~/components/admin/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
 import {
@@ -18,6 +26,7 @@ import {
   analyticsSettingsSchema,
   shippingSettingsSchema,
 } from "~/domain/settings/settings-schemas";
+import { paymentSetupView } from "~/domain/settings/payment-settings.server";
 import { getStoreSettings } from "~/domain/settings/store-settings.server";
 import {
   updateAnalyticsSettings,
@@ -28,6 +37,7 @@ import { parseForm, type FormActionResult } from "~/lib/forms";
 import { readForm } from "~/lib/request-input.server";
 import { requireOwner, requireStaff } from "~/lib/staff-gate.server";
 import { amountInputValue } from "~/lib/money";
+import { isPaymentSetupIntent, paymentSetupAction } from "./payment-setup-action.server";
 import type { Route } from "./+types/settings-integrations";
 
 export const meta: Route.MetaFunction = () => [{ title: "Integrations | Admin" }];
@@ -38,6 +48,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     canEdit: user.role === "owner",
     status: integrationStatus(),
+    // Saved ids and modes, secrets as their last four characters only.
+    payments: paymentSetupView(s),
+    bank: {
+      bankName: s.bankName,
+      bankAccountHolder: s.bankAccountHolder,
+      bankAccountNumber: s.bankAccountNumber,
+      bankBranchCode: s.bankBranchCode,
+      bankAccountType: s.bankAccountType,
+    },
     shipping: {
       standardDelivery: amountInputValue(s.standardDeliveryCents),
       expressDelivery: amountInputValue(s.expressDeliveryCents),
@@ -56,6 +75,7 @@ export async function action({ request }: Route.ActionArgs) {
   const actor = await requireOwner(request);
   const formData = await readForm(request);
   const intent = formData.get("intent");
+  if (isPaymentSetupIntent(intent)) return paymentSetupAction(intent, actor, formData);
   if (intent === "shipping") {
     const parsed = parseForm(shippingSettingsSchema, formData);
     if (!parsed.ok) return invalid(parsed, formData);
@@ -94,7 +114,10 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function IntegrationsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { canEdit, status, shipping, analytics } = loaderData;
+  const { canEdit, status, payments, bank, shipping, analytics } = loaderData;
+  // The remove buttons leave the page with the keys they remove: their notices show here.
+  useResultToasts(removeSetupFetcherKey("payfast"));
+  useResultToasts(removeSetupFetcherKey("payflex"));
   // Without JavaScript a form posts normally: its refusal goes back to that form.
   const resultFor = (intent: string): FormActionResult | undefined =>
     actionData && !actionData.ok && actionData.values.intent === intent ? actionData : undefined;
@@ -133,11 +156,16 @@ export default function IntegrationsPage({ loaderData, actionData }: Route.Compo
         <CardHeader>
           <CardTitle>Payment Gateway</CardTitle>
         </CardHeader>
-        <CardContent className="space-y-4 text-sm">
+        <CardContent className="space-y-6 text-sm">
+          {canEdit && !payments.canStoreSecrets && (
+            <p role="note" className="text-destructive">
+              The server has no SETTINGS_ENCRYPTION_KEY, so keys cannot be saved here: set it, or
+              set the providers in the server&apos;s environment.
+            </p>
+          )}
           <ProviderRow
             name="PayFast"
             what="card and instant EFT"
-            env="PAYFAST_MERCHANT_ID, PAYFAST_MERCHANT_KEY"
             status={status.payfast}
             check={
               canEdit && status.payfast.configured ? (
@@ -145,15 +173,27 @@ export default function IntegrationsPage({ loaderData, actionData }: Route.Compo
                   intent="check-payfast"
                   pageResult={resultFor("check-payfast")}
                 >
-                  Check PayFast connection
+                  Test the PayFast connection
                 </IntegrationActionButton>
               ) : null
             }
-          />
+          >
+            <PayfastForm
+              saved={payments.payfast}
+              canEdit={canEdit}
+              pageResult={resultFor("payfast")}
+            />
+            {canEdit && payments.payfast.saved && !payments.payfast.setByEnvironment && (
+              <RemoveSetupButton
+                provider="payfast"
+                name="PayFast"
+                pageResult={resultFor("remove-payfast")}
+              />
+            )}
+          </ProviderRow>
           <ProviderRow
             name="PayFlex"
             what="pay in 4 instalments"
-            env="PAYFLEX_CLIENT_ID, PAYFLEX_CLIENT_SECRET"
             status={status.payflex}
             check={
               canEdit && status.payflex.configured ? (
@@ -161,17 +201,42 @@ export default function IntegrationsPage({ loaderData, actionData }: Route.Compo
                   intent="check-payflex"
                   pageResult={resultFor("check-payflex")}
                 >
-                  Check PayFlex connection
+                  Test the PayFlex connection
                 </IntegrationActionButton>
               ) : null
             }
-          />
+          >
+            <PayflexForm
+              saved={payments.payflex}
+              canEdit={canEdit}
+              pageResult={resultFor("payflex")}
+            />
+            {canEdit && payments.payflex.saved && !payments.payflex.setByEnvironment && (
+              <RemoveSetupButton
+                provider="payflex"
+                name="PayFlex"
+                pageResult={resultFor("remove-payflex")}
+              />
+            )}
+          </ProviderRow>
           {status.demoPayments && (
             <p className="text-muted-foreground">
               Neither provider is configured: checkout uses the built-in demo gateway, which takes
               no real money.
             </p>
           )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Bank Details for EFT</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-3">
+          <p className="text-sm text-muted-foreground">
+            Printed on hand-made invoices still to be paid, with the invoice number as the
+            reference.
+          </p>
+          <BankDetailsForm saved={bank} canEdit={canEdit} pageResult={resultFor("bank")} />
         </CardContent>
       </Card>
       <Card>
@@ -197,36 +262,39 @@ export default function IntegrationsPage({ loaderData, actionData }: Route.Compo
   );
 }
 
-/** A provider's state: set up or not (never its keys), and sandbox or live. */
+/** A provider's state (set up or not, from where, sandbox or live), its form and its check. */
 function ProviderRow(props: {
   name: string;
   what: string;
-  env: string;
   status: ProviderStatus;
   check: ReactNode;
+  children: ReactNode;
 }) {
-  const { name, what, env, status, check } = props;
+  const { name, what, status, check, children } = props;
   return (
-    <div className="flex flex-wrap items-start justify-between gap-3 border-b pb-4 last:border-0 last:pb-0">
-      <div className="space-y-1">
-        <p className="font-medium">
-          {name} <span className="font-normal text-muted-foreground">({what})</span>
-        </p>
-        <p>
-          <Badge variant={status.configured ? "default" : "outline"}>
-            {status.configured ? "Configured" : "Not configured"}
-          </Badge>{" "}
-          {status.configured && (
-            <Badge variant={status.mode === "live" ? "accent" : "secondary"}>
-              {status.mode === "live" ? "Live" : "Sandbox"}
-            </Badge>
-          )}
-        </p>
-        {!status.configured && (
-          <p className="text-muted-foreground">Set {env} in the server&apos;s environment.</p>
-        )}
+    <section aria-label={name} className="space-y-3 border-b pb-6 last:border-0 last:pb-0">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="space-y-1">
+          <h3 className="font-medium">
+            {name} <span className="font-normal text-muted-foreground">({what})</span>
+          </h3>
+          <p>
+            <Badge variant={status.configured ? "default" : "outline"}>
+              {status.configured ? "Configured" : "Not configured"}
+            </Badge>{" "}
+            {status.configured && (
+              <Badge variant={status.mode === "live" ? "accent" : "secondary"}>
+                {status.mode === "live" ? "Live" : "Sandbox"}
+              </Badge>
+            )}{" "}
+            {status.setByEnvironment && (
+              <Badge variant="secondary">Set by the server&apos;s environment</Badge>
+            )}
+          </p>
+        </div>
+        {check}
       </div>
-      {check}
-    </div>
+      {children}
+    </section>
   );
 }

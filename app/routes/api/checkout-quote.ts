@@ -16,8 +16,9 @@ function problem(status: number, message: string, headers: Record<string, string
 }
 
 /**
- * POST { lines: [{ variantId, quantity }], deliveryMethod, promoCode } -> the checkout's summary
- * as the server works it out: today's prices, stock problems, discount, delivery, VAT, and the
+ * POST { lines: [{ variantId, quantity }], deliveryMethod, promoCode, postal?, city?, province? }
+ * -> the checkout's summary as the server works it out: today's prices, stock problems,
+ * discount, delivery by the address's zone (or "quoted" outside every zone), VAT, and the
  * payment methods on offer for the total, and a lay-by's terms (the smallest deposit, the
  * cancellation charge capped at 1%, the shop's today that a schedule starts on, its methods).
  */

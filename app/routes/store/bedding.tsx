@@ -1,20 +1,23 @@
 import { listingMeta } from "~/components/store/listing/listing-meta";
 import { ListingPage } from "~/components/store/listing/listing-page";
 import { BEDDING_PAGE as page } from "~/components/store/listing/listing-pages";
-import { listingParams } from "~/components/store/listing/listing-url";
-import { parseListingQuery } from "~/domain/catalog/listing-query";
-import { searchProducts } from "~/domain/catalog/search-products.server";
-import { readSearchParams } from "~/lib/request-input.server";
+import { loadListing } from "./listing-loader.server";
 import type { Route } from "./+types/bedding";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const query = parseListingQuery(listingParams(readSearchParams(request)), page.category);
-  return { query, result: await searchProducts(query) };
+  return loadListing(request, page);
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   listingMeta(matches, page, loaderData?.query);
 
 export default function BeddingPage({ loaderData }: Route.ComponentProps) {
-  return <ListingPage config={page} query={loaderData.query} result={loaderData.result} />;
+  return (
+    <ListingPage
+      config={page}
+      query={loaderData.query}
+      result={loaderData.result}
+      nearest={loaderData.nearest}
+    />
+  );
 }

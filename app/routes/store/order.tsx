@@ -20,6 +20,14 @@ import { attempt, invalid } from "~/lib/actions.server";
 import { parseForm } from "~/lib/forms";
 import { idParam, readForm, readSearchParams } from "~/lib/request-input.server";
 import type { Route } from "./+types/order";
+import { DeliveryDayCard } from "~/components/store/account/delivery-day-card";
+import { DeliveryQuoteCard } from "~/components/store/account/delivery-quote-card";
+import { declineDeliveryQuote, deliveryQuoteOf } from "~/domain/delivery/delivery-quote.server";
+import {
+  moveOrderDeliveryByShopper,
+  readPostedDay,
+  shopperDeliveryView,
+} from "~/domain/delivery/shopper-delivery.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `Order ${loaderData.order.number}` : "Order" },
@@ -32,15 +40,30 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const order = await findOrderForShopper(idParam(params.number), token);
   if (!order) throw data("Order not found", { status: 404 });
   const view = shopperView(order);
-  const [invoice, layby, refunds] = await Promise.all([
+  const [invoice, layby, refunds, delivery, quote] = await Promise.all([
     orderInvoice(order.id),
     shopperLayby(order, search.get("cancel") === "1"),
     listShopperRefunds(order.id),
+    shopperDeliveryView(order),
+    deliveryQuoteOf(order.id),
   ]);
+  // The quote flow (docs/decisions/041): awaiting the quote, or quoted and not yet paid.
+  const quoteFlow = order.paymentStatus === "awaiting_quote" || quote !== null;
   const secret = `token=${encodeURIComponent(token)}`;
   return {
     order: view,
     layby,
+    delivery,
+    quote: quote && {
+      carrierLabel: quote.carrierLabel,
+      amountCents: quote.amountCents,
+      note: quote.note,
+    },
+    quoteFlow,
+    canDecline:
+      quoteFlow &&
+      order.status === "pending" &&
+      (order.paymentStatus === "awaiting_quote" || view.payable),
     refunds: refunds.map((r) => ({
       ...r,
       creditNoteHref:
@@ -72,6 +95,23 @@ export async function action({ params, request }: Route.ActionArgs) {
       throw redirect(orderPageUrl("", order));
     });
   }
+  if (formData.get("intent") === "decline-quote") {
+    return attempt(formData, async () => {
+      const order = await declineDeliveryQuote({ number, token });
+      throw redirect(orderPageUrl("", order));
+    });
+  }
+  if (formData.get("intent") === "move-delivery") {
+    return attempt(formData, async () => {
+      const order = await findOrderForShopper(number, token);
+      if (!order) throw notFound("Order not found");
+      await moveOrderDeliveryByShopper({
+        orderId: order.id,
+        day: readPostedDay(String(formData.get("deliveryDay") ?? "")),
+      });
+      throw redirect(orderPageUrl("", order));
+    });
+  }
   const parsed = parseForm(payAgainSchema, formData);
   if (!parsed.ok) return invalid(parsed, formData);
   return attempt(formData, async () => {
@@ -81,10 +121,29 @@ export async function action({ params, request }: Route.ActionArgs) {
 }
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, paymentMethods, invoice, accountOffer, layby, refunds, paymentState } = loaderData;
+  const {
+    order,
+    paymentMethods,
+    invoice,
+    accountOffer,
+    layby,
+    refunds,
+    paymentState,
+    delivery,
+    quote,
+    quoteFlow,
+    canDecline,
+  } = loaderData;
   const [params] = useSearchParams();
   const { waiting } = usePaymentReturn(order, layby?.plan ?? null);
-  const actionError = actionData?.ok === false ? actionData.alert.description : undefined;
+  const moveRefused =
+    actionData?.ok === false && actionData.values.intent === "move-delivery" ? actionData : null;
+  const declineRefused =
+    actionData?.ok === false && actionData.values.intent === "decline-quote" ? actionData : null;
+  const actionError =
+    actionData?.ok === false && !moveRefused && !declineRefused
+      ? actionData.alert.description
+      : undefined;
   const cancelling = params.get("cancel") === "1";
   const pageHref = (cancel: boolean) => {
     const next = new URLSearchParams(params);
@@ -105,8 +164,20 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           Nothing was taken. Please try again in a moment, or choose another payment method below.
         </Notice>
       ) : (
-        <PaymentState order={order} waiting={waiting} layby={layby?.plan ?? null} />
+        <PaymentState
+          order={order}
+          waiting={waiting}
+          layby={layby?.plan ?? null}
+          quoted={quoteFlow}
+        />
       )}
+      {quoteFlow ? (
+        <DeliveryQuoteCard
+          quote={quote}
+          canDecline={canDecline}
+          error={declineRefused?.alert.description}
+        />
+      ) : null}
       {accountOffer ? (
         <AccountOffer
           offer={accountOffer}
@@ -129,6 +200,18 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         />
       ) : order.payable ? (
         <PayForm methods={paymentMethods} current={order.paymentMethod} error={actionError} />
+      ) : null}
+
+      {delivery ? (
+        <DeliveryDayCard
+          key={delivery.day}
+          delivery={delivery}
+          error={
+            moveRefused
+              ? (moveRefused.fieldErrors.deliveryDay ?? moveRefused.alert.description)
+              : undefined
+          }
+        />
       ) : null}
 
       <OrderDetails order={order} invoice={invoice} refunds={refunds} paymentState={paymentState} />

@@ -171,6 +171,38 @@ describe("invoices made by staff", () => {
       .waitFor();
     expect(await main(page).textContent()).toContain("Paid back by EFT (FNB 5520)");
 
+    // A price adjustment whose money goes back tomorrow: "not paid back yet", then recorded
+    // by keyboard once the card machine has refunded it.
+    await page.getByRole("button", { name: "Issue Credit Note" }).focus();
+    await page.keyboard.press("Enter");
+    await credit.waitFor();
+    await credit.getByLabel("Or an amount (R)").fill("100,00");
+    await credit.getByLabel("Reason").fill("Scuffed headboard");
+    await credit.getByLabel(/^Not paid back yet/).check();
+    expect(await credit.getByLabel("EFT reference").count()).toBe(0);
+    await credit.getByLabel("I confirm a credit note for R100.00").check();
+    await credit.getByRole("button", { name: "Issue Credit Note" }).click();
+    await toast(page, "Credit Note Issued").waitFor();
+    await credit.waitFor({ state: "detached" });
+    await main(page).getByText("Not paid back yet").waitFor();
+    await page.getByRole("button", { name: "Record Paid Back" }).focus();
+    await page.keyboard.press("Enter");
+    const paidBack = page.getByRole("dialog", { name: /^CN-\d{6} paid back$/ });
+    await paidBack.waitFor();
+    await paidBack.getByLabel(/^By card at the till/).check();
+    await paidBack.getByRole("button", { name: "Record Paid Back" }).click();
+    await paidBack.getByText("Enter the card slip's reference from the till.").waitFor();
+    expect(await seriousA11yViolations(page), "axe on the paid-back dialog").toEqual([]);
+    await paidBack.getByLabel("Card slip reference").focus();
+    await page.keyboard.type("Till 0042");
+    await page.keyboard.press("Enter");
+    await toast(page, "Paid Back").waitFor();
+    await paidBack.waitFor({ state: "detached" });
+    await main(page)
+      .getByText(/Paid back by card at the till \(Till 0042\)/)
+      .waitFor();
+    expect(await main(page).getByText("Not paid back yet").count()).toBe(0);
+
     // The list shows it paid.
     await page.goto("/admin/invoices");
     await waitForHydration(page);

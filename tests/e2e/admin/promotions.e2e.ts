@@ -10,6 +10,8 @@ const browser = useBrowser();
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
 /** A bed no other journey buys, so its stock is this journey's to take. */
 const BED = { slug: "memory-rest-foam-bed", size: "queen" };
+/** A mattress, for the code limited to mattresses. */
+const MATTRESS = { slug: "restonic-hybrid-zone-mattress", size: "queen" };
 
 async function openPromotions(page: Page) {
   await signInAsOwner(page);
@@ -139,6 +141,14 @@ describe("promotions in the back office", () => {
     await checkoutWith(late, BED.slug, BED.size);
     await applyCode(late, "NIGHTOWL15");
     await expectFifteenPercentOff(late, "NIGHTOWL15");
+    // Their address is in (the summary prices its delivery zone, the code still applied).
+    await fillDetails(late, "late.owl@example.com");
+    await main(late)
+      .getByText(/Lichtenburg and area/)
+      .first()
+      .waitFor();
+    await summary(late).locator('dl[aria-busy="false"]').waitFor();
+    await expectFifteenPercentOff(late, "NIGHTOWL15");
 
     await admin.getByRole("button", { name: "Deactivate NIGHTOWL15" }).click();
     await toast(admin, "Promotion Deactivated").waitFor();
@@ -146,7 +156,6 @@ describe("promotions in the back office", () => {
     expect(await created.textContent()).toContain("inactive");
 
     // Placing the order is refused at once, and so is applying the code again.
-    await fillDetails(late, "late.owl@example.com");
     await main(late)
       .getByLabel(/I agree to the/)
       .check();
@@ -248,4 +257,50 @@ describe("promotions in the back office", () => {
     await page.locator('th[aria-sort="ascending"]', { hasText: "Value" }).waitFor();
     await toastsGone(page);
   });
+
+  it("the owner limits a code to mattresses with a minimum spend by keyboard; checkout says why until the cart qualifies", async () => {
+    const page = await browser.newPage(DESKTOP);
+    await openPromotions(page);
+    await tabTo(page, page.getByRole("button", { name: "Create Promotion" }));
+    await page.keyboard.press("Enter");
+    const create = dialog(page, "Create Promotion");
+    await create.waitFor();
+    await page.keyboard.type("dream20");
+    await tabTo(page, create.getByLabel(/^Discount Value/));
+    await page.keyboard.type("20");
+    await tabTo(page, create.getByLabel("Minimum Spend (R)"));
+    await page.keyboard.type("1000,50");
+    await tabTo(page, create.getByRole("checkbox", { name: "Mattresses" }));
+    await page.keyboard.press("Space");
+    expect(await findingsInBothThemes(page), "axe with the rules filled in").toEqual([]);
+    await tabTo(page, create.getByRole("button", { name: "Create Promotion" }));
+    await page.keyboard.press("Enter");
+    await toast(page, "Promotion Created").waitFor();
+    const created = row(page, "DREAM20");
+    await created.waitFor();
+    expect(await created.getByTestId("promotion-rules").textContent()).toBe(
+      "Min. R1,000.50 · Only Mattresses",
+    );
+
+    // A bed alone does not qualify: the code field says so.
+    const shopper = await browser.newPage();
+    await checkoutWith(shopper, BED.slug, BED.size);
+    await applyCode(shopper, "dream20");
+    await summary(shopper)
+      .getByText("DREAM20 applies to Mattresses only; nothing in your cart qualifies.")
+      .waitFor();
+    expect(await summary(shopper).getByText("Discount (DREAM20)").count()).toBe(0);
+
+    // With a mattress in the cart the code is taken, 20% of the mattress alone.
+    await checkoutWith(shopper, MATTRESS.slug, MATTRESS.size);
+    await applyCode(shopper, "DREAM20");
+    await summary(shopper).getByText("Discount (DREAM20)").waitFor();
+    const mattressLine = summary(shopper)
+      .getByTestId("checkout-line")
+      .filter({ hasText: "Restonic" });
+    const mattressCents = cents((await mattressLine.locator("p").last().textContent())!);
+    const shown = summary(shopper).locator("dd").nth(1);
+    expect(cents((await shown.textContent())!)).toBe(Math.round(mattressCents * 0.2));
+    await toastsGone(page);
+  }, 120_000);
 });

@@ -26,8 +26,36 @@ async function findingsInBothThemes(page: Page) {
   return findings;
 }
 
+/** "R12,345.67" as cents. */
+const cents = (text: string | null) => {
+  const match = /^R([\d,]+)\.(\d{2})$/.exec((text ?? "").trim());
+  if (!match) throw new Error(`Not an amount: ${text}`);
+  return Number(match[1]!.replace(/,/g, "")) * 100 + Number(match[2]);
+};
+
+/**
+ * Net sales as each screen shows them: the Dashboard's Total Revenue and the Orders page's
+ * Revenue (all time), and Reports' net sales for this year (every order of this shop, which
+ * opened today with fresh demo data and no orders).
+ */
+async function netSalesOnEveryScreen(admin: Page) {
+  await admin.goto("/admin");
+  const dashboard = cents(await main(admin).getByTestId("stat-total-revenue").textContent());
+  await admin.goto("/admin/orders");
+  const orders = cents(await main(admin).getByTestId("stat-revenue").textContent());
+  await admin.goto("/admin/reports?period=this-year");
+  const reports = cents(await main(admin).getByTestId("metric-net-sales-incl-vat").textContent());
+  return { dashboard, orders, reports };
+}
+
 describe("a refund shows its amount and is confirmed; the shopper is told", () => {
-  it("staff refund part of an order, read the amount and confirm by keyboard; the shopper sees the refund and its credit note", async () => {
+  it("staff refund part of an order, read the amount and confirm by keyboard; the shopper sees the refund and its credit note; every screen's net sales agree", async () => {
+    const admin = await browser.newPage(DESKTOP);
+    await signInAsOwner(admin);
+    const before = await netSalesOnEveryScreen(admin);
+    expect(before.orders).toBe(before.dashboard);
+    expect(before.reports).toBe(before.dashboard);
+
     const shopper = await browser.newPage();
     const number = await placePaidOrder(
       shopper,
@@ -35,8 +63,6 @@ describe("a refund shows its amount and is confirmed; the shopper is told", () =
       "queen",
       "part-refund@example.com",
     );
-    const admin = await browser.newPage(DESKTOP);
-    await signInAsOwner(admin);
     await admin.goto(`/admin/orders/${number}`);
     await waitForHydration(admin);
     const form = admin.getByRole("form", { name: "Refund" });
@@ -66,9 +92,9 @@ describe("a refund shows its amount and is confirmed; the shopper is told", () =
     await tabTo(admin, admin.getByRole("button", { name: "Confirm: pay back R500.00" }));
     await admin.keyboard.press("Enter");
     await toast(admin, "Refund Made").waitFor();
-    await main(admin)
-      .getByText(/^Partly refunded \(R500\.00 of R[\d,]+\.\d{2}\)$/)
-      .waitFor();
+    const state = main(admin).getByText(/^Partly refunded \(R500\.00 of R[\d,]+\.\d{2}\)$/);
+    await state.waitFor();
+    const paidCents = cents(/of (R[\d,]+\.\d{2})\)$/.exec((await state.textContent())!)![1]!);
     const noteLink = admin.getByRole("link", { name: /Download credit note CN-\d{6}/ });
     const noteNumber = /CN-\d{6}/.exec((await noteLink.textContent())!)![0];
 
@@ -98,6 +124,15 @@ describe("a refund shows its amount and is confirmed; the shopper is told", () =
     );
     expect(mail?.to).toBe("part-refund@example.com");
     expect(mail?.text).toContain("application/pdf");
+
+    // The Dashboard, the Orders page and Reports show one net sales figure, and it grew by
+    // what the shopper paid less what was refunded.
+    const after = await netSalesOnEveryScreen(admin);
+    expect(after).toEqual({
+      dashboard: before.dashboard + paidCents - 50_000,
+      orders: before.dashboard + paidCents - 50_000,
+      reports: before.dashboard + paidCents - 50_000,
+    });
   });
 
   it("works without JavaScript: the page shows the preview, Confirm refunds", async () => {

@@ -25,6 +25,8 @@ export type ShopFacts = {
   paymentReference: string;
   /** The demo gateway's signed page for that payment: its query string. */
   gatewayQuery: string;
+  /** Delivery days the demo's Mahikeng zone offers (the order above holds the first). */
+  deliveryDays: string[];
 };
 
 export type FormTarget = {
@@ -80,9 +82,15 @@ export function formTargets(f: ShopFacts): FormTarget[] {
         companyName: "Kgosi Guest House",
         vatNumber: "4123456789",
         address: "3 Main Road",
+        complex: "Unit 4, Protea Gardens",
+        suburb: "Golfview",
         city: "Mahikeng",
+        province: "NW",
         postal: "2745",
+        deliveryMobile: "+27 82 555 0101",
+        accessNotes: "Gate code 1234, the blue house",
         deliveryMethod: "standard",
+        deliveryDay: f.deliveryDays[0]!,
         paymentMethod: "card",
         promoCode: "",
         terms: "on",
@@ -95,6 +103,15 @@ export function formTargets(f: ShopFacts): FormTarget[] {
       fields: { paymentMethod: "card" },
     },
     {
+      path: `/orders/${f.orderNumber}?token=${encodeURIComponent(f.orderToken)}`,
+      fields: { intent: "move-delivery", deliveryDay: f.deliveryDays[1]! },
+    },
+    // The fuzz order is priced by its zone: declining a quote it never had changes nothing.
+    {
+      path: `/orders/${f.orderNumber}?token=${encodeURIComponent(f.orderToken)}`,
+      fields: { intent: "decline-quote" },
+    },
+    {
       path: "/checkout",
       fields: {
         firstName: "Naledi",
@@ -103,6 +120,7 @@ export function formTargets(f: ShopFacts): FormTarget[] {
         phone: "083 000 1111",
         address: "3 Main Road",
         city: "Mahikeng",
+        province: "NW",
         postal: "2745",
         deliveryMethod: "standard",
         paymentMethod: "payfast",
@@ -183,8 +201,13 @@ export function formTargets(f: ShopFacts): FormTarget[] {
         lastName: "Khumalo",
         phone: "083 000 1111",
         address: "3 Main Road",
+        complex: "Unit 4, Protea Gardens",
+        suburb: "Golfview",
         city: "Mahikeng",
+        province: "NW",
         postal: "2745",
+        deliveryMobile: "+27 82 555 0101",
+        accessNotes: "Gate code 1234, the blue house",
         isDefault: "on",
       },
       owner: true,
@@ -222,7 +245,14 @@ export const JSON_TARGETS = [
   { path: "/api/cart-lines", body: { variantIds: [1, 2, 3] } },
   {
     path: "/api/checkout-quote",
-    body: { lines: [{ variantId: 1, quantity: 2 }], deliveryMethod: "express", promoCode: "" },
+    body: {
+      lines: [{ variantId: 1, quantity: 2 }],
+      deliveryMethod: "express",
+      promoCode: "",
+      postal: "2740",
+      city: "Lichtenburg",
+      province: "NW",
+    },
   },
 ];
 
@@ -300,6 +330,14 @@ export function pageTargets(f: ShopFacts): PageTarget[] {
       owner: true,
     },
     { path: "/admin/orders/:number", params: { number: f.orderNumber }, owner: true },
+    {
+      path: "/admin/customers",
+      query: { q: "Naledi", kind: "guest", consent: "yes", tag: "trade", sort: "spent", page: "2" },
+      owner: true,
+    },
+    { path: "/admin/customers/export", query: { q: "Naledi", kind: "account" }, owner: true },
+    { path: "/admin/customers/suggestions", query: { q: "Naledi" }, owner: true },
+    { path: "/admin/customers/:ref", params: { ref: `g-${f.orderNumber}` }, owner: true },
     { path: "/admin/audit-log", query: { action: "sign_in", page: "2" }, owner: true },
     {
       path: "/admin/enquiries/:tab",
@@ -336,6 +374,33 @@ export function pageTargets(f: ShopFacts): PageTarget[] {
       owner: true,
     },
     { path: "/admin/suppliers/export", query: { q: "foam", status: "inactive" }, owner: true },
+    {
+      path: "/admin/delivery-zones",
+      query: { q: "2740", status: "active", sort: "standardFee", dir: "desc", page: "2" },
+      owner: true,
+    },
+    { path: "/admin/deliveries", query: { day: "2026-12-01" }, owner: true },
+    { path: "/admin/deliveries/runs/:id/sheet", params: { id: "1" }, owner: true },
+    {
+      path: "/admin/orders/:number/delivery-note",
+      params: { number: f.orderNumber },
+      owner: true,
+    },
+    {
+      path: "/admin/deliveries/to-book",
+      query: { q: "Naledi", sort: "total", dir: "desc", page: "2" },
+      owner: true,
+    },
+    {
+      path: "/admin/deliveries/quotes",
+      query: { q: "Naledi", sort: "placed", dir: "desc", page: "2" },
+      owner: true,
+    },
+    {
+      path: "/admin/delivery-zones/export",
+      query: { q: "north", status: "inactive" },
+      owner: true,
+    },
     {
       path: "/admin/invoices",
       query: { q: "INV-000001", status: "overdue", sort: "amount", dir: "asc", page: "2" },
@@ -429,6 +494,14 @@ export function knownCases(f: ShopFacts): FuzzRequest[] {
     get("a NUL in a payment reference", "/payments/a%00b"),
     get("an order number past PostgreSQL's integer", `/orders/3000000000?token=${f.orderToken}`),
     get("an admin order number past the integer", "/admin/orders/3000000000", true),
+    post(
+      "a lay-by payment past the integer and owed past the integer",
+      "/admin/orders/3000000000",
+      formType,
+      "intent=layby-payment&amount=99999999999&owedCents=3000000000&receiptReference=TILL-1",
+      true,
+    ),
+    get("a guest customer's order number past the integer", "/admin/customers/g-3000000000", true),
     get("a product id past the integer", "/admin/products/3000000000", true),
     get("an enquiry id past the integer", "/admin/enquiries/messages/3000000000", true),
     post(
@@ -509,10 +582,45 @@ export function knownCases(f: ShopFacts): FuzzRequest[] {
       true,
     ),
     post(
+      "a promotion's minimum spend and goods' ids past the integer",
+      "/admin/promotions",
+      formType,
+      "intent=create&code=FUZZRULES&kind=percentage&value=5&minSpend=99999999999&categoryIds=3000000000&productIds=1,3000000000,x&oncePerCustomer=maybe",
+      true,
+    ),
+    post(
       "a supplier id and a lead time past the integer",
       "/admin/suppliers",
       formType,
       "intent=update&id=3000000000&name=N&leadTimeDays=3000000000",
+      true,
+    ),
+    post(
+      "a delivery zone's id, fees and days past the integer",
+      "/admin/delivery-zones",
+      formType,
+      "intent=update&id=3000000000&name=N&postalCodes=9999-0000&standardFee=99999999999&leadDays=3000000000&dropsPerDay=3000000000&sortOrder=3000000000&dayMon=on",
+      true,
+    ),
+    post(
+      "a delivery booking's order past the integer and a day that is no date",
+      "/admin/deliveries",
+      formType,
+      "intent=book&order=3000000000&deliveryDay=2026-02-30",
+      true,
+    ),
+    post(
+      "a run's stop past the integer and a direction that is none",
+      "/admin/deliveries",
+      formType,
+      "intent=move-stop&run=3000000000&order=3000000000&direction=sideways",
+      true,
+    ),
+    post(
+      "a run with a driver no one is and a day that is no date",
+      "/admin/deliveries",
+      formType,
+      "intent=create-run&day=2026-02-30&driver=%00&truck=" + "T".repeat(60),
       true,
     ),
     post(

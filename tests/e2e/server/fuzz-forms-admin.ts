@@ -11,6 +11,20 @@ export function adminFormTargets(f: ShopFacts): FormTarget[] {
     phone: "083 000 1111",
     address: "3 Main Road, Mahikeng",
   };
+  // A zone far from the demo's (Namaqualand codes), so fuzzed checkouts keep their fees.
+  const zone = {
+    name: "Fuzz Zone",
+    postalCodes: "8240, 8200-8299",
+    towns: "Springbok",
+    "province-northern-cape": "on",
+    standardFee: "650",
+    freeFrom: "",
+    expressFee: "",
+    leadDays: "7",
+    dropsPerDay: "4",
+    sortOrder: "50",
+    dayTue: "on",
+  };
   const promotion = {
     code: "FUZZ10",
     kind: "percentage",
@@ -20,6 +34,12 @@ export function adminFormTargets(f: ShopFacts): FormTarget[] {
     startDate: "2026-01-01",
     endDate: "2026-12-31",
     active: "on",
+    // The rules' fields, present for the fuzzer to fill; left neutral, so the demo's codes
+    // (this form edits promotion 1) still take the fuzzed checkouts.
+    minSpend: "0",
+    oncePerCustomer: "",
+    categoryIds: "",
+    productIds: "",
   };
   const product = {
     title: "Fuzz Bed",
@@ -73,6 +93,12 @@ export function adminFormTargets(f: ShopFacts): FormTarget[] {
       owner: true,
     },
     { path: `/admin/orders/${f.orderNumber}`, fields: { status: "processing" }, owner: true },
+    // The fuzz order is priced by its zone: a quote is refused and changes nothing.
+    {
+      path: `/admin/orders/${f.orderNumber}`,
+      fields: { intent: "quote-delivery", carrier: "own_truck", amount: "1200,00", note: "" },
+      owner: true,
+    },
     {
       path: `/admin/orders/${f.orderNumber}`,
       fields: {
@@ -101,17 +127,28 @@ export function adminFormTargets(f: ShopFacts): FormTarget[] {
     },
     {
       path: `/admin/orders/${f.orderNumber}`,
-      fields: { intent: "layby-payment", number: "1", receiptReference: "TILL-0001" },
+      fields: {
+        intent: "layby-payment",
+        amount: "1 150,50",
+        owedCents: "115050",
+        receiptReference: "TILL-0001",
+      },
       owner: true,
     },
     {
       path: `/admin/orders/${f.orderNumber}`,
-      fields: { intent: "layby-cancel", waived: "on" },
+      fields: { intent: "layby-cancel", chargeRule: "hospitalisation_or_death" },
       owner: true,
     },
     {
       path: `/admin/orders/${f.orderNumber}`,
-      fields: { intent: "layby-refund-paid", refundId: "1", payoutReference: "CASH-1" },
+      fields: {
+        intent: "refund-record-part",
+        refundId: "1",
+        partId: "1",
+        outcome: "paid_by_hand",
+        reference: "CASH-1",
+      },
       owner: true,
     },
     {
@@ -157,6 +194,71 @@ export function adminFormTargets(f: ShopFacts): FormTarget[] {
     { path: "/admin/suppliers", fields: { intent: "create", ...supplier }, owner: true },
     { path: "/admin/suppliers", fields: { intent: "update", id: "1", ...supplier }, owner: true },
     { path: "/admin/suppliers", fields: { intent: "deactivate", id: "1" }, owner: true },
+    { path: "/admin/delivery-zones", fields: { intent: "create", ...zone }, owner: true },
+    // A zone no row has: the demo's zones keep pricing the fuzzed checkouts.
+    {
+      path: "/admin/delivery-zones",
+      fields: { intent: "update", id: "2147483646", ...zone },
+      owner: true,
+    },
+    {
+      path: "/admin/delivery-zones",
+      fields: { intent: "deactivate", id: "2147483646" },
+      owner: true,
+    },
+    // An order no row has: the fuzz books no real order's delivery day.
+    {
+      path: "/admin/deliveries",
+      fields: { intent: "book", order: "999999999", deliveryDay: "2030-01-08" },
+      owner: true,
+    },
+    {
+      path: "/admin/deliveries/to-book",
+      fields: { intent: "move", order: "999999999", deliveryDay: "2030-01-09" },
+      owner: true,
+    },
+    // A run far in the future, and stops no run or order has: the fuzz moves no real stop.
+    {
+      path: "/admin/deliveries",
+      fields: { intent: "create-run", day: "2030-01-08", driver: "fuzz-driver", truck: "FUZZ 1" },
+      owner: true,
+    },
+    {
+      path: "/admin/deliveries",
+      fields: { intent: "add-stop", run: "999999999", order: "999999999" },
+      owner: true,
+    },
+    {
+      path: "/admin/deliveries",
+      fields: { intent: "remove-stop", run: "999999999", order: "999999999" },
+      owner: true,
+    },
+    {
+      path: "/admin/deliveries",
+      fields: { intent: "move-stop", run: "999999999", order: "999999999", direction: "up" },
+      owner: true,
+    },
+    // The fuzz order's buyer, as a guest (the journey's orders are placed signed out).
+    {
+      path: `/admin/customers/g-${f.orderNumber}`,
+      fields: { intent: "add-note", body: "Prefers a call before delivery." },
+      owner: true,
+    },
+    {
+      path: `/admin/customers/g-${f.orderNumber}`,
+      fields: { intent: "add-tag", tag: "trade" },
+      owner: true,
+    },
+    {
+      path: `/admin/customers/g-${f.orderNumber}`,
+      fields: { intent: "remove-tag", id: "1" },
+      owner: true,
+    },
+    {
+      path: `/admin/customers/g-${f.orderNumber}`,
+      fields: { intent: "remove-note", id: "1" },
+      owner: true,
+    },
     { path: "/admin/purchase-orders/new", fields: purchaseOrder, owner: true },
     { path: "/admin/purchase-orders/1/edit", fields: purchaseOrder, owner: true },
     { path: "/admin/purchase-orders/1", fields: { intent: "approve" }, owner: true },
@@ -191,6 +293,16 @@ export function adminFormTargets(f: ShopFacts): FormTarget[] {
         restock: "on",
         confirm: "on",
         expectedCents: "100",
+      },
+      owner: true,
+    },
+    {
+      path: "/admin/invoices/1",
+      fields: {
+        intent: "paid_back",
+        creditNoteId: "1",
+        paidBackBy: "card",
+        paidBackReference: "Till 0042",
       },
       owner: true,
     },
@@ -267,6 +379,42 @@ export function adminFormTargets(f: ShopFacts): FormTarget[] {
       owner: true,
     },
     { path: "/admin/settings/integrations", fields: { intent: "test-email" }, owner: true },
+    // Payment set-up: secrets typed are never sent back, whatever the answer.
+    {
+      path: "/admin/settings/integrations",
+      fields: {
+        intent: "payfast",
+        payfastMerchantId: "10000100",
+        payfastMerchantKey: "46f0cd694581a",
+        payfastPassphrase: "fuzz passphrase",
+        payfastMode: "sandbox",
+      },
+      owner: true,
+    },
+    {
+      path: "/admin/settings/integrations",
+      fields: {
+        intent: "payflex",
+        payflexClientId: "fuzz-client",
+        payflexClientSecret: "fuzz-secret",
+        payflexMode: "sandbox",
+      },
+      owner: true,
+    },
+    { path: "/admin/settings/integrations", fields: { intent: "remove-payfast" }, owner: true },
+    { path: "/admin/settings/integrations", fields: { intent: "remove-payflex" }, owner: true },
+    {
+      path: "/admin/settings/integrations",
+      fields: {
+        intent: "bank",
+        bankName: "FNB",
+        bankAccountHolder: "Fuzz Beds (Pty) Ltd",
+        bankAccountNumber: "62012345678",
+        bankBranchCode: "250655",
+        bankAccountType: "Cheque",
+      },
+      owner: true,
+    },
     // Security: the owner's password is never sent, so no fuzzed form changes it or two-factor.
     {
       path: "/admin/settings/security",

@@ -76,6 +76,22 @@ async function learnShop(): Promise<ShopFacts> {
   });
   const { lines } = (await priced.json()) as { lines: { variantId: number; available: number }[] };
   const inStock = lines.reduce((a, b) => (b.available > a.available ? b : a));
+  // Mahikeng is in the demo's Rest of North West zone: the order books one of its days.
+  const quoted = await send("/api/checkout-quote", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      lines: [{ variantId: inStock.variantId, quantity: 1 }],
+      deliveryMethod: "standard",
+      promoCode: "",
+      postal: "2745",
+      city: "Mahikeng",
+      province: "NW",
+    }),
+  });
+  const { delivery } = (await quoted.json()) as { delivery: { days: { day: string }[] } };
+  const deliveryDays = delivery.days.map((d) => d.day);
+  if (deliveryDays.length < 2) throw new Error("The demo zone offers no delivery days.");
   const checkout = form({
     firstName: "Fuzz",
     lastName: "Journey",
@@ -83,8 +99,10 @@ async function learnShop(): Promise<ShopFacts> {
     phone: "083 000 1111",
     address: "1 Test Street",
     city: "Mahikeng",
+    province: "NW",
     postal: "2745",
     deliveryMethod: "standard",
+    deliveryDay: deliveryDays[0]!,
     paymentMethod: "card",
     terms: "on",
     lines: JSON.stringify([{ variantId: inStock.variantId, quantity: 1 }]),
@@ -109,6 +127,7 @@ async function learnShop(): Promise<ShopFacts> {
     orderToken: decodeURIComponent(orderToken),
     paymentReference,
     gatewayQuery,
+    deliveryDays,
   };
 }
 

@@ -23,7 +23,10 @@ export type RoundRobinProxy = {
 export async function startRoundRobinProxy(): Promise<RoundRobinProxy> {
   const targets = new Map<string, string>();
   const served: ServedRequest[] = [];
-  const agent = new http.Agent({ keepAlive: true });
+  // A connection per request: a kept-alive socket the shop closes as idle (its keep-alive
+  // timeout) while the proxy reuses it would fail that request with a 502, which in a browser is
+  // a script that never loads (a page that never hydrates). Real balancers retry; this one need not.
+  const agent = new http.Agent({ keepAlive: false });
   let turn = 0;
   const server = http.createServer((req, res) => {
     const names = [...targets.keys()];

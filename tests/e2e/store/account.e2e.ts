@@ -1,9 +1,23 @@
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { findingsInBothThemes } from "../axe";
 import { main, outboxMessages, useBrowser, waitForHydration } from "../browser";
 import { placePaidOrder } from "../shopper";
 
 const browser = useBrowser();
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
+
+/** The address book's add form sent with a postal code written with a space: its message shows. */
+async function sendWrongPostalCode(page: Page) {
+  await page.goto("/account/addresses");
+  await waitForHydration(page);
+  const add = main(page).locator("form", {
+    has: page.getByRole("button", { name: "Save address" }),
+  });
+  await add.getByLabel("Postal Code").fill("27 45");
+  await add.getByRole("button", { name: "Save address" }).click();
+  await add.getByText("Write the postal code without spaces, such as 2740.").waitFor();
+}
 
 describe("shopper accounts", () => {
   it("signs up from a paid guest order, verifies through the e-mail and sees that order", async () => {
@@ -113,11 +127,38 @@ describe("shopper accounts", () => {
     await again.getByLabel("Last Name").fill("Khumalo");
     await again.getByLabel("Phone").fill("083 000 1111");
     await again.getByLabel("Street Address").fill("3 Main Road");
+    await again.getByLabel("Complex / Estate and Unit (optional)").fill("Unit 12, Lapa Estate");
+    await again.getByLabel("Suburb (optional)").fill("Golfview");
     await again.getByLabel("City / Town").fill("Mahikeng");
-    await again.getByLabel("Postal Code").fill("2745");
+    // Without JavaScript too, the province starts at the shop's home, North West.
+    expect(await again.getByLabel("Province").inputValue()).toBe("NW");
+    await again.getByLabel("Postal Code").fill("274");
+    await again.getByLabel("Delivery Contact Mobile (optional)").fill("072 555 0199");
+    await again.getByLabel("Access Instructions (optional)").fill("Ring at the second gate");
     await again.getByRole("button", { name: "Save address" }).click();
+    const third = main(page).locator("form", {
+      has: page.getByRole("button", { name: "Save address" }),
+    });
+    // The message sits by the field it is about.
+    await third.getByText("A postal code has four digits, such as 2740; this has 3.").waitFor();
+    // What was typed is kept; only the postal code needs fixing.
+    expect(await third.getByLabel("Suburb (optional)").inputValue()).toBe("Golfview");
+    await third.getByLabel("Postal Code").fill("2745");
+    await third.getByRole("button", { name: "Save address" }).click();
     await main(page).getByText("Address saved").waitFor();
     await main(page).getByRole("heading", { name: /Home/ }).waitFor();
+    const card = main(page).locator("li", { has: page.getByRole("heading", { name: /Home/ }) });
+    expect((await card.locator("p").first().innerText()).split("\n")).toEqual([
+      "Naledi Khumalo",
+      "Unit 12, Lapa Estate",
+      "3 Main Road",
+      "Golfview",
+      "Mahikeng 2745",
+      "North West",
+      "083 000 1111",
+      "Delivery contact: 072 555 0199",
+      "Access: Ring at the second gate",
+    ]);
 
     // With JavaScript, in the same session: checkout fills in the default address.
     const cookies = await page.context().cookies();
@@ -133,6 +174,18 @@ describe("shopper accounts", () => {
       .toBe("3 Main Road");
     expect(await main(shopper).getByLabel("Email").inputValue()).toBe(email);
     expect(await main(shopper).getByLabel("City / Town").inputValue()).toBe("Mahikeng");
+    expect(await main(shopper).getByLabel("Suburb (optional)").inputValue()).toBe("Golfview");
+    expect(await main(shopper).getByLabel("Province").inputValue()).toBe("NW");
+    expect(await main(shopper).getByLabel("Delivery Contact Mobile (optional)").inputValue()).toBe(
+      "072 555 0199",
+    );
+    expect(await main(shopper).getByLabel("Access Instructions (optional)").inputValue()).toBe(
+      "Ring at the second gate",
+    );
+
+    // The address book with a form's messages showing, in both themes.
+    await sendWrongPostalCode(shopper);
+    expect(await findingsInBothThemes(shopper, sendWrongPostalCode)).toEqual([]);
 
     await shopper.goto("/account");
     await main(shopper).getByRole("button", { name: "Sign out" }).click();

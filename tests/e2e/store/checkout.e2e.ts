@@ -1,11 +1,35 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { signInAsOwner } from "../admin/admin-session";
+import { findingsInBothThemes } from "../axe";
 import { main, outboxMessages, PHONE, useBrowser, waitForHydration } from "../browser";
+import { announcedFieldErrors } from "../forms";
 import { checkoutWith, completeOrder, fillDetails, summary, toast } from "../shopper";
 
 const browser = useBrowser();
 
 const cartBadge = (page: Page) => page.getByTestId("cart-count");
+/** The order page's Delivery card (the shopper's and the back office's). */
+const deliveryCard = (page: Page) =>
+  page.locator('[data-slot="card"]', {
+    has: page.getByRole("heading", { name: "Delivery", exact: true }),
+  });
+
+/** The details with a South African address whose postal code and mobile are wrong; sent. */
+async function fillWrongAddress(page: Page) {
+  const form = main(page);
+  await fillDetails(page, "thabo.address@example.com");
+  await form.getByLabel("Complex / Estate and Unit (optional)").fill("Unit 4, Protea Gardens");
+  await form.getByLabel("Suburb (optional)").fill("Safari Gardens");
+  await form.getByLabel("City / Town").fill("Rustenburg");
+  await form.getByLabel("Province").selectOption({ label: "North West" });
+  await form.getByLabel("Postal Code").fill("03000");
+  await form.getByLabel("Delivery Contact Mobile (optional)").fill("018 632 1234");
+  await form.getByLabel("Access Instructions (optional)").fill("Gate code 4321, the blue house");
+  await form.getByLabel("PayFast instant EFT").check();
+  await form.getByLabel(/I agree to the/).check();
+  await completeOrder(page);
+}
 
 describe("checkout", () => {
   it("shows the empty state without a cart", async () => {
@@ -163,5 +187,81 @@ describe("checkout", () => {
     await page.getByRole("button", { name: "Approve payment" }).click();
     await page.waitForURL("**/orders/*?token=*");
     await main(page).getByText("Payment received").waitFor();
+  });
+
+  it("takes a South African address, says what is wrong by the field, and shows it on the order to the shopper and staff", async () => {
+    const page = await browser.newPage(PHONE);
+    await checkoutWith(page, "classic-spring-bed", "double");
+    const form = main(page);
+    // The shop's home province is chosen until the shopper says otherwise.
+    expect(await form.getByLabel("Province").inputValue()).toBe("NW");
+    await fillWrongAddress(page);
+    await toast(page, "Please check the form").waitFor();
+    const errors = await announcedFieldErrors(form);
+    expect(errors).toEqual([
+      {
+        field: "Postal Code",
+        message:
+          "A postal code has four digits, such as 2740; this has 5. Four digits, such as 2740.",
+      },
+      {
+        field: "Delivery Contact Mobile (optional)",
+        message:
+          "Enter a South African mobile number, such as 082 555 0101 or +27 82 555 0101. Who our driver calls on the day, if not the number above. Such as 082 555 0101.",
+      },
+    ]);
+    // The new fields, with their messages showing, in both themes.
+    expect(
+      await findingsInBothThemes(page, async (dark) => {
+        await dark.goto("/checkout");
+        await waitForHydration(dark);
+        await summary(dark).locator('dl[aria-busy="false"]').waitFor();
+        await fillWrongAddress(dark);
+        await toast(dark, "Please check the form").waitFor();
+      }),
+    ).toEqual([]);
+
+    await form.getByLabel("Postal Code").fill("0300");
+    await form.getByLabel("Delivery Contact Mobile (optional)").fill("+27 72 555 0199");
+    await completeOrder(page);
+    await page.waitForURL("**/demo-gateway?**");
+    await page.getByRole("button", { name: "Approve payment" }).click();
+    await page.waitForURL("**/orders/*?token=*");
+    await main(page).getByText("Payment received").waitFor();
+    const number = (await main(page).getByRole("heading", { level: 1 }).textContent())!.replace(
+      "Order ",
+      "",
+    );
+    const printed = [
+      "Unit 4, Protea Gardens",
+      "7 Buiten Street",
+      "Safari Gardens",
+      "Rustenburg 0300",
+      "North West",
+      "Delivery contact: 072 555 0199",
+      "Access: Gate code 4321, the blue house",
+    ];
+    for (const line of printed) {
+      expect(await deliveryCard(page).getByText(line, { exact: true }).isVisible(), line).toBe(
+        true,
+      );
+    }
+
+    // Staff read the same lines on the order's page in the back office.
+    const staff = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signInAsOwner(staff);
+    await staff.goto(`/admin/orders/${number}`);
+    await waitForHydration(staff);
+    for (const line of printed) {
+      expect(await deliveryCard(staff).getByText(line, { exact: true }).isVisible(), line).toBe(
+        true,
+      );
+    }
+    expect(
+      await findingsInBothThemes(staff, async (dark) => {
+        await dark.goto(`/admin/orders/${number}`);
+        await waitForHydration(dark);
+      }),
+    ).toEqual([]);
   });
 });

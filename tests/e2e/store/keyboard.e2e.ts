@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { main, PHONE, useBrowser, waitForHydration } from "../browser";
 import { focusInside, focusIsVisible, nextTabStops, tabTo } from "../keyboard";
-import { summary, toast } from "../shopper";
+import { deliveryDays, summary, toast } from "../shopper";
 
 const browser = useBrowser();
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
@@ -29,25 +29,24 @@ describe("a shopper using only a keyboard", () => {
     // The form's fields come in the order they are shown.
     await tabTo(page, main(page).getByLabel("First Name"));
     await page.keyboard.type("Lerato");
-    const order = [
-      "Last Name",
-      "Email",
-      "Phone",
-      "Company Name (optional)",
-      "Company VAT Number (optional)",
-      "Street Address",
-      "City / Town",
-      "Postal Code",
+    // Each field and what is typed into it ("" types nothing: an optional field left empty).
+    // The province is a select: typing its first letters chooses it.
+    const fields: [string, string][] = [
+      ["Last Name", "Dlamini"],
+      ["Email", "lerato.keys@example.com"],
+      ["Phone", "082 555 0101"],
+      ["Company Name (optional)", ""],
+      ["Company VAT Number (optional)", ""],
+      ["Street Address", "7 Buiten Street"],
+      ["Complex / Estate and Unit (optional)", ""],
+      ["Suburb (optional)", ""],
+      ["City / Town", "Lichtenburg"],
+      ["Province", "Free"],
+      ["Postal Code", "2740"],
+      ["Delivery Contact Mobile (optional)", ""],
+      ["Access Instructions (optional)", "Blue gate"],
     ];
-    const values = [
-      "Dlamini",
-      "lerato.keys@example.com",
-      "082 555 0101",
-      "",
-      "",
-      "7 Buiten Street",
-    ];
-    for (const [i, label] of order.entries()) {
+    for (const [label, value] of fields) {
       await page.keyboard.press("Tab");
       expect(
         await main(page)
@@ -56,14 +55,21 @@ describe("a shopper using only a keyboard", () => {
         label,
       ).toBe(true);
       expect(await focusIsVisible(page), label).toBe(true);
-      await page.keyboard.type(values[i] ?? (label === "Postal Code" ? "2740" : "Lichtenburg"));
+      await page.keyboard.type(value);
     }
+    expect(await main(page).getByLabel("Province").inputValue()).toBe("FS");
 
     // Delivery: the radio group moves with the arrow keys.
     await tabTo(page, main(page).getByLabel("Standard Delivery"));
     await page.keyboard.press("ArrowRight");
     expect(await main(page).getByLabel("Express Delivery").isChecked()).toBe(true);
     await summary(page).getByText("R5,598").waitFor();
+
+    // The delivery day: Tab reaches the first day express offers, Space chooses it.
+    const firstDay = deliveryDays(page).getByRole("radio").first();
+    await tabTo(page, firstDay);
+    await page.keyboard.press("Space");
+    expect(await firstDay.isChecked()).toBe(true);
 
     await tabTo(page, main(page).getByRole("radio", { checked: true }).last());
     const payfast = main(page).getByLabel("PayFast instant EFT");

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { customerAddresses, orders } from "~/db/schema";
+import type { SavedAddress } from "~/domain/shoppers/addresses.server";
 import * as accountHome from "~/routes/account/index";
 import * as accountOrder from "~/routes/account/order";
 import * as accountInvoice from "~/routes/account/order-invoice";
@@ -148,7 +149,8 @@ describe("customer, staff and owner each see only their own account", () => {
           phone: "1",
           address: "x",
           city: "y",
-          postal: "z",
+          province: "GP",
+          postal: "2000",
         },
       ];
       for (const fields of attempts) {
@@ -215,6 +217,7 @@ describe("saved addresses", () => {
       phone: "083 000 1111",
       address: "3 Main Road",
       city: "Mahikeng",
+      province: "NW",
       postal: "2745",
     };
     const bad = await post({ ...home, city: "", postal: "" });
@@ -223,11 +226,32 @@ describe("saved addresses", () => {
       fieldErrors: { city: "This field is required.", postal: "This field is required." },
       values: { address: "3 Main Road" },
     });
+    const wrong = await post({ ...home, postal: "27 45", deliveryMobile: "12345" });
+    expect(statusOf(wrong.returned)).toBe(400);
+    expect(body(wrong.returned)).toMatchObject({
+      fieldErrors: {
+        postal: "Write the postal code without spaces, such as 2740.",
+        deliveryMobile:
+          "Enter a South African mobile number, such as 082 555 0101 or +27 82 555 0101.",
+      },
+      values: { postal: "27 45", deliveryMobile: "12345" },
+    });
     expect(
       await db().select().from(customerAddresses).where(eq(customerAddresses.userId, user.id)),
     ).toEqual([]);
 
-    expect(body((await post(home)).returned)).toMatchObject({ ok: true });
+    expect(
+      body(
+        (
+          await post({
+            ...home,
+            complex: "Unit 4, Protea Gardens",
+            deliveryMobile: "072 555 0199",
+            accessNotes: "Gate code 1234",
+          })
+        ).returned,
+      ),
+    ).toMatchObject({ ok: true });
     expect(
       body((await post({ ...home, label: "Work", address: "9 Office Park" })).returned),
     ).toMatchObject({ ok: true });
@@ -235,7 +259,7 @@ describe("saved addresses", () => {
       (
         (await routeOutcome(addresses.loader, shopRequest("/account/addresses", { cookie }), {}))
           .returned as {
-          addresses: { id: number; label: string; isDefault: boolean; address: string }[];
+          addresses: SavedAddress[];
         }
       ).addresses;
     let saved = await list();
@@ -243,6 +267,12 @@ describe("saved addresses", () => {
       ["Home", true],
       ["Work", false],
     ]);
+    expect(saved[0]).toMatchObject({
+      complex: "Unit 4, Protea Gardens",
+      province: "NW",
+      deliveryMobile: "+27725550199",
+      accessNotes: "Gate code 1234",
+    });
     const work = saved[1]!;
 
     await post({ intent: "default", id: String(work.id) });

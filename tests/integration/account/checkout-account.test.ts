@@ -37,6 +37,7 @@ function checkoutRequest(email: string, cookie?: string) {
     phone: "083 000 1111",
     address: "3 Main Road",
     city: "Mahikeng",
+    province: "NW",
     postal: "2745",
     deliveryMethod: "standard",
     paymentMethod: "card",

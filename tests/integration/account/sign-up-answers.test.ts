@@ -1,3 +1,4 @@
+// @database-once: route-level checks, run on PGlite only (see vitest.config.ts).
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";

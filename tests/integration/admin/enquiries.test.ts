@@ -1,3 +1,4 @@
+// @database-once: route-level checks, run on PGlite only (see vitest.config.ts).
 import { beforeAll, describe, expect, it } from "vitest";
 import { getEnquiry } from "~/domain/leads/get-enquiry.server";
 import * as layout from "~/routes/admin/layout";

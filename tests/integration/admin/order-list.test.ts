@@ -1,4 +1,4 @@
-import { describe, expect, it, beforeAll } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { exportOrders, listAdminOrders } from "~/domain/orders/list-orders.server";
@@ -6,7 +6,9 @@ import { ORDER_LIST } from "~/domain/orders/order-list";
 import { csvResponse } from "~/lib/csv.server";
 import { readListParams } from "~/lib/list-params";
 import { ORDER_EXPORT_HEADER } from "~/domain/orders/list-orders.server";
+import * as ordersExport from "~/routes/admin/orders-export";
 import { useTestDatabase } from "../../setup/database";
+import { routeOutcome, shopRequest, signedIn } from "./helpers";
 
 useTestDatabase();
 
@@ -100,5 +102,51 @@ describe("the orders list's pages", () => {
     expect(lines[1]).toMatch(/,1\d00\.00,pending,unpaid$/);
     // The shop's clock with its offset, not UTC: 08:00 UTC is 10:00 in Johannesburg.
     expect(lines[1]).toContain(",2026-11-01 10:00 +02:00,");
+  });
+});
+
+describe("the orders CSV on the shop's clock", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("is named for the day in Johannesburg and prints an order placed at 00:30 there on that day", async () => {
+    const { cookie } = await signedIn("staff");
+    // 22:30 UTC on 9 November is 00:30 on the 10th in Johannesburg.
+    const lateNight = new Date("2026-11-09T22:30:00Z");
+    await db()
+      .insert(orders)
+      .values({
+        token: "token-late",
+        idempotencyKey: "key-late",
+        status: "completed",
+        firstName: "Late",
+        lastName: "Sleeper",
+        email: "late@example.com",
+        phone: "082 555 0199",
+        address: "2 Road",
+        city: "Zeerust",
+        postalCode: "2865",
+        deliveryMethod: "standard",
+        paymentMethod: "card",
+        subtotalCents: 99_900,
+        deliveryCents: 0,
+        vatCents: 13_030,
+        totalCents: 99_900,
+        payBy: new Date("2026-11-30T00:00:00Z"),
+        createdAt: lateNight,
+      });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-09T22:45:00Z"));
+    const { returned } = await routeOutcome(
+      ordersExport.loader,
+      shopRequest("/admin/orders/export?status=completed", { cookie }),
+      {},
+    );
+    const response = returned as Response;
+    expect(response.headers.get("content-disposition")).toBe(
+      'attachment; filename="orders-2026-11-10.csv"',
+    );
+    const lines = (await response.text()).trimEnd().split("\n");
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(",2026-11-10 00:30 +02:00,");
   });
 });

@@ -19,6 +19,10 @@ import * as productsExport from "~/routes/admin/products-export";
 import * as orders from "~/routes/admin/orders";
 import * as ordersExport from "~/routes/admin/orders-export";
 import * as order from "~/routes/admin/order";
+import * as customersPage from "~/routes/admin/customers";
+import * as customersExport from "~/routes/admin/customers-export";
+import * as customerPage from "~/routes/admin/customer";
+import * as customerSuggestions from "~/routes/admin/customer-suggestions";
 import * as team from "~/routes/admin/team";
 import * as auditLog from "~/routes/admin/audit-log";
 import * as account from "~/routes/admin/account";
@@ -39,6 +43,10 @@ import * as invoicePdf from "~/routes/admin/invoice-pdf";
 import * as creditNotePdf from "~/routes/admin/credit-note-pdf";
 import * as suppliersPage from "~/routes/admin/suppliers";
 import * as suppliersExport from "~/routes/admin/suppliers-export";
+import * as deliveryZonesPage from "~/routes/admin/delivery-zones";
+import * as deliveryZonesExport from "~/routes/admin/delivery-zones-export";
+import * as deliveriesPage from "~/routes/admin/deliveries";
+import * as deliveriesToBook from "~/routes/admin/deliveries-to-book";
 import * as purchaseOrderPdf from "~/routes/admin/purchase-order-pdf";
 import * as purchaseOrders from "~/routes/admin/purchase-orders";
 import * as purchaseOrdersExport from "~/routes/admin/purchase-orders-export";
@@ -65,6 +73,10 @@ const ROUTES: [string, Module, Record<string, string>][] = [
   ["/admin/orders", orders, {}],
   ["/admin/orders/export", ordersExport, {}],
   ["/admin/orders/1001", order, { number: "1001" }],
+  ["/admin/customers", customersPage, {}],
+  ["/admin/customers/export", customersExport, {}],
+  ["/admin/customers/g-1001", customerPage, { ref: "g-1001" }],
+  ["/admin/customers/suggestions?q=le", customerSuggestions, {}],
   ["/admin/inventory", inventoryPage, {}],
   ["/admin/inventory/export", inventoryExport, {}],
   ["/admin/variants?q=bed", variantSuggestions, {}],
@@ -85,6 +97,10 @@ const ROUTES: [string, Module, Record<string, string>][] = [
   ["/admin/credit-notes/1/pdf", creditNotePdf, { id: "1" }],
   ["/admin/suppliers", suppliersPage, {}],
   ["/admin/suppliers/export", suppliersExport, {}],
+  ["/admin/delivery-zones", deliveryZonesPage, {}],
+  ["/admin/delivery-zones/export", deliveryZonesExport, {}],
+  ["/admin/deliveries", deliveriesPage, {}],
+  ["/admin/deliveries/to-book", deliveriesToBook, {}],
   ["/admin/purchase-orders/1/pdf", purchaseOrderPdf, { id: "1" }],
   ["/admin/purchase-orders", purchaseOrders, {}],
   ["/admin/purchase-orders/export", purchaseOrdersExport, {}],

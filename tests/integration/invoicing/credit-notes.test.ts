@@ -8,7 +8,7 @@ import { db } from "~/db/client.server";
 import { creditNotes, invoices, storeSettings, variants } from "~/db/schema";
 import { DomainError } from "~/domain/errors";
 import { creditManualInvoice } from "~/domain/invoicing/credit-manual-invoice.server";
-import type { CreditInput } from "~/domain/invoicing/credit-note-schemas";
+import type { CreditInput } from "~/domain/invoicing/refund-schemas";
 import { creditNotePrint, getCreditNote } from "~/domain/invoicing/credit-note-document.server";
 import { issueCreditNote } from "~/domain/invoicing/issue-credit-note.server";
 import { markInvoicePaid } from "~/domain/invoicing/mark-invoice-paid.server";

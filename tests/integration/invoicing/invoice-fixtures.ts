@@ -5,7 +5,7 @@ import { createManualInvoice } from "~/domain/invoicing/save-manual-invoice.serv
 import { sendInvoice } from "~/domain/invoicing/send-invoice.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { parseForm } from "~/lib/forms";
-import { createPaymentAttempt, recordPaymentOutcome } from "~/domain/payments/payments.server";
+import { createPaymentAttempt, recordPaymentOutcome } from "~/domain/orders/record-payment.server";
 import { addVariant, checkout, type setUpShop } from "../orders/fixtures";
 
 type Shop = Awaited<ReturnType<typeof setUpShop>>;

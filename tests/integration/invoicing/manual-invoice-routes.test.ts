@@ -357,7 +357,8 @@ describe("the invoice's page: credit", () => {
     const noPayBack = await act(id, credit({ "qty.0": "2", expectedCents: "499800" }));
     expect(statusOf(noPayBack.returned)).toBe(400);
     expect(body(noPayBack).fieldErrors).toEqual({
-      paidBackBy: "Say how the money was paid back: by EFT or in cash.",
+      paidBackBy:
+        "Say how the money was paid back (by EFT, in cash or by card at the till), or that it is not paid back yet.",
     });
     const stale = await act(
       id,
@@ -401,6 +402,60 @@ describe("the invoice's page: credit", () => {
     expect(body(tooMany).fieldErrors).toEqual({
       "qty.0": "Only 2 of this line can still be credited.",
     });
+  });
+
+  it("credits a paid invoice not paid back yet, then records it paid back by card at the till", async () => {
+    const id = await created();
+    await act(id, { intent: "send" });
+    await act(id, { intent: "mark_paid", paymentReference: "ABSA 2" });
+    const noSlip = await act(
+      id,
+      credit({ "qty.0": "1", expectedCents: "249900", paidBackBy: "card", paidBackReference: "" }),
+    );
+    expect(statusOf(noSlip.returned)).toBe(400);
+    expect(body(noSlip).fieldErrors).toEqual({
+      paidBackReference: "Enter the card slip's reference from the till.",
+    });
+    const later = body(
+      await act(id, credit({ "qty.0": "1", expectedCents: "249900", paidBackBy: "not_yet" })),
+    );
+    expect(later.message?.description).toMatch(
+      /^CN-\d{6} credits R2,499\.00 against INV-\d{6}\. Not paid back yet: record it on this page when it is\.$/,
+    );
+    const [note] = (await view(id)).creditNotes;
+    expect(note).toMatchObject({ payBackDue: true, paidBackBy: null, paidBackAt: null });
+
+    const record = (fields: Record<string, string>) =>
+      act(id, { intent: "paid_back", creditNoteId: String(note!.id), ...fields });
+    const unsaid = await record({ paidBackBy: "", paidBackReference: "" });
+    expect(statusOf(unsaid.returned)).toBe(400);
+    expect(body(unsaid).fieldErrors).toEqual({
+      paidBackBy: "Choose how the money was paid back.",
+    });
+    const done = body(await record({ paidBackBy: "card", paidBackReference: "Till 0042" }));
+    expect(done.message).toEqual({
+      title: "Paid Back",
+      description: expect.stringMatching(
+        /^R2,499\.00 of CN-\d{6} was paid back by card at the till \(Till 0042\)\.$/,
+      ),
+    });
+    expect((await view(id)).creditNotes).toEqual([
+      expect.objectContaining({ paidBackBy: "card", paidBackReference: "Till 0042" }),
+    ]);
+    const twice = await record({ paidBackBy: "cash", paidBackReference: "Slip 3" });
+    expect(statusOf(twice.returned)).toBe(409);
+    expect(body(twice).alert?.description).toMatch(
+      /^CN-\d{6} was paid back already, by card at the till \(Till 0042\)\.$/,
+    );
+    // Another invoice's page cannot record this invoice's note.
+    const other = await created();
+    const elsewhere = await act(other, {
+      intent: "paid_back",
+      creditNoteId: String(note!.id),
+      paidBackBy: "eft",
+      paidBackReference: "FNB 5",
+    });
+    expect(statusOf(elsewhere.returned)).toBe(404);
   });
 
   it("refuses to credit a draft (409) and offers no credit form for it", async () => {

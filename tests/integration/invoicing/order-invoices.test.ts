@@ -8,8 +8,8 @@ import { invoiceLines, invoices, products, storeSettings, variants } from "~/db/
 import { getInvoice, renderInvoicePdf } from "~/domain/invoicing/invoice-document.server";
 import { issueOrderInvoice } from "~/domain/invoicing/issue-order-invoice.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
-import { createPaymentAttempt, recordPaymentOutcome } from "~/domain/payments/payments.server";
-import { applyPaymentOutcome } from "~/domain/payments/apply-outcome.server";
+import { createPaymentAttempt, recordPaymentOutcome } from "~/domain/orders/record-payment.server";
+import { applyPaymentOutcome } from "~/domain/orders/apply-payment-outcome.server";
 import { useTestDatabase } from "../../setup/database";
 import { mimeParts } from "../../setup/mime-parts";
 import { pdfToText } from "../../setup/pdf-text";

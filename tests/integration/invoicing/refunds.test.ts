@@ -26,7 +26,7 @@ import { previewRefund, refundOrder } from "~/domain/invoicing/refund-order.serv
 import type { RefundInput } from "~/domain/invoicing/refund-schemas";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { payfastApiSignature } from "~/domain/payments/payfast-refund.server";
-import { createPaymentAttempt, recordPaymentOutcome } from "~/domain/payments/payments.server";
+import { createPaymentAttempt, recordPaymentOutcome } from "~/domain/orders/record-payment.server";
 import { useTestDatabase } from "../../setup/database";
 import { pdfToText } from "../../setup/pdf-text";
 import { signedIn } from "../admin/helpers";

@@ -1,12 +1,18 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { auditLog, laybyRefunds, orderEvents } from "~/db/schema";
+import { auditLog, orderEvents } from "~/db/schema";
 import { lapseLaybyPlans } from "~/domain/layby/layby-jobs.server";
 import { useTestDatabase } from "../../setup/database";
 import { startSmtpServer } from "../../setup/smtp";
 import { setUpShop, stockOf } from "../orders/fixtures";
-import { laybyOrder, orderRow, planRow } from "./staff-plan-fixtures";
+import {
+  laybyOrder,
+  laybyRefundParts,
+  laybyRefundsOf,
+  orderRow,
+  planRow,
+} from "./staff-plan-fixtures";
 
 useTestDatabase();
 
@@ -25,8 +31,7 @@ afterAll(async () => {
 });
 
 const at = (iso: string) => ({ now: new Date(iso), siteUrl: SITE });
-const refundsOf = (planId: number) =>
-  db().select().from(laybyRefunds).where(eq(laybyRefunds.planId, planId));
+const refundsOf = laybyRefundsOf;
 
 describe("the lapse job", () => {
   it("cancels an active plan once its lapse day has passed in the shop's time zone, keeping the agreed charge", async () => {
@@ -61,6 +66,7 @@ describe("the lapse job", () => {
     const refunds = await refundsOf(plan.id);
     expect(refunds).toMatchObject([
       {
+        kind: "layby",
         method: "provider",
         status: "completed",
         amountCents: deposit - charge,
@@ -99,8 +105,8 @@ describe("the lapse job", () => {
     expect(runs[0] + runs[1]).toBe(3);
     for (const { order, plan } of made) {
       expect((await planRow(order.id)).status).toBe("cancelled");
-      const refunds = await refundsOf(plan.id);
-      expect(refunds.map((r) => r.method).sort()).toEqual(["cash", "provider"]);
+      const parts = await laybyRefundParts(plan.id);
+      expect(parts.map((r) => r.method).sort()).toEqual(["hand", "provider"]);
       const events = await db().select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
       expect(events.filter((e) => e.type === "layby_cancelled")).toHaveLength(1);
       expect(smtp.received.filter((m) => m.to.includes(order.email))).toHaveLength(1);

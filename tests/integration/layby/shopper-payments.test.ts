@@ -7,6 +7,7 @@ import { db } from "~/db/client.server";
 import {
   invoices,
   laybyInstalments,
+  laybyPayments,
   laybyPlans,
   orderEvents,
   orders,
@@ -18,7 +19,8 @@ import { expireUnpaidOrders } from "~/domain/orders/expire-orders.server";
 import { payAgain, startPayment } from "~/domain/orders/pay-order.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { demoGateway, demoNotification } from "~/domain/payments/demo-gateway.server";
-import { createPaymentAttempt, findPayment } from "~/domain/payments/payments.server";
+import { receivePaymentNotification } from "~/routes/api/payment-notify.server";
+import { createPaymentAttempt, findPayment } from "~/domain/orders/record-payment.server";
 import { addMonths } from "~/domain/layby/schedule";
 import { shopToday } from "~/lib/dates";
 import { useTestDatabase } from "../../setup/database";
@@ -43,7 +45,8 @@ afterAll(async () => {
 });
 
 const notify = (body: URLSearchParams) =>
-  demoGateway().handleNotification(
+  receivePaymentNotification(
+    demoGateway(),
     new Request("http://shop.test/api/payments/demo/notify", { method: "POST", body }),
     "127.0.0.1",
   );
@@ -182,7 +185,14 @@ describe("a lay-by order", () => {
     expect(paid.paidAt).not.toBeNull();
     const plan = await planOf(order.id);
     expect(plan.status).toBe("completed");
-    expect((await instalmentsOf(plan.id)).every((i) => i.paidAt && i.paymentId)).toBe(true);
+    expect(
+      (await instalmentsOf(plan.id)).every((i) => i.paidAt && i.paidCents === i.amountCents),
+    ).toBe(true);
+    const received = await db()
+      .select()
+      .from(laybyPayments)
+      .where(eq(laybyPayments.planId, plan.id));
+    expect(received.map((r) => r.paymentId !== null)).toEqual([true, true, true, true]);
     const [invoice] = await db().select().from(invoices).where(eq(invoices.orderId, order.id));
     expect(invoice!.totalCents).toBe(order.totalCents);
     expect(await stockOf(bed.variantId)).toEqual({ onHand: 4, reserved: 0 });
@@ -243,7 +253,19 @@ describe("a lay-by order", () => {
     expect((await settle()).result).toBe("duplicate");
     expect((await orderRow(order.id)).paymentStatus).toBe("partially_paid");
     const [row] = await instalmentsOf(plan.id);
-    expect(row).toMatchObject({ recordedBy: "desk-1", showroomReference: "TILL-77" });
+    expect(row!.paidCents).toBe(row!.amountCents);
+    const received = await db()
+      .select()
+      .from(laybyPayments)
+      .where(eq(laybyPayments.planId, plan.id));
+    expect(received).toEqual([
+      expect.objectContaining({
+        amountCents: row!.amountCents,
+        paymentId: null,
+        recordedBy: "desk-1",
+        showroomReference: "TILL-77",
+      }),
+    ]);
     expect(await db().select().from(payments).where(eq(payments.orderId, order.id))).toEqual([]);
   });
 

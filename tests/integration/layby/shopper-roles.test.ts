@@ -8,7 +8,8 @@ import { db } from "~/db/client.server";
 import { laybyPlans, orders, payments } from "~/db/schema";
 import { placeOrder, type PlacedOrder } from "~/domain/orders/place-order.server";
 import { demoGateway, demoNotification } from "~/domain/payments/demo-gateway.server";
-import { createPaymentAttempt } from "~/domain/payments/payments.server";
+import { receivePaymentNotification } from "~/routes/api/payment-notify.server";
+import { createPaymentAttempt } from "~/domain/orders/record-payment.server";
 import { nextUnpaidInstalment } from "~/domain/layby/pay-instalment.server";
 import * as accountOrder from "~/routes/account/order";
 import * as orderPage from "~/routes/store/order";
@@ -56,7 +57,8 @@ async function laybyWithDeposit(owner?: Person): Promise<PlacedOrder> {
   const deposit = (await nextUnpaidInstalment(order.id))!;
   const payment = await createPaymentAttempt(order, "card", "demo", deposit);
   const body = demoNotification(payment, { status: "approved" });
-  await demoGateway().handleNotification(
+  await receivePaymentNotification(
+    demoGateway(),
     new Request("http://shop.test/api/payments/demo/notify", { method: "POST", body }),
     "127.0.0.1",
   );

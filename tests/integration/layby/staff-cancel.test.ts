@@ -2,21 +2,24 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import {
-  auditLog,
-  laybyPlans,
-  laybyRefunds,
-  orderEvents,
-  promotions,
-  storeSettings,
-  users,
-} from "~/db/schema";
+import { auditLog, laybyPlans, orderEvents, promotions, storeSettings, users } from "~/db/schema";
 import { DomainError } from "~/domain/errors";
 import { cancelLaybyPlan } from "~/domain/layby/cancel-plan.server";
+import { CHARGE_RULES, chargeWords } from "~/domain/layby/cancellation";
+import { getAdminLaybyPlan } from "~/domain/layby/get-admin-plan.server";
+import { formatMoney } from "~/lib/money";
 import { useTestDatabase } from "../../setup/database";
 import { startSmtpServer } from "../../setup/smtp";
 import { addPromotion, setUpShop, stockOf } from "../orders/fixtures";
-import { laybyOrder, orderRow, planRow, type PaidBy } from "./staff-plan-fixtures";
+import {
+  laybyOrder,
+  laybyRefundParts,
+  laybyRefundsOf,
+  orderRow,
+  payOutByHand,
+  planRow,
+  type PaidBy,
+} from "./staff-plan-fixtures";
 
 useTestDatabase();
 
@@ -38,8 +41,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const refundsOf = (planId: number) =>
-  db().select().from(laybyRefunds).where(eq(laybyRefunds.planId, planId));
+const refundsOf = laybyRefundParts;
 const sum = (rows: { amountCents: number }[]) => rows.reduce((s, r) => s + r.amountCents, 0);
 
 describe("staff cancelling a lay-by", () => {
@@ -61,9 +63,19 @@ describe("staff cancelling a lay-by", () => {
     expect(done).toMatchObject({ chargeCents: charge, refundCents: paid - charge });
 
     const refunds = await refundsOf(plan.id);
-    expect(refunds.every((r) => r.method === "provider" && r.status === "completed")).toBe(true);
-    expect(refunds.map((r) => r.reference)).toEqual(refunds.map((r) => `demo_refund_LB-${r.id}`));
+    expect(refunds.every((r) => r.method === "provider" && r.status === "paid")).toBe(true);
+    expect(refunds.map((r) => r.reference)).toEqual(refunds.map((r) => `demo_refund_RP-${r.id}`));
     expect(sum(refunds)).toBe(paid - charge);
+    // One refund in the one refunds table, its parts the payments paid back; no invoice.
+    expect(await laybyRefundsOf(plan.id)).toEqual([
+      expect.objectContaining({
+        kind: "layby",
+        invoiceId: null,
+        status: "completed",
+        amountCents: paid - charge,
+        createdBy: staff.id,
+      }),
+    ]);
     // The newest payment (instalment 1) first, in full; the rest from the deposit.
     expect(refunds[0]!.amountCents).toBe(schedule.payments[1]!.amountCents);
 
@@ -72,7 +84,7 @@ describe("staff cancelling a lay-by", () => {
       cancelReason: "staff",
       chargeCents: charge,
       refundCents: paid - charge,
-      chargeWaived: false,
+      chargeRule: "charge",
     });
     expect(await orderRow(order.id)).toMatchObject({
       status: "cancelled",
@@ -120,23 +132,74 @@ describe("staff cancelling a lay-by", () => {
     expect((await orderRow(order.id)).status).toBe("pending");
   });
 
-  it("waived for hospitalisation or death: no charge, everything paid comes back", async () => {
-    const { order, plan, schedule } = await laybyOrder(shop, {
-      priceCents: 900_000,
-      paid: ["online", "online", "online"],
+  it.each([
+    {
+      chargeRule: "charge" as const,
+      charged: true,
+      card: /^charge R/,
+      mail: "our staff cancelled it, as arranged with you",
+      line: "Cancellation charge: 1% of the full price",
+    },
+    {
+      chargeRule: "hospitalisation_or_death" as const,
+      charged: false,
+      card: /^no charge \(hospitalisation or death\)$/,
+      mail: "our staff cancelled it, as arranged with you",
+      line: "No cancellation charge: the plan ended through hospitalisation or death.",
+    },
+    {
+      chargeRule: "shop_cannot_supply" as const,
+      charged: false,
+      card: /^no charge \(the shop could not supply the goods\)$/,
+      mail: "we cannot supply the goods you chose (Consumer Protection Act s62(2)-(3))",
+      line: "No cancellation charge: we cannot supply the goods (Consumer Protection Act s62(2)-(3)), so everything you paid comes back.",
+    },
+  ])(
+    "cancelled for '$chargeRule': its refund, the card's words and the e-mail's",
+    async ({ chargeRule, charged, card, mail, line }) => {
+      const email = `reason-${chargeRule}@example.com`;
+      const { order, plan, schedule } = await laybyOrder(shop, {
+        priceCents: 900_000,
+        paid: ["online", "online", "online"],
+        email,
+      });
+      const paid = sum(schedule.payments.slice(0, 3));
+      const charge = charged ? Math.floor(order.totalCents / 100) : 0;
+      const done = await cancelLaybyPlan({
+        orderId: order.id,
+        reason: "staff",
+        actor: staff,
+        chargeRule,
+        siteUrl: SITE,
+      });
+      expect(done).toMatchObject({ chargeCents: charge, refundCents: paid - charge });
+      expect(sum(await refundsOf(plan.id))).toBe(paid - charge);
+      expect(await planRow(order.id)).toMatchObject({ chargeRule, chargeCents: charge });
+      // The lay-by card's line for a cancelled plan.
+      const shown = await getAdminLaybyPlan(order.id);
+      expect(chargeWords(shown!.chargeRule, shown!.chargeCents ?? 0)).toMatch(card);
+      const sent = smtp.received.find((m) => m.to.includes(email));
+      expect(sent!.text).toContain(mail);
+      expect(sent!.text).toContain(line);
+      expect(sent!.text).toContain(
+        `Refunded to you: ${formatMoney(paid - charge, { cents: true })}.`,
+      );
+    },
+  );
+
+  it("staff who pay the showroom's share back by hand record it on the one refund; then the order reads refunded", async () => {
+    const { order, plan } = await laybyOrder(shop, {
+      priceCents: 700_000,
+      paid: ["showroom"],
     });
-    const paid = sum(schedule.payments.slice(0, 3));
-    const done = await cancelLaybyPlan({
-      orderId: order.id,
-      reason: "staff",
-      actor: staff,
-      waived: true,
-      siteUrl: SITE,
-    });
-    expect(done).toMatchObject({ chargeCents: 0, refundCents: paid });
-    expect(done.explanation.join(" ")).toMatch(/hospitalisation or death/);
-    expect(sum(await refundsOf(plan.id))).toBe(paid);
-    expect((await planRow(order.id)).chargeWaived).toBe(true);
+    await cancelLaybyPlan({ orderId: order.id, reason: "staff", actor: staff, siteUrl: SITE });
+    expect((await laybyRefundsOf(plan.id))[0]).toMatchObject({ status: "awaiting_provider" });
+    await payOutByHand({ orderId: order.id, planId: plan.id, actor: staff, reference: "TILL-5" });
+    expect(await refundsOf(plan.id)).toEqual([
+      expect.objectContaining({ method: "hand", status: "paid", reference: "TILL-5" }),
+    ]);
+    expect((await laybyRefundsOf(plan.id))[0]).toMatchObject({ status: "completed" });
+    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "refunded" });
   });
 
   it("showroom payments become a cash refund for staff to pay out; the order stays part paid until then", async () => {
@@ -152,9 +215,9 @@ describe("staff cancelling a lay-by", () => {
     });
     const refunds = await refundsOf(plan.id);
     const online = refunds.find((r) => r.method === "provider")!;
-    const cash = refunds.find((r) => r.method === "cash")!;
+    const cash = refunds.find((r) => r.method === "hand")!;
     expect(online).toMatchObject({
-      status: "completed",
+      status: "paid",
       amountCents: schedule.payments[1]!.amountCents,
     });
     expect(cash).toMatchObject({
@@ -201,9 +264,9 @@ describe("the cancellation charge, over many plans", () => {
             minLength: 0,
             maxLength: 4,
           }),
-          waived: fc.boolean(),
+          chargeRule: fc.constantFrom(...CHARGE_RULES),
         }),
-        async ({ priceCents, months, chargeBasisPoints, paid, waived }) => {
+        async ({ priceCents, months, chargeBasisPoints, paid, chargeRule }) => {
           // At least one instalment is left unpaid: a plan paid in full is not cancelled.
           const { order, plan, schedule } = await laybyOrder(shop, {
             priceCents,
@@ -216,16 +279,16 @@ describe("the cancellation charge, over many plans", () => {
             orderId: order.id,
             reason: "staff",
             actor: staff,
-            waived,
+            chargeRule,
             siteUrl: SITE,
           });
           expect(done.chargeCents).toBeLessThanOrEqual(Math.floor(order.totalCents / 100));
           expect(done.chargeCents).toBeLessThanOrEqual(paidCents);
-          if (waived) expect(done.chargeCents).toBe(0);
+          if (chargeRule !== "charge") expect(done.chargeCents).toBe(0);
           expect(done.refundCents).toBe(paidCents - done.chargeCents);
           const refunds = await refundsOf(plan.id);
           expect(sum(refunds)).toBe(paidCents - done.chargeCents);
-          expect(refunds.every((r) => r.method === "cash" || r.status === "completed")).toBe(true);
+          expect(refunds.every((r) => r.method === "hand" || r.status === "paid")).toBe(true);
         },
       ),
       { numRuns: 50 },

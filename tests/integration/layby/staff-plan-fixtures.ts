@@ -1,11 +1,12 @@
 import crypto from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { laybyInstalments, laybyPlans, orders, payments } from "~/db/schema";
+import { laybyInstalments, laybyPlans, orders, payments, refundParts, refunds } from "~/db/schema";
+import { recordRefundPart } from "~/domain/invoicing/recheck-refunds.server";
 import { settleInstalment } from "~/domain/layby/pay-instalment.server";
 import { createLaybyPlan } from "~/domain/layby/place-plan.server";
 import { planLaybySchedule } from "~/domain/layby/schedule";
-import { recordPaymentOutcome } from "~/domain/payments/payments.server";
+import { recordPaymentOutcome } from "~/domain/orders/record-payment.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { addVariant, checkout, type setUpShop } from "../orders/fixtures";
 
@@ -113,3 +114,45 @@ export const paymentsOf = (orderId: number) =>
     .select()
     .from(payments)
     .where(and(eq(payments.orderId, orderId), eq(payments.status, "approved")));
+
+/** A plan's refund parts (one refunds table: kind layby), oldest first. */
+export const laybyRefundParts = async (planId: number) =>
+  (
+    await db()
+      .select({ part: refundParts })
+      .from(refundParts)
+      .innerJoin(refunds, eq(refunds.id, refundParts.refundId))
+      .where(and(eq(refunds.kind, "layby"), eq(refunds.planId, planId)))
+      .orderBy(asc(refundParts.id))
+  ).map((r) => r.part);
+
+/** A plan's refunds (kind layby), oldest first. */
+export const laybyRefundsOf = (planId: number) =>
+  db()
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.kind, "layby"), eq(refunds.planId, planId)))
+    .orderBy(asc(refunds.id));
+
+/**
+ * Staff pay back by hand, and record, every part of the plan's refunds still open (the cash
+ * for the showroom's share, or one a provider refused), as the lay-by card's Record form does.
+ */
+export async function payOutByHand(options: {
+  orderId: number;
+  planId: number;
+  actor: { id: string; email: string };
+  reference?: string;
+}) {
+  for (const part of await laybyRefundParts(options.planId)) {
+    if (part.status === "paid") continue;
+    await recordRefundPart({
+      orderId: options.orderId,
+      refundId: part.refundId,
+      partId: part.id,
+      outcome: "paid_by_hand",
+      reference: options.reference ?? `CASH-${part.id}`,
+      actor: options.actor,
+    });
+  }
+}

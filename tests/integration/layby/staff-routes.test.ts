@@ -1,11 +1,12 @@
 // @database-once: route-level checks, run on PGlite only (see vitest.config.ts).
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { auditLog, laybyRefunds } from "~/db/schema";
+import { auditLog, laybyPayments } from "~/db/schema";
 import { laybySummary, listLaybyPlans } from "~/domain/layby/list-plans.server";
 import { LAYBY_LIST } from "~/domain/layby/plan-list";
 import { readListParams } from "~/lib/list-params";
+import { amountInputValue } from "~/lib/money";
 import * as laybyPlans from "~/routes/admin/layby-plans";
 import * as orderPage from "~/routes/admin/order";
 import * as ordersPage from "~/routes/admin/orders";
@@ -20,7 +21,13 @@ import {
   type RouteHandler,
 } from "../admin/helpers";
 import { setUpShop, stockOf } from "../orders/fixtures";
-import { instalmentsOf, laybyOrder, orderRow, planRow } from "./staff-plan-fixtures";
+import {
+  instalmentsOf,
+  laybyOrder,
+  laybyRefundParts,
+  orderRow,
+  planRow,
+} from "./staff-plan-fixtures";
 
 useTestDatabase();
 
@@ -66,9 +73,15 @@ const pageOf = (number: number, cookie: string) =>
 
 describe("who may use the lay-by tab and forms", () => {
   const intents: Record<string, string>[] = [
-    { intent: "layby-payment", number: "1", receiptReference: "TILL-9" },
-    { intent: "layby-cancel", waived: "on" },
-    { intent: "layby-refund-paid", refundId: "1", payoutReference: "CASH-1" },
+    { intent: "layby-payment", amount: "100", owedCents: "740000", receiptReference: "TILL-9" },
+    { intent: "layby-cancel", chargeRule: "hospitalisation_or_death" },
+    {
+      intent: "refund-record-part",
+      refundId: "1",
+      partId: "1",
+      outcome: "paid_by_hand",
+      reference: "CASH-1",
+    },
   ];
 
   it("signed out goes to /auth and a customer gets 403, for the tab and every lay-by intent", async () => {
@@ -151,31 +164,52 @@ describe("the Lay-by tab's figures", () => {
 });
 
 describe("the admin order page's lay-by section", () => {
-  it("records showroom payments, refuses a repeat and a missing receipt, and completes the plan with the last", async () => {
+  it("records showroom payments of any amount by staff and the owner, refuses a repeat, a missing receipt or amount, and completes the plan with the last", async () => {
     const { order, plan, bed, schedule } = await laybyOrder(shop, {
       priceCents: 700_000,
       months: 1,
       paid: ["online"],
     });
+    const owed = schedule.payments[1]!.amountCents;
     const page = (await pageOf(order.number, cookies.staff)).returned as {
-      layby: { next: { number: number }; cancellation: unknown };
+      layby: { next: { number: number; leftCents: number }; owedCents: number };
     };
-    expect(page.layby.next.number).toBe(1);
+    expect(page.layby.next).toMatchObject({ number: 1, leftCents: owed });
+    expect(page.layby.owedCents).toBe(owed);
 
     const missing = await post(
       order.number,
-      { intent: "layby-payment", number: "1", receiptReference: " " },
+      { intent: "layby-payment", amount: "", owedCents: String(owed), receiptReference: " " },
       cookies.staff,
     );
     expect(statusOf(missing.returned)).toBe(400);
     expect(body(missing.returned).fieldErrors).toEqual({
+      amount: "Enter the amount received.",
       receiptReference: "This field is required.",
     });
 
+    // Staff record part of it; the owner the rest, which pays the order.
+    const part = await post(
+      order.number,
+      {
+        intent: "layby-payment",
+        amount: "100",
+        owedCents: String(owed),
+        receiptReference: "TILL-0041",
+      },
+      cookies.staff,
+    );
+    expect(body(part.returned)).toMatchObject({ ok: true, message: { title: "Payment Recorded" } });
+    expect((await instalmentsOf(plan.id))[1]!.paidCents).toBe(10_000);
     const paid = await post(
       order.number,
-      { intent: "layby-payment", number: "1", receiptReference: "TILL-0042" },
-      cookies.staff,
+      {
+        intent: "layby-payment",
+        amount: amountInputValue(owed - 10_000),
+        owedCents: String(owed - 10_000),
+        receiptReference: "TILL-0042",
+      },
+      cookies.owner,
     );
     expect(body(paid.returned)).toMatchObject({ ok: true, message: { title: "Payment Recorded" } });
     expect(body(paid.returned).message!.description).toMatch(/paid in full/);
@@ -183,16 +217,29 @@ describe("the admin order page's lay-by section", () => {
     expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "paid", stockHold: "sold" });
     expect(await stockOf(bed.variantId)).toEqual({ onHand: 9, reserved: 0 });
     const last = (await instalmentsOf(plan.id))[1]!;
-    expect(last).toMatchObject({ showroomReference: "TILL-0042", recordedBy: staffEmail });
-    expect(last.amountCents).toBe(schedule.payments[1]!.amountCents);
+    expect(last.paidCents).toBe(last.amountCents);
+    const showroom = await db()
+      .select()
+      .from(laybyPayments)
+      .where(and(eq(laybyPayments.planId, plan.id), isNull(laybyPayments.paymentId)))
+      .orderBy(laybyPayments.id);
+    expect(showroom.map((r) => [r.amountCents, r.showroomReference, r.recordedBy])).toEqual([
+      [10_000, "TILL-0041", staffEmail],
+      [owed - 10_000, "TILL-0042", expect.stringMatching(/^owner-/)],
+    ]);
 
     const again = await post(
       order.number,
-      { intent: "layby-payment", number: "1", receiptReference: "TILL-0042" },
-      cookies.staff,
+      {
+        intent: "layby-payment",
+        amount: amountInputValue(owed - 10_000),
+        owedCents: String(owed - 10_000),
+        receiptReference: "TILL-0042",
+      },
+      cookies.owner,
     );
     expect(statusOf(again.returned)).toBe(409);
-    const [audit] = await db()
+    const audits = await db()
       .select()
       .from(auditLog)
       .where(
@@ -200,11 +247,15 @@ describe("the admin order page's lay-by section", () => {
           eq(auditLog.subject, `order:${order.number}`),
           eq(auditLog.action, "layby_payment_recorded"),
         ),
-      );
-    expect(audit?.details).toMatchObject({ instalment: 1, receipt: "TILL-0042" });
+      )
+      .orderBy(auditLog.id);
+    expect(audits.map((a) => a.details)).toEqual([
+      expect.objectContaining({ amountCents: 10_000, receipt: "TILL-0041" }),
+      expect.objectContaining({ amountCents: owed - 10_000, receipt: "TILL-0042", owedCents: 0 }),
+    ]);
   });
 
-  it("refuses the plain 'Cancel order' for a lay-by being paid; Cancel lay-by waives the charge when ticked", async () => {
+  it("refuses the plain 'Cancel order' for a lay-by being paid; Cancel lay-by asks why, and waives the charge for hospitalisation or death", async () => {
     const { order, plan } = await laybyOrder(shop, { priceCents: 800_000, paid: ["showroom"] });
     const plain = await post(order.number, { status: "cancelled" }, cookies.staff);
     expect(statusOf(plain.returned)).toBe(409);
@@ -215,43 +266,64 @@ describe("the admin order page's lay-by section", () => {
     expect(body(early.returned).alert!.description).toMatch(/once it is paid in full/);
     expect(await orderRow(order.id)).toMatchObject({ status: "pending" });
 
+    const noReason = await post(order.number, { intent: "layby-cancel" }, cookies.owner);
+    expect(statusOf(noReason.returned)).toBe(400);
+    expect(body(noReason.returned).fieldErrors).toEqual({
+      chargeRule: "Choose why the lay-by is cancelled.",
+    });
+    const unknownReason = await post(
+      order.number,
+      { intent: "layby-cancel", chargeRule: "bored" },
+      cookies.owner,
+    );
+    expect(body(unknownReason.returned).fieldErrors).toHaveProperty("chargeRule");
+    expect(await planRow(order.id)).toMatchObject({ status: "active" });
     const cancelled = await post(
       order.number,
-      { intent: "layby-cancel", waived: "on" },
+      { intent: "layby-cancel", chargeRule: "hospitalisation_or_death" },
       cookies.owner,
     );
     expect(body(cancelled.returned)).toMatchObject({
       ok: true,
       message: { title: "Lay-by Cancelled" },
     });
-    expect(await planRow(order.id)).toMatchObject({ chargeCents: 0, chargeWaived: true });
-    const again = await post(order.number, { intent: "layby-cancel" }, cookies.staff);
+    expect(await planRow(order.id)).toMatchObject({
+      chargeCents: 0,
+      chargeRule: "hospitalisation_or_death",
+    });
+    const again = await post(
+      order.number,
+      { intent: "layby-cancel", chargeRule: "charge" },
+      cookies.staff,
+    );
     expect(statusOf(again.returned)).toBe(409);
 
-    // What was paid at the showroom is paid out in cash, and marked so.
-    const [cash] = await db().select().from(laybyRefunds).where(eq(laybyRefunds.planId, plan.id));
-    expect(cash).toMatchObject({ method: "cash", status: "pending" });
-    const noReference = await post(
-      order.number,
-      { intent: "layby-refund-paid", refundId: String(cash!.id), payoutReference: "" },
-      cookies.staff,
-    );
-    expect(body(noReference.returned).fieldErrors).toHaveProperty("payoutReference");
-    const paidOut = await post(
-      order.number,
-      { intent: "layby-refund-paid", refundId: String(cash!.id), payoutReference: "CASH-77" },
-      cookies.staff,
-    );
+    // What was paid at the showroom is paid back by hand, and recorded with the forms every
+    // refund uses, shown on the lay-by card.
+    const [cash] = await laybyRefundParts(plan.id);
+    expect(cash).toMatchObject({ method: "hand", status: "pending" });
+    const page = (await pageOf(order.number, cookies.staff)).returned as {
+      awaiting: { partId: number; kind: string }[];
+      layby: { refunds: { id: number }[] };
+    };
+    expect(page.layby.refunds.map((r) => r.id)).toEqual([cash!.id]);
+    expect(page.awaiting).toEqual([expect.objectContaining({ partId: cash!.id, kind: "layby" })]);
+    const record = (reference: string) => ({
+      intent: "refund-record-part",
+      refundId: String(cash!.refundId),
+      partId: String(cash!.id),
+      outcome: "paid_by_hand",
+      reference,
+    });
+    const noReference = await post(order.number, record(""), cookies.staff);
+    expect(body(noReference.returned).fieldErrors).toHaveProperty("reference");
+    const paidOut = await post(order.number, record("CASH-77"), cookies.staff);
     expect(body(paidOut.returned)).toMatchObject({ ok: true });
     expect(await orderRow(order.id)).toMatchObject({
       status: "cancelled",
       paymentStatus: "refunded",
     });
-    const twice = await post(
-      order.number,
-      { intent: "layby-refund-paid", refundId: String(cash!.id), payoutReference: "CASH-77" },
-      cookies.staff,
-    );
+    const twice = await post(order.number, record("CASH-77"), cookies.staff);
     expect(statusOf(twice.returned)).toBe(409);
     const actions = (
       await db()
@@ -259,14 +331,20 @@ describe("the admin order page's lay-by section", () => {
         .from(auditLog)
         .where(eq(auditLog.subject, `order:${order.number}`))
     ).map((a) => a.action);
-    expect(actions).toEqual(expect.arrayContaining(["layby_cancelled", "layby_refund_paid"]));
+    expect(actions).toEqual(expect.arrayContaining(["layby_cancelled", "refund_part_recorded"]));
   });
 
   it("a refund of another order is not found", async () => {
     const { order } = await laybyOrder(shop, { priceCents: 800_000, paid: ["online"] });
     const result = await post(
       order.number,
-      { intent: "layby-refund-paid", refundId: "999999", payoutReference: "X" },
+      {
+        intent: "refund-record-part",
+        refundId: "999999",
+        partId: "1",
+        outcome: "paid_by_hand",
+        reference: "CASH-1",
+      },
       cookies.staff,
     );
     expect(statusOf(result.returned)).toBe(404);

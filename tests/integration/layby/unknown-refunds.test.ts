@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { laybyRefunds, payments } from "~/db/schema";
+import { payments, refundParts } from "~/db/schema";
+import { listAwaitingRefundParts, recheckRefunds } from "~/domain/invoicing/recheck-refunds.server";
 import { cancelLaybyPlan } from "~/domain/layby/cancel-plan.server";
 import { getAdminLaybyPlan } from "~/domain/layby/get-admin-plan.server";
-import { recheckLaybyRefunds } from "~/domain/layby/layby-pay-back.server";
 import { useTestDatabase } from "../../setup/database";
 import { signedIn } from "../admin/helpers";
 import { setUpShop } from "../orders/fixtures";
 import { startPayflexStandIn } from "../payments/helpers";
-import { laybyOrder, orderRow } from "./staff-plan-fixtures";
+import { laybyOrder, laybyRefundsOf, orderRow } from "./staff-plan-fixtures";
 
 useTestDatabase();
 
@@ -48,26 +48,34 @@ describe("a lay-by refund the provider may have paid", () => {
       });
       const [row] = await db()
         .select()
-        .from(laybyRefunds)
+        .from(refundParts)
         .where(
           eq(
-            laybyRefunds.paymentId,
+            refundParts.paymentId,
             (await db().select().from(payments).where(eq(payments.orderId, order.id)))[0]!.id,
           ),
         );
-      expect(row).toMatchObject({ status: "pending" });
+      expect(row).toMatchObject({ status: "unknown" });
       expect(row!.failure).toContain("HTTP 503");
+      const [refund] = await laybyRefundsOf((await getAdminLaybyPlan(order.id))!.id);
+      expect(refund).toMatchObject({ status: "awaiting_provider" });
+      expect(refund!.failure).toMatch(/PayFlex has not said whether it paid back/);
       expect((await orderRow(order.id)).paymentStatus).toBe("partially_paid");
+      // Shown on the lay-by card, with the forms every refund's open part gets.
       const plan = await getAdminLaybyPlan(order.id);
-      expect(plan?.refunds.find((r) => r.id === row!.id)?.toPayOut).toBe(true);
+      expect(plan?.refunds.find((r) => r.id === row!.id)).toMatchObject({ status: "unknown" });
+      expect(await listAwaitingRefundParts(order.id)).toEqual([
+        expect.objectContaining({ partId: row!.id, kind: "layby", status: "unknown" }),
+      ]);
 
       // Too soon: the job waits; later, PayFlex answers the same request id and it completes.
-      expect(await recheckLaybyRefunds()).toBe(0);
+      expect(await recheckRefunds()).toBe(0);
       down = false;
-      expect(await recheckLaybyRefunds(new Date(Date.now() + 6 * 60_000))).toBe(1);
-      expect(requests).toEqual([`LB-${row!.id}`, `LB-${row!.id}`]);
-      const [after] = await db().select().from(laybyRefunds).where(eq(laybyRefunds.id, row!.id));
-      expect(after).toMatchObject({ status: "completed", reference: "pfx-lb-1" });
+      expect(await recheckRefunds(new Date(Date.now() + 6 * 60_000))).toBe(1);
+      expect(requests).toEqual([`RP-${row!.id}`, `RP-${row!.id}`]);
+      const [after] = await db().select().from(refundParts).where(eq(refundParts.id, row!.id));
+      expect(after).toMatchObject({ status: "paid", reference: "pfx-lb-1" });
+      expect((await laybyRefundsOf(refund!.planId!))[0]).toMatchObject({ status: "completed" });
       expect((await orderRow(order.id)).paymentStatus).toBe("refunded");
     } finally {
       await api.close();

@@ -1,9 +1,15 @@
 import fs from "node:fs";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { db } from "~/db/client.server";
 import { rowsOf } from "~/db/rows";
 import { manualInvoiceFormSchema } from "~/domain/invoicing/manual-invoice-schemas";
 import { createManualInvoice } from "~/domain/invoicing/save-manual-invoice.server";
+import {
+  laybyRefundPaidEntries,
+  refundPaidEntries,
+  showroomPaymentEntries,
+} from "~/domain/ledger/cash-statements";
 import { sendInvoice } from "~/domain/invoicing/send-invoice.server";
 import { parseForm } from "~/lib/forms";
 
@@ -59,11 +65,11 @@ export async function ledgerSnapshot() {
   return { entries, lines };
 }
 
-/** The hand-written part of the migration that created the ledger: the upgrade's backfill. */
-export function backfillStatements(): string[] {
+/** The statements of a migration's hand-written part, by the end of its name. */
+export function handWrittenStatements(name: string): string[] {
   const dir = "drizzle";
-  const file = fs.readdirSync(dir).find((f) => /^\d{4}_sales_ledger\.sql$/.test(f));
-  if (!file) throw new Error("The sales ledger's migration is missing.");
+  const file = fs.readdirSync(dir).find((f) => new RegExp(`^\\d{4}_${name}\\.sql$`).test(f));
+  if (!file) throw new Error(`The migration ${name} is missing.`);
   const text = fs.readFileSync(`${dir}/${file}`, "utf8");
   const [, handWritten] = text.split(/^-- hand-written$/m);
   if (!handWritten) throw new Error(`${file} has no hand-written part.`);
@@ -71,6 +77,29 @@ export function backfillStatements(): string[] {
     .split("--> statement-breakpoint")
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+/**
+ * What an upgraded shop's ledger went through, in order: the backfill of the migration that
+ * created the ledger, then the correction of hand-made invoices credited before they were paid
+ * (the backfill recorded their payment at the full total).
+ */
+export function upgradeStatements(): string[] {
+  const live = (statement: SQL) =>
+    new PgDialect().sqlToQuery(statement).sql.replace(/ returning id$/, "");
+  return [
+    // The backfill's last two statements, the refunds paid out, read a lay-by's from their own
+    // table (layby_refunds), which a later migration carried onto refunds and refund parts with
+    // their ledger rows; on today's tables those two are the live ones.
+    // The showroom's lay-by money was one row per instalment until part payments (0042 moved
+    // those rows onto the payments received): on today's tables it is the live statement.
+    ...handWrittenStatements("sales_ledger")
+      .slice(0, -2)
+      .map((s) => (s.includes("'showroom_payment'") ? live(showroomPaymentEntries(sql`true`)) : s)),
+    live(refundPaidEntries(sql`true`)),
+    live(laybyRefundPaidEntries(sql`true`)),
+    ...handWrittenStatements("ledger_credited_before_paid"),
+  ];
 }
 
 /** Sales rows whose lines do not add up to the row's amount or VAT (none, by construction). */

@@ -5,15 +5,14 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { rowsOf } from "~/db/rows";
-import { creditNotes, invoices, laybyRefunds, storeSettings, variants } from "~/db/schema";
+import { creditNotes, invoices, storeSettings, variants } from "~/db/schema";
 import { refundOrder } from "~/domain/invoicing/refund-order.server";
 import { cancelLaybyPlan } from "~/domain/layby/cancel-plan.server";
-import { markLaybyRefundPaid } from "~/domain/layby/mark-refund-paid.server";
 import { listAdminOrders } from "~/domain/orders/list-orders.server";
 import { ORDER_LIST } from "~/domain/orders/order-list";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { vatIncludedCents } from "~/domain/orders/totals";
-import { createPaymentAttempt, recordPaymentOutcome } from "~/domain/payments/payments.server";
+import { createPaymentAttempt, recordPaymentOutcome } from "~/domain/orders/record-payment.server";
 import { getDashboard } from "~/domain/reports/dashboard.server";
 import { getReport } from "~/domain/reports/get-report.server";
 import { quickReportRows, type QuickReportKey } from "~/domain/reports/report-exports.server";
@@ -23,13 +22,13 @@ import { readListParams } from "~/lib/list-params";
 import { useTestDatabase } from "../../setup/database";
 import { signedIn } from "../admin/helpers";
 import { paidOrder } from "../invoicing/invoice-fixtures";
-import { laybyOrder, planRow } from "../layby/staff-plan-fixtures";
+import { laybyOrder, payOutByHand, planRow } from "../layby/staff-plan-fixtures";
 import { addPromotion, addVariant, checkout, setUpShop } from "../orders/fixtures";
 import {
-  backfillStatements,
   ledgerSnapshot,
   rowsWhoseLinesDoNotAddUp,
   sentHandMadeInvoice,
+  upgradeStatements,
 } from "./ledger-fixtures";
 
 useTestDatabase();
@@ -122,17 +121,7 @@ beforeAll(async () => {
     siteUrl: "http://shop.test",
   });
   const plan = await planRow(cancelled.order.id);
-  for (const refund of await db()
-    .select()
-    .from(laybyRefunds)
-    .where(eq(laybyRefunds.planId, plan.id))) {
-    await markLaybyRefundPaid({
-      orderId: cancelled.order.id,
-      refundId: refund.id,
-      reference: "CASH-1",
-      actor,
-    });
-  }
+  await payOutByHand({ orderId: cancelled.order.id, planId: plan.id, actor, reference: "CASH-1" });
   // 5. A hand-made invoice for a phone order, sent (issued).
   const [bed] = await db().select().from(variants).where(eq(variants.id, card.bed.variantId));
   await sentHandMadeInvoice({ sku: bed!.sku, quantity: 1, actor });
@@ -221,7 +210,7 @@ describe("one net sales figure", () => {
     await db().execute(sql`delete from sales_ledger_lines`);
     await db().execute(sql`delete from sales_ledger`);
     expect((await getReport(period)).sales.revenueCents.value).toBe(0);
-    for (const statement of backfillStatements()) await db().execute(sql.raw(statement));
+    for (const statement of upgradeStatements()) await db().execute(sql.raw(statement));
     const back = await ledgerSnapshot();
     expect(back.entries).toEqual(live.entries);
     expect(back.lines).toEqual(live.lines);

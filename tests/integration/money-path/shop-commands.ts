@@ -2,15 +2,7 @@ import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { db } from "~/db/client.server";
-import {
-  invoices,
-  laybyPlans,
-  laybyRefunds,
-  payments,
-  refundParts,
-  refunds,
-  variants,
-} from "~/db/schema";
+import { invoices, payments, refundParts, refunds, variants } from "~/db/schema";
 import { DomainError } from "~/domain/errors";
 import { creditManualInvoice } from "~/domain/invoicing/credit-manual-invoice.server";
 import { markInvoicePaid } from "~/domain/invoicing/mark-invoice-paid.server";
@@ -19,12 +11,12 @@ import { refundOrder } from "~/domain/invoicing/refund-order.server";
 import { refundedSoFar } from "~/domain/invoicing/refunded-so-far.server";
 import type { RefundInput } from "~/domain/invoicing/refund-schemas";
 import { cancelLaybyPlan } from "~/domain/layby/cancel-plan.server";
-import { markLaybyRefundPaid } from "~/domain/layby/mark-refund-paid.server";
 import { nextUnpaidInstalment } from "~/domain/layby/pay-instalment.server";
+import { laybyPlanView } from "~/domain/layby/plan-view.server";
 import { recordShowroomPayment } from "~/domain/layby/record-showroom-payment.server";
 import { changeOrderStatus } from "~/domain/orders/change-order-status.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
-import { createPaymentAttempt, recordPaymentOutcome } from "~/domain/payments/payments.server";
+import { createPaymentAttempt, recordPaymentOutcome } from "~/domain/orders/record-payment.server";
 import { issuedManualInvoice } from "../invoicing/invoice-fixtures";
 import { laybyOrder, orderRow, type PaidBy } from "../layby/staff-plan-fixtures";
 import { addVariant, checkout, type setUpShop } from "../orders/fixtures";
@@ -165,7 +157,8 @@ class PayInstalment extends ShopCommand {
     if (this.how === "showroom") {
       await recordShowroomPayment({
         orderId: order.id,
-        number: next.number,
+        amountCents: next.amountCents - next.paidCents,
+        owedCents: (await laybyPlanView(order.id))!.leftCents,
         receiptReference: `TILL-${next.id}`,
         actor: s.actor,
         siteUrl: "http://shop.test",
@@ -211,7 +204,10 @@ class CancelLayby extends ShopCommand {
   toString = () => `cancelLayby(#${this.pick})`;
 }
 
-/** Staff pay back a cancelled lay-by's refund by hand (cash, or one its provider did not pay). */
+/**
+ * Staff pay back a part of a lay-by's refund by hand (cash, or one its provider did not pay or
+ * has not answered about), recorded as every refund's part is.
+ */
 class PayLaybyRefund extends ShopCommand {
   constructor(readonly pick: number) {
     super();
@@ -219,16 +215,19 @@ class PayLaybyRefund extends ShopCommand {
   check = (m: Readonly<Model>) => m.orders.some((o) => o.layby && o.cancelled);
   async step(_m: Model, s: Shop) {
     const open = await db()
-      .select({ id: laybyRefunds.id, orderId: laybyPlans.orderId })
-      .from(laybyRefunds)
-      .innerJoin(laybyPlans, eq(laybyPlans.id, laybyRefunds.planId))
-      .where(sql`${laybyRefunds.status} <> 'completed'`);
+      .select({ id: refundParts.id, refundId: refunds.id, orderId: refunds.orderId })
+      .from(refundParts)
+      .innerJoin(refunds, eq(refunds.id, refundParts.refundId))
+      .where(sql`${refunds.kind} = 'layby' and ${refundParts.status} <> 'paid'`)
+      .orderBy(refundParts.id);
     if (open.length === 0) return;
-    const refund = open[this.pick % open.length]!;
+    const part = open[this.pick % open.length]!;
     await refusalsAllowed(() =>
-      markLaybyRefundPaid({
-        orderId: refund.orderId,
-        refundId: refund.id,
+      recordRefundPart({
+        orderId: part.orderId,
+        refundId: part.refundId,
+        partId: part.id,
+        outcome: "paid_by_hand",
         reference: "CASH-OUT-1",
         actor: s.actor,
       }),
@@ -516,7 +515,7 @@ export async function emptyShop() {
   await db().execute(sql`
     truncate table products, variants, stock_levels, stock_movements, stock_alerts,
       orders, order_lines, order_allocations, order_events, payments,
-      layby_plans, layby_instalments, layby_refunds,
+      layby_plans, layby_instalments,
       invoices, invoice_lines, credit_notes, credit_note_lines, refunds, refund_parts,
       refund_mails, sales_ledger, sales_ledger_lines, audit_log cascade`);
 }

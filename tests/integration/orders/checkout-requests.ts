@@ -15,6 +15,7 @@ export function checkoutForm(
     phone: "083 000 1111",
     address: "3 Main Road",
     city: "Mahikeng",
+    province: "NW",
     postal: "2745",
     deliveryMethod: "standard",
     paymentMethod: "card",

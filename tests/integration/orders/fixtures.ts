@@ -75,12 +75,22 @@ export async function addPromotion(
 
 let keyCounter = 0;
 
+/** The address parts checkout asks besides street, town and postal code: none but the province. */
+const ADDRESS_PARTS = {
+  complex: "",
+  suburb: "",
+  province: "NW",
+  deliveryMobile: "",
+  accessNotes: "",
+} as const;
+
 /** A valid checkout for the lines, with a fresh idempotency key unless one is given. */
 export function checkout(
   lines: { variantId: number; quantity: number }[],
   overrides: Partial<PlaceOrderInput> = {},
-): PlaceOrderInput {
+): PlaceOrderInput & Required<Pick<PlaceOrderInput, keyof typeof ADDRESS_PARTS>> {
   return {
+    ...ADDRESS_PARTS,
     firstName: "Thandi",
     lastName: "Mokoena",
     email: "thandi@example.com",

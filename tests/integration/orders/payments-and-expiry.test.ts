@@ -9,7 +9,8 @@ import { changeOrderStatus } from "~/domain/orders/change-order-status.server";
 import { expireUnpaidOrders } from "~/domain/orders/expire-orders.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { checkCard, demoGateway, demoNotification } from "~/domain/payments/demo-gateway.server";
-import { createPaymentAttempt } from "~/domain/payments/payments.server";
+import { receivePaymentNotification } from "~/routes/api/payment-notify.server";
+import { createPaymentAttempt } from "~/domain/orders/record-payment.server";
 import { useTestDatabase } from "../../setup/database";
 import { addPromotion, addVariant, checkout, setUpShop, stockOf } from "./fixtures";
 
@@ -35,7 +36,8 @@ afterAll(async () => {
 const notifyUrl = "http://shop.test/api/payments/demo/notify";
 
 function notify(body: URLSearchParams) {
-  return demoGateway().handleNotification(
+  return receivePaymentNotification(
+    demoGateway(),
     new Request(notifyUrl, { method: "POST", body }),
     "127.0.0.1",
   );
@@ -170,7 +172,7 @@ describe("expiring unpaid orders", () => {
           eq(orderEvents.type, "payment_needs_attention"),
         ),
       );
-    expect(attention!.message).toMatch(/refund or re-open/);
+    expect(attention!.message).toMatch(/it is owed back, listed under Money owed back/);
   });
 });
 

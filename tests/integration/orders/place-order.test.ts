@@ -153,7 +153,10 @@ describe("placeOrder", () => {
       ["OLD", /has expired/],
       ["LATER", /cannot be used yet/],
       ["OFF", /no longer active/],
-      ["BIGSPEND", /at least R5,000/],
+      [
+        "BIGSPEND",
+        /needs a spend of R5,000.00 on goods; your cart is R1,000.00 \(R4,000.00 short\)/,
+      ],
     ];
     for (const [code, message] of cases) {
       const quote = await quoteCheckout({

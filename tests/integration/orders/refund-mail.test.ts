@@ -8,7 +8,7 @@ import { refundOrder } from "~/domain/invoicing/refund-order.server";
 import type { RefundInput } from "~/domain/invoicing/refund-schemas";
 import { sendRefundMail, sendUnsentRefundMails } from "~/domain/orders/refund-mail.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
-import { createPaymentAttempt, recordPaymentOutcome } from "~/domain/payments/payments.server";
+import { createPaymentAttempt, recordPaymentOutcome } from "~/domain/orders/record-payment.server";
 import { useTestDatabase } from "../../setup/database";
 import { mimeParts, rawOf } from "../../setup/mime-parts";
 import { pdfToText } from "../../setup/pdf-text";

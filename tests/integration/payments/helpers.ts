@@ -22,7 +22,7 @@ import {
 import { paymentStartContext } from "~/domain/orders/pay-order.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import type { PaymentMethod } from "~/domain/orders/totals";
-import { createPaymentAttempt } from "~/domain/payments/payments.server";
+import { createPaymentAttempt } from "~/domain/orders/record-payment.server";
 import type { PaymentProviderName, StartContext } from "~/domain/payments/provider";
 import { insertStoreSettings } from "../../factories";
 

@@ -6,12 +6,15 @@ import {
   payfastProvider,
   parseRandAmount,
   PAYFAST_FIELD_ORDER,
-  processPayfastItn,
   randAmount,
   type ItnResult,
 } from "~/domain/payments/payfast.server";
 import { paymentMethodsFor, providerForMethod } from "~/domain/payments/providers.server";
 import { env } from "~/env.server";
+import { applyPaymentOutcome } from "~/domain/orders/apply-payment-outcome.server";
+import { findPayment } from "~/domain/orders/record-payment.server";
+import type { PaymentLookup } from "~/domain/payments/provider";
+import { receivePaymentNotification } from "~/routes/api/payment-notify.server";
 import { useTestDatabase } from "../../setup/database";
 import {
   orderState,
@@ -213,8 +216,28 @@ function itnBody(
   return new URLSearchParams([...fields, ["signature", signature]]).toString();
 }
 
+function itnRequest(body: string) {
+  return new Request(`${SITE}/api/payments/payfast/notify`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body,
+  });
+}
+
+/** Posts an ITN as the notify route receives it and answers what became of it. */
 async function notify(body: string, from = "127.0.0.1"): Promise<ItnResult> {
-  return processPayfastItn(body, from, SITE);
+  const work: Promise<ItnResult>[] = [];
+  const response = await receivePaymentNotification(
+    payfastProvider(env())!,
+    itnRequest(body),
+    from,
+    {
+      siteUrl: SITE,
+      background: (w) => work.push(w),
+    },
+  );
+  expect(response.status).toBe(200);
+  return work[0]!;
 }
 
 describe("PayFast's ITN", () => {
@@ -331,6 +354,42 @@ describe("PayFast's ITN", () => {
     await expectNothingChanged(order.id, stock);
   });
 
+  it("is read into a plain outcome that changes nothing until orders record it", async () => {
+    const { order, payment } = await orderWithPayment(shop.variantId, "card", "payfast");
+    const stock = await stockOf(shop.variantId);
+    const mails = await outboxCount(shop.dataDir);
+    const lookup: PaymentLookup = async (by) =>
+      ("reference" in by ? await findPayment(by.reference) : undefined) ?? null;
+    const reading = await payfastProvider(env())!.readNotification(
+      itnRequest(itnBody(payment, { pf_payment_id: "5550001" })),
+      "127.0.0.1",
+      lookup,
+    );
+    expect(reading.outcome).toEqual({
+      provider: "payfast",
+      reference: payment.reference,
+      providerReference: "5550001",
+      status: "approved",
+      amountCents: payment.amountCents,
+      details: {
+        pf_payment_id: "5550001",
+        payment_status: "COMPLETE",
+        amount_gross: randAmount(payment.amountCents),
+        amount_fee: "-80.48",
+        amount_net: randAmount(payment.amountCents - 8048),
+      },
+    });
+    expect(validated).toHaveLength(1);
+    // Read and confirmed with PayFast, yet the order is untouched and nobody was e-mailed.
+    await expectNothingChanged(order.id, stock);
+    expect(await outboxCount(shop.dataDir)).toBe(mails);
+
+    const recorded = await applyPaymentOutcome(reading.outcome!, SITE);
+    expect(recorded.result).toBe("paid");
+    expect((await orderState(order.id)).order.paymentStatus).toBe("paid");
+    expect(await outboxCount(shop.dataDir)).toBe(mails + 2);
+  });
+
   it("checks sources as addresses, ranges and host names", async () => {
     expect(await isAllowedSource("127.0.0.1", ["127.0.0.1"])).toBe(true);
     expect(await isAllowedSource("::ffff:127.0.0.1", ["127.0.0.1"])).toBe(true);
@@ -375,13 +434,12 @@ describe("PayFast's ITN", () => {
     const restore = setEnv({ PAYFAST_VALIDATE_URL: `${slow.url}/eng/query/validate` });
     const work: Promise<ItnResult>[] = [];
     try {
-      const provider = payfastProvider(env(), { background: (w) => work.push(w) })!;
-      const request = new Request(`${SITE}/api/payments/payfast/notify`, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: itnBody(payment),
-      });
-      const response = await provider.handleNotification(request, "127.0.0.1");
+      const response = await receivePaymentNotification(
+        payfastProvider(env())!,
+        itnRequest(itnBody(payment)),
+        "127.0.0.1",
+        { siteUrl: SITE, background: (w) => work.push(w) },
+      );
       expect(response.status).toBe(200);
       expect(work).toHaveLength(1);
       expect((await orderState(order.id)).order.paymentStatus).toBe("unpaid");

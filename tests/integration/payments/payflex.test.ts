@@ -7,10 +7,13 @@ import {
   payflexToken,
   resetPayflexTokens,
 } from "~/domain/payments/payflex.server";
-import { findPayment } from "~/domain/payments/payments.server";
+import { startPayment } from "~/domain/orders/pay-order.server";
+import { findPayment } from "~/domain/orders/record-payment.server";
+import { payflexOrderRequest } from "~/domain/payments/payflex.server";
 import { paymentMethodsFor, providerForMethod } from "~/domain/payments/providers.server";
-import { recheckPayment, recheckPendingPayments } from "~/domain/payments/recheck.server";
+import { recheckPayment, recheckPendingPayments } from "~/domain/orders/recheck-payments.server";
 import { env } from "~/env.server";
+import { receivePaymentNotification } from "~/routes/api/payment-notify.server";
 import { useTestDatabase } from "../../setup/database";
 import {
   orderState,
@@ -122,10 +125,10 @@ beforeEach(() => {
   api.valid.clear();
 });
 
-/** Places an order, starts PayFlex for it and answers PayFlex's orderId. */
+/** Places an order, starts PayFlex for it as its payment link does and answers PayFlex's orderId. */
 async function startPayflex() {
   const { order, payment } = await orderWithPayment(shop.variantId, "payflex", "payflex");
-  const start = await payflexProvider(env())!.start(startContext(order, payment));
+  const start = await startPayment({ reference: payment.reference, siteUrl: SITE });
   const saved = (await findPayment(payment.reference))!;
   return { order, payment: saved, start };
 }
@@ -188,6 +191,21 @@ describe("PayFlex", () => {
     expect(api.created).toHaveLength(created);
   });
 
+  it("gives PayFlex the complex and suburb beside the street, and the town as before", async () => {
+    const { order, payment } = await orderWithPayment(shop.variantId, "payflex", "payflex");
+    const context = startContext(
+      { ...order, complex: "Unit 4, Protea Gardens", suburb: "Golfview" },
+      payment,
+    );
+    expect(payflexOrderRequest(context).shipping).toEqual({
+      addressLine1: "12 Church Street",
+      addressLine2: "Unit 4, Protea Gardens, Golfview",
+      suburb: "Lichtenburg",
+      postcode: "2740",
+    });
+    expect(payflexOrderRequest(startContext(order, payment)).shipping.addressLine2).toBe("");
+  });
+
   it("marks the order paid only when PayFlex says Approved, once", async () => {
     const { order, payment } = await startPayflex();
     const before = await stockOf(shop.variantId);
@@ -219,7 +237,7 @@ describe("PayFlex", () => {
     const outcome = await payflexProvider(env())!.fetchOutcome!(payment);
     expect(outcome?.status).toBe("approved");
     const again = await (
-      await import("~/domain/payments/apply-outcome.server")
+      await import("~/domain/orders/apply-payment-outcome.server")
     ).applyPaymentOutcome(outcome!, SITE);
     expect(again.result).toBe("duplicate");
     expect(
@@ -309,13 +327,15 @@ describe("PayFlex", () => {
     const { order, payment } = await startPayflex();
     const provider = payflexProvider(env())!;
     const call = (query: string, body?: object) =>
-      provider.handleNotification(
+      receivePaymentNotification(
+        provider,
         new Request(`${SITE}/api/payments/payflex/notify${query}`, {
           method: "POST",
           headers: { "Content-Type": "application/json" },
           body: JSON.stringify(body ?? {}),
         }),
         "198.51.100.7",
+        { siteUrl: SITE },
       );
     // The request claims approval; PayFlex still says Created.
     const claimed = await call("", { orderId: payment.providerReference, orderStatus: "Approved" });

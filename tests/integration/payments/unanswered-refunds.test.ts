@@ -1,17 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import {
-  creditNotes,
-  invoices,
-  laybyRefunds,
-  orderEvents,
-  payments,
-  refundParts,
-  refunds,
-} from "~/db/schema";
+import { creditNotes, invoices, orderEvents, payments, refundParts, refunds } from "~/db/schema";
 import { recheckRefunds } from "~/domain/invoicing/recheck-refunds.server";
-import { recheckLaybyRefunds } from "~/domain/layby/layby-pay-back.server";
 import { useTestDatabase } from "../../setup/database";
 import { setUpShop } from "../orders/fixtures";
 import { laybyOrder } from "../layby/staff-plan-fixtures";
@@ -31,7 +22,7 @@ const events = (orderId: number) =>
     .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.type, "refund_refused")));
 
 describe("refunds a stopped process left unanswered", () => {
-  it("an order refund (after 15 minutes) and a lay-by refund (after 5) are asked about again and completed, never failed while the provider may have paid; newer ones wait", async () => {
+  it("an order refund and a lay-by refund (after 15 minutes) are asked about again by the one job and completed, never failed while the provider may have paid; newer ones wait", async () => {
     // A paid, invoiced order (a lay-by paid in full online) and a lay-by with its deposit paid.
     const paid = await laybyOrder(shop, {
       priceCents: 200_000,
@@ -79,23 +70,34 @@ describe("refunds a stopped process left unanswered", () => {
     };
     const stale = await refund(16);
     const fresh = await refund(2);
+    // A cancelled lay-by's refund a stopped process left pending, in the same refunds table.
     const [staleLayby] = await db()
-      .insert(laybyRefunds)
+      .insert(refunds)
       .values({
+        kind: "layby",
+        orderId: open.order.id,
         planId: open.plan.id,
-        paymentId: deposit!.id,
         method: "provider",
+        provider: "demo",
         amountCents: 59_400,
+        reason: "Lay-by cancelled",
         createdBy: "system",
         updatedAt: minutesAgo(20),
       })
       .returning();
+    const [staleLaybyPart] = await db()
+      .insert(refundParts)
+      .values({
+        refundId: staleLayby!.id,
+        paymentId: deposit!.id,
+        method: "provider",
+        amountCents: 59_400,
+      })
+      .returning();
 
-    // Two processes at once: each row is settled once.
-    const counts = await Promise.all([recheckLaybyRefunds(), recheckLaybyRefunds()]);
-    expect(counts[0]! + counts[1]!).toBe(1);
+    // Two processes at once: each refund is settled once.
     const settled = await Promise.all([recheckRefunds(), recheckRefunds()]);
-    expect(settled[0]! + settled[1]!).toBe(1);
+    expect(settled[0]! + settled[1]!).toBe(2);
 
     // The order refund the provider may have paid is never marked failed: the gateway, asked
     // again, says it paid, and the refund completes with exactly one credit note.
@@ -106,18 +108,15 @@ describe("refunds a stopped process left unanswered", () => {
     ).toHaveLength(1);
     const [freshNow] = await db().select().from(refunds).where(eq(refunds.id, fresh.id));
     expect(freshNow).toMatchObject({ status: "pending", failure: "", creditNoteId: null });
-    const [laybyNow] = await db()
-      .select()
-      .from(laybyRefunds)
-      .where(eq(laybyRefunds.id, staleLayby!.id));
+    const [laybyNow] = await db().select().from(refunds).where(eq(refunds.id, staleLayby!.id));
     expect(laybyNow).toMatchObject({
       status: "completed",
-      reference: `demo_refund_LB-${staleLayby!.id}`,
+      reference: `demo_refund_RP-${staleLaybyPart!.id}`,
+      creditNoteId: null,
     });
 
     expect(await events(paid.order.id)).toHaveLength(0);
     expect(await events(open.order.id)).toHaveLength(0);
-    expect(await recheckLaybyRefunds()).toBe(0);
     expect(await recheckRefunds()).toBe(0);
   });
 });

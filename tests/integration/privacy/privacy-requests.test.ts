@@ -42,7 +42,15 @@ beforeAll(async () => {
   await db()
     .insert(users)
     .values({ id: "thandi-1", name: "Thandi Mokoena", email: THANDI, emailVerified: true });
-  small = await paidOrder(shop, { priceCents: 300_000 });
+  small = await paidOrder(shop, {
+    priceCents: 300_000,
+    overrides: {
+      complex: "Unit 4, Protea Gardens",
+      suburb: "Golfview",
+      deliveryMobile: "+27725550199",
+      accessNotes: "Gate code 1234",
+    },
+  });
   large = await paidOrder(shop, {
     priceCents: 650_000,
     overrides: { email: "Thandi@Example.com" },
@@ -158,8 +166,13 @@ describe("privacy requests", () => {
       email: "",
       phone: "",
       address: "",
+      complex: "",
+      suburb: "",
       city: "",
+      province: null,
       postalCode: "",
+      deliveryMobile: "",
+      accessNotes: "",
       number: before[0]!.number,
       totalCents: before[0]!.totalCents,
       vatCents: before[0]!.vatCents,

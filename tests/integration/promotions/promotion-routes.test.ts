@@ -1,8 +1,10 @@
 // @database-once: route-level checks, run on PGlite only (see vitest.config.ts).
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { auditLog, promotions } from "~/db/schema";
+import { auditLog, categories, promotions } from "~/db/schema";
+import { GOODS_MESSAGE } from "~/domain/promotions/promotion-schemas";
+import { AMOUNT_MESSAGE } from "~/lib/money";
 import { DEMO_PROMOTIONS } from "~/db/seed/promotions-data";
 import type { FormActionResult } from "~/lib/forms";
 import * as promotionsPage from "~/routes/admin/promotions";
@@ -83,6 +85,20 @@ describe("the promotions page's action", () => {
       "endDate",
       "The end date must be on or after the start date.",
     ],
+    [
+      "a minimum spend that could mean two amounts",
+      { minSpend: "1,150" },
+      "minSpend",
+      AMOUNT_MESSAGE,
+    ],
+    ["a negative minimum spend", { minSpend: "-5" }, "minSpend", "An amount cannot be negative."],
+    ["a category id that is no id", { categoryIds: "mattresses" }, "categoryIds", GOODS_MESSAGE],
+    [
+      "a switch value the form never sends",
+      { oncePerCustomer: "true" },
+      "oncePerCustomer",
+      "Switch it on or off.",
+    ],
   ];
   for (const [name, fields, field, message] of invalid) {
     it(`answers ${name} with 400 and the message by its field, keeping what was typed`, async () => {
@@ -122,6 +138,60 @@ describe("the promotions page's action", () => {
       .from(promotions)
       .where(eq(promotions.id, Number(id)));
     expect(after).toMatchObject({ kind: "fixed", value: 15_050 });
+  });
+
+  it("keeps a promotion's rules, refuses goods that do not exist by their field, and audits each change", async () => {
+    const [category] = await db()
+      .insert(categories)
+      .values({ slug: "mattresses", name: "Mattresses" })
+      .returning();
+    const rules = {
+      minSpend: "4 999,50",
+      oncePerCustomer: "on",
+      categoryIds: String(category!.id),
+    };
+    const created = await post({ ...FORM, code: "RULES1", ...rules }, cookies.owner);
+    expect(created.status).toBe(200);
+    const id = await idOf("RULES1");
+    const [row] = await db()
+      .select()
+      .from(promotions)
+      .where(eq(promotions.id, Number(id)));
+    expect(row).toMatchObject({ minSubtotalCents: 499_950, oncePerCustomer: true });
+
+    for (const [field, value, message] of [
+      ["categoryIds", "424242", "One of these categories no longer exists: choose again."],
+      ["productIds", "424242", "One of these products no longer exists: choose again."],
+    ] as const) {
+      const refused = await post({ ...FORM, intent: "update", id, code: "RULES1", [field]: value });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ ok: false, fieldErrors: { [field]: message } });
+    }
+
+    await post({ ...FORM, intent: "update", id, code: "RULES1", minSpend: "", categoryIds: "" });
+    const [updated] = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subject, `promotion:${id}`))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(updated!.details).toMatchObject({
+      changes: {
+        minSpendCents: { from: 499_950, to: 0 },
+        oncePerCustomer: { from: true, to: false },
+        categories: { from: "Mattresses", to: "" },
+      },
+    });
+
+    const page = await routeOutcome(
+      promotionsPage.loader,
+      shopRequest("/admin/promotions?q=RULES1", { cookie: cookies.staff }),
+      {},
+    );
+    expect(page.returned).toMatchObject({
+      rows: [{ code: "RULES1", minSubtotalCents: 0, oncePerCustomer: false, categories: [] }],
+    });
+    await post({ intent: "delete", id });
   });
 
   it("deactivates and activates a promotion, each in the audit log", async () => {

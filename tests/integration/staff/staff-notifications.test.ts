@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/domain/auth/roles";
 import { completeCheckout } from "~/domain/orders/checkout.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
-import { applyPaymentOutcome } from "~/domain/payments/apply-outcome.server";
-import { createPaymentAttempt } from "~/domain/payments/payments.server";
+import { applyPaymentOutcome } from "~/domain/orders/apply-payment-outcome.server";
+import { createPaymentAttempt } from "~/domain/orders/record-payment.server";
 import { getStoreSettings } from "~/domain/settings/store-settings.server";
 import type { NotificationPreferences } from "~/domain/staff/preference-schemas";
 import {

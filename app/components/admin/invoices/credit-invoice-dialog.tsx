@@ -2,7 +2,8 @@ import { ReceiptText } from "lucide-react";
 import { useState } from "react";
 import { Field, TextareaField } from "~/components/admin/field";
 import { FormDialog, type FormDialogFields } from "~/components/admin/form-dialog";
-import { LineQuantityField } from "~/components/admin/line-quantity-field";
+import { GiveBackLines } from "~/components/admin/give-back-lines";
+import { PaidBackFields } from "./paid-back-fields";
 import { Button } from "~/components/admin/ui/button";
 import { parseAmount } from "~/lib/money";
 import type { InvoiceCreditOptions } from "~/domain/invoicing/credit-options.server";
@@ -10,8 +11,7 @@ import {
   CREDIT_REASON_MAX,
   creditNoteFormSchema,
   creditQuantityField,
-  PAID_BACK_REFERENCE_MAX,
-} from "~/domain/invoicing/credit-note-schemas";
+} from "~/domain/invoicing/refund-schemas";
 import { formatMoney } from "~/lib/money";
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
@@ -41,30 +41,19 @@ function CreditFields({
 }) {
   const { errors, clearError, values } = form;
   const [shown, setShown] = useState(0);
-  const [by, setBy] = useState<string>(values.paidBackBy ?? "eft");
   return (
     <div className="space-y-4" onInput={() => setShown(creditShown(options, form.formRef.current))}>
       <p className="text-sm text-muted-foreground">
         Up to {money(options.remainingCents)} can still be credited. Choose the lines, or enter an
         amount.
       </p>
-      <ul className="space-y-3">
-        {options.lines.map((line) => (
-          <LineQuantityField
-            key={line.position}
-            name={creditQuantityField(line.position)}
-            label={line.description}
-            note={`${money(line.unitPriceCents)} each · ${line.creditable} of ${line.quantity} can be credited`}
-            defaultValue={values[creditQuantityField(line.position)] ?? "0"}
-            errors={errors}
-            disabled={line.creditable === 0}
-            onEdit={() => {
-              clearError(creditQuantityField(line.position));
-              clearError("amount");
-            }}
-          />
-        ))}
-      </ul>
+      <GiveBackLines
+        lines={options.lines.map(({ sku: _, ...line }) => ({ ...line, left: line.creditable }))}
+        verb="credited"
+        values={values}
+        errors={errors}
+        clearError={clearError}
+      />
       <Field
         name="amount"
         label="Or an amount (R)"
@@ -83,31 +72,7 @@ function CreditFields({
         onEdit={clearError}
       />
       {options.paid && (
-        <fieldset className="space-y-2">
-          <legend className="text-sm font-medium">The invoice was paid: pay the money back</legend>
-          {(["eft", "cash"] as const).map((value) => (
-            <label key={value} className="flex items-center gap-2 text-sm">
-              <input
-                type="radio"
-                name="paidBackBy"
-                value={value}
-                checked={by === value}
-                onChange={() => setBy(value)}
-              />
-              {value === "eft" ? "By EFT from the shop's bank account" : "In cash at the shop"}
-            </label>
-          ))}
-          {errors.paidBackBy && <p className="text-sm text-destructive">{errors.paidBackBy}</p>}
-          <Field
-            name="paidBackReference"
-            label={by === "cash" ? "Cash slip number" : "EFT reference"}
-            maxLength={PAID_BACK_REFERENCE_MAX}
-            autoComplete="off"
-            defaultValue={values.paidBackReference ?? ""}
-            error={errors.paidBackReference}
-            onEdit={clearError}
-          />
-        </fieldset>
+        <PaidBackFields form={form} legend="The invoice was paid: pay the money back" notYet />
       )}
       {options.lines.some((l) => l.stocked) && (
         <label className="flex items-center gap-2 text-sm">
@@ -139,7 +104,7 @@ function CreditFields({
 
 /**
  * Credit a sent or paid hand-made invoice: lines or an amount, a reason, how a paid one's money
- * went back, and a confirmation of the amount (the server refuses a note that would differ).
+ * went back (or that it has not yet), and a confirmation of the amount (the server refuses a note that would differ).
  */
 export function CreditInvoiceDialog({
   invoice,

@@ -36,7 +36,7 @@ const fetcherKey = (invoiceId: number, action: "send" | "mark_paid" | "credit" |
  * Toasts one action's result. It lives with the actions' card, not the button or dialog: a
  * saved change can take its own button off the page (a paid invoice offers no Mark Paid).
  */
-function useResultToasts(key: string) {
+export function useResultToasts(key: string) {
   const fetcher = useFetcher<FormActionResult>({ key });
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;

@@ -1,5 +1,6 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { CustomerPicker } from "~/components/admin/customers/customer-picker";
 import { Field, TextareaField } from "~/components/admin/field";
 import { Button } from "~/components/admin/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
@@ -10,6 +11,7 @@ import {
   invoiceLineField,
   manualInvoiceFormSchema,
 } from "~/domain/invoicing/manual-invoice-schemas";
+import type { CustomerSuggestion } from "~/domain/customers/customer-list";
 import type { FormActionResult } from "~/lib/forms";
 import { emptyInvoiceLine, InvoiceLineRows, type InvoiceLineDraft } from "./invoice-line-rows";
 
@@ -97,8 +99,28 @@ export function InvoiceForm({
     defaultValue: start[name],
   });
 
+  const formElement = useRef<HTMLFormElement>(null);
+  /** Fills the buyer's fields with a customer's details (the picker's choice). */
+  function fillBuyer(c: CustomerSuggestion) {
+    const fields = {
+      buyerName: c.name,
+      buyerEmail: c.email,
+      buyerPhone: c.phone,
+      buyerAddress: c.address,
+      buyerVatNumber: c.vatNumber,
+    };
+    for (const [name, value] of Object.entries(fields)) {
+      const field = formElement.current?.elements.namedItem(name);
+      if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) {
+        field.value = value;
+        clearError(name);
+      }
+    }
+  }
+
   return (
     <form.fetcher.Form
+      ref={formElement}
       method="post"
       onSubmit={form.onSubmit}
       noValidate
@@ -119,6 +141,7 @@ export function InvoiceForm({
           <CardTitle>Buyer</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4 md:grid-cols-2">
+          <CustomerPicker onPick={fillBuyer} />
           <Field label="Name" autoComplete="off" required {...text("buyerName")} />
           <Field
             label="E-mail"

@@ -14,9 +14,11 @@ const providerName = (part: AwaitingRefundPart) =>
   part.provider ? PROVIDER_NAMES[part.provider] : "by hand";
 
 /**
- * A refund whose provider has not said whether it paid (or refused a part after another paid):
- * its parts, "Ask again", and a form per open part to record what staff found in the
- * provider's records or paid back themselves.
+ * A refund of any kind still open (its provider has not said whether it paid, refused a part,
+ * or it is money owed back that staff pay back through the provider or by hand): its parts,
+ * "Ask the provider again" (or "Pay it back through the provider" for a part not asked yet),
+ * and a form per open part to record what staff found in the provider's records or paid back
+ * themselves.
  */
 export function AwaitingRefund({
   parts,
@@ -30,8 +32,15 @@ export function AwaitingRefund({
   return (
     <section aria-label="Refunds awaiting an answer" className="space-y-3">
       {refundIds.map((refundId) => (
-        <div key={refundId} className="space-y-2 rounded-md border p-3">
+        <div
+          key={refundId}
+          className="space-y-2 rounded-md border p-3"
+          data-testid="refund-awaiting"
+        >
           <FetcherToasts fetcherKey={`refund-ask-${refundId}`} />
+          {parts.find((p) => p.refundId === refundId)?.kind === "payment" && (
+            <p className="font-medium">{parts.find((p) => p.refundId === refundId)?.why}</p>
+          )}
           <ul className="space-y-3">
             {parts
               .filter((p) => p.refundId === refundId)
@@ -53,7 +62,17 @@ export function AwaitingRefund({
                 </li>
               ))}
           </ul>
-          <AskAgainForm refundId={refundId} pageResult={pageResult} />
+          {parts.some(
+            (p) => p.refundId === refundId && p.method === "provider" && p.status !== "paid",
+          ) && (
+            <AskAgainForm
+              refundId={refundId}
+              notAsked={parts.some(
+                (p) => p.refundId === refundId && p.method === "provider" && p.status === "pending",
+              )}
+              pageResult={pageResult}
+            />
+          )}
         </div>
       ))}
     </section>
@@ -62,9 +81,12 @@ export function AwaitingRefund({
 
 function AskAgainForm({
   refundId,
+  notAsked,
   pageResult,
 }: {
   refundId: number;
+  /** A part not asked yet: the button pays it back through its provider. */
+  notAsked: boolean;
   pageResult?: FormActionResult;
 }) {
   const form = useAdminForm({
@@ -78,7 +100,11 @@ function AskAgainForm({
       <input type="hidden" name="intent" value="refund-ask-again" />
       <input type="hidden" name="refundId" value={refundId} />
       <Button type="submit" variant="outline" disabled={form.submitting}>
-        {form.submitting ? "Asking..." : "Ask the provider again"}
+        {form.submitting
+          ? "Asking..."
+          : notAsked
+            ? "Pay it back through the provider"
+            : "Ask the provider again"}
       </Button>
     </form.fetcher.Form>
   );

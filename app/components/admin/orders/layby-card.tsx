@@ -14,11 +14,18 @@ import {
   TableRow,
 } from "~/components/admin/ui/table";
 import { useAdminForm } from "~/components/admin/use-admin-form";
+import type { AwaitingRefundPart } from "~/domain/invoicing/recheck-refunds.server";
+import {
+  CHARGE_RULES,
+  CHARGE_RULE_LABELS,
+  chargeWords,
+  type ChargeRule,
+} from "~/domain/layby/cancellation";
 import type { AdminLaybyPlan } from "~/domain/layby/get-admin-plan.server";
 import { cancelLaybySchema, showroomPaymentSchema } from "~/domain/layby/staff-schemas";
-import { formatDay } from "~/lib/dates";
+import { formatDateTime, formatDay } from "~/lib/dates";
 import type { FormActionResult } from "~/lib/forms";
-import { formatMoney } from "~/lib/money";
+import { formatMoney, MONEY_INPUT } from "~/lib/money";
 import { FetcherToasts, LAYBY_FETCHERS } from "./layby-fetchers";
 import { LaybyRefunds } from "./layby-refunds";
 
@@ -33,15 +40,19 @@ const CANCEL_REASONS: Record<string, string> = {
 };
 
 /**
- * The admin order page's lay-by section: the plan's schedule and how each instalment was paid,
- * "Record showroom payment" for the next unpaid one, "Cancel lay-by" with its calculation shown
- * before it is confirmed, and a cancelled plan's refunds.
+ * The admin order page's lay-by section: the plan's schedule with what was paid of each
+ * instalment and what is left, the payments received and how, "Record showroom payment" for
+ * any amount up to what is owed, "Cancel lay-by" with its calculation shown
+ * before it is confirmed, and its refunds with the forms to record them (`awaiting`: its
+ * refunds' open parts, as the order page lists them).
  */
 export function LaybyCard({
   plan,
+  awaiting,
   pageResult,
 }: {
   plan: AdminLaybyPlan;
+  awaiting: AwaitingRefundPart[];
   pageResult?: FormActionResult;
 }) {
   return (
@@ -68,14 +79,32 @@ export function LaybyCard({
             <dt className="text-muted-foreground">Lapses after</dt>
             <dd>{formatDay(plan.lapseDay)} (60 business days later)</dd>
           </dl>
-          <Table aria-label="Lay-by schedule">
+          {/* On a phone each payment is a labelled block: the table would scroll sideways. */}
+          <ul className="space-y-2 text-sm sm:hidden" aria-label="Lay-by schedule">
+            {plan.instalments.map((i) => (
+              <li key={i.id} className="rounded-md border p-3" data-testid="layby-instalment">
+                <p className="flex flex-wrap items-center justify-between gap-2">
+                  <span className="font-medium">
+                    {instalmentLabel(i.number)}, due {formatDay(i.dueDay)}
+                  </span>
+                  <InstalmentBadge instalment={i} />
+                </p>
+                <p>
+                  {money(i.amountCents)}: paid {money(i.paidCents)}, left{" "}
+                  <span data-testid="layby-instalment-left">{money(i.leftCents)}</span>
+                </p>
+              </li>
+            ))}
+          </ul>
+          <Table aria-label="Lay-by schedule" className="max-sm:hidden">
             <TableHeader>
               <TableRow>
                 <TableHead>Payment</TableHead>
                 <TableHead>Due</TableHead>
                 <TableHead className="text-right">Amount</TableHead>
+                <TableHead className="text-right">Paid</TableHead>
+                <TableHead className="text-right">Left</TableHead>
                 <TableHead>State</TableHead>
-                <TableHead>Paid by</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -84,34 +113,72 @@ export function LaybyCard({
                   <TableCell>{instalmentLabel(i.number)}</TableCell>
                   <TableCell className="whitespace-nowrap">{formatDay(i.dueDay)}</TableCell>
                   <TableCell className="text-right">{money(i.amountCents)}</TableCell>
-                  <TableCell>
-                    {i.paidAt ? (
-                      <Badge variant="default">Paid</Badge>
-                    ) : i.overdue ? (
-                      <Badge variant="destructive">Overdue</Badge>
-                    ) : (
-                      <Badge variant="secondary">Due</Badge>
-                    )}
+                  <TableCell className="text-right">{money(i.paidCents)}</TableCell>
+                  <TableCell className="text-right" data-testid="layby-instalment-left">
+                    {money(i.leftCents)}
                   </TableCell>
-                  <TableCell className="text-sm">{i.paidBy ?? ""}</TableCell>
+                  <TableCell>
+                    <InstalmentBadge instalment={i} />
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
           </Table>
-          {plan.next && <ShowroomPaymentForm next={plan.next} pageResult={pageResult} />}
+          {plan.received.length > 0 && (
+            <ul className="space-y-2 text-sm sm:hidden" aria-label="Lay-by payments received">
+              {plan.received.map((r) => (
+                <li key={r.id} className="rounded-md border p-3" data-testid="layby-received">
+                  {formatDateTime(r.receivedAt)}: {money(r.amountCents)}, {r.how}
+                </li>
+              ))}
+            </ul>
+          )}
+          {plan.received.length > 0 && (
+            <Table aria-label="Lay-by payments received" className="max-sm:hidden">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Received</TableHead>
+                  <TableHead className="text-right">Amount</TableHead>
+                  <TableHead>How</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {plan.received.map((r) => (
+                  <TableRow key={r.id} data-testid="layby-received">
+                    <TableCell className="whitespace-nowrap">
+                      {formatDateTime(r.receivedAt)}
+                    </TableCell>
+                    <TableCell className="text-right">{money(r.amountCents)}</TableCell>
+                    <TableCell className="text-sm">{r.how}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+          {plan.next && (
+            <ShowroomPaymentForm
+              next={plan.next}
+              owedCents={plan.owedCents}
+              pageResult={pageResult}
+            />
+          )}
           {plan.cancellation && (
             <CancelLaybyForm quotes={plan.cancellation} pageResult={pageResult} />
           )}
           {plan.status === "cancelled" && (
             <div className="space-y-3 text-sm">
-              <p>
+              <p data-testid="layby-cancelled">
                 Cancelled {CANCEL_REASONS[plan.cancelReason ?? ""] ?? ""}:{" "}
-                {plan.chargeWaived
-                  ? "no charge (hospitalisation or death)"
-                  : `charge ${money(plan.chargeCents ?? 0)}`}
-                , refund {money(plan.refundCents ?? 0)}.
+                {chargeWords(plan.chargeRule, plan.chargeCents ?? 0)}, refund{" "}
+                {money(plan.refundCents ?? 0)}.
               </p>
-              <LaybyRefunds refunds={plan.refunds} pageResult={pageResult} />
+              <LaybyRefunds parts={plan.refunds} awaiting={awaiting} pageResult={pageResult} />
+            </div>
+          )}
+          {plan.status !== "cancelled" && plan.refunds.length > 0 && (
+            <div className="space-y-3 text-sm">
+              <p>Money received that the shop cannot keep, to pay back:</p>
+              <LaybyRefunds parts={plan.refunds} awaiting={awaiting} pageResult={pageResult} />
             </div>
           )}
         </CardContent>
@@ -120,11 +187,29 @@ export function LaybyCard({
   );
 }
 
+/** An instalment's state: paid, part paid, overdue (part paid or not), or due. */
+function InstalmentBadge({
+  instalment: i,
+}: {
+  instalment: Pick<AdminLaybyPlan["instalments"][number], "paidAt" | "overdue" | "paidCents">;
+}) {
+  if (i.paidAt) return <Badge variant="default">Paid</Badge>;
+  if (i.overdue) {
+    return (
+      <Badge variant="destructive">{i.paidCents > 0 ? "Part paid, overdue" : "Overdue"}</Badge>
+    );
+  }
+  if (i.paidCents > 0) return <Badge variant="outline">Part paid</Badge>;
+  return <Badge variant="secondary">Due</Badge>;
+}
+
 function ShowroomPaymentForm({
   next,
+  owedCents,
   pageResult,
 }: {
   next: NonNullable<AdminLaybyPlan["next"]>;
+  owedCents: number;
   pageResult?: FormActionResult;
 }) {
   const form = useAdminForm({
@@ -147,12 +232,24 @@ function ShowroomPaymentForm({
         Record showroom payment
       </h4>
       <input type="hidden" name="intent" value="layby-payment" />
-      <input type="hidden" name="number" value={next.number} />
-      <p className="text-sm text-muted-foreground">
-        Next: {instalmentLabel(next.number).toLowerCase()} of {money(next.amountCents)}, due{" "}
-        {formatDay(next.dueDay)}.
+      {/* What the plan owed when this form was shown: a second send of it records nothing. */}
+      <input type="hidden" name="owedCents" value={owedCents} />
+      <p className="text-sm text-muted-foreground" data-testid="layby-next">
+        Still owed: {money(owedCents)}. Next: {instalmentLabel(next.number).toLowerCase()},{" "}
+        {next.paidCents > 0
+          ? `${money(next.leftCents)} left of ${money(next.amountCents)}`
+          : money(next.amountCents)}
+        , due {formatDay(next.dueDay)}. Any amount up to what is owed pays the instalments in order.
       </p>
-      <div className="max-w-xs">
+      <div className="grid max-w-xl gap-3 sm:grid-cols-2">
+        <Field
+          name="amount"
+          label="Amount received (R)"
+          {...MONEY_INPUT}
+          defaultValue={form.values.amount ?? ""}
+          error={form.errors.amount}
+          onEdit={form.clearError}
+        />
         <Field
           name="receiptReference"
           label="Till receipt reference"
@@ -161,8 +258,9 @@ function ShowroomPaymentForm({
           onEdit={form.clearError}
         />
       </div>
+      {form.errors.owedCents && <p className="text-sm text-destructive">{form.errors.owedCents}</p>}
       <Button type="submit" disabled={form.submitting}>
-        {form.submitting ? "Recording..." : `Record ${money(next.amountCents)} paid`}
+        {form.submitting ? "Recording..." : "Record payment"}
       </Button>
     </form.fetcher.Form>
   );
@@ -181,8 +279,8 @@ function CancelLaybyForm({
     fetcherKey: LAYBY_FETCHERS.cancel,
     toasts: false,
   });
-  const [waived, setWaived] = useState(false);
-  const quote = waived ? quotes.waived : quotes.charged;
+  const [rule, setRule] = useState<ChargeRule | null>(null);
+  const quote = rule ? quotes[rule] : null;
   return (
     <details className="rounded-md border p-4">
       <summary className="cursor-pointer font-medium">Cancel lay-by</summary>
@@ -194,22 +292,40 @@ function CancelLaybyForm({
         className="mt-3 space-y-3"
       >
         <input type="hidden" name="intent" value="layby-cancel" />
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            name="waived"
-            checked={waived}
-            onChange={(event) => setWaived(event.currentTarget.checked)}
-          />
-          Hospitalisation or death: no cancellation charge (CPA s62(5)(a))
-        </label>
+        <fieldset className="space-y-2" aria-describedby="layby-charge-rule-error">
+          <legend className="text-sm font-medium">Why is it cancelled?</legend>
+          {CHARGE_RULES.map((value) => (
+            <label key={value} className="flex items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name="chargeRule"
+                value={value}
+                checked={rule === value}
+                onChange={() => {
+                  setRule(value);
+                  form.clearError("chargeRule");
+                }}
+              />
+              {CHARGE_RULE_LABELS[value]}
+            </label>
+          ))}
+          {form.errors.chargeRule && (
+            <p id="layby-charge-rule-error" className="text-sm text-destructive">
+              {form.errors.chargeRule}
+            </p>
+          )}
+        </fieldset>
         <div className="rounded-md bg-muted p-3 text-sm" aria-live="polite">
           <p className="font-medium">The calculation the shopper is e-mailed:</p>
-          <ul className="mt-1 space-y-0.5" data-testid="layby-calculation">
-            {quote.explanation.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
+          {quote ? (
+            <ul className="mt-1 space-y-0.5" data-testid="layby-calculation">
+              {quote.explanation.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-1 text-muted-foreground">Choose why, to see it.</p>
+          )}
         </div>
         <p className="text-sm text-muted-foreground">
           The goods are released; online payments are paid back through their provider, what was
@@ -218,7 +334,9 @@ function CancelLaybyForm({
         <Button type="submit" variant="destructive" disabled={form.submitting}>
           {form.submitting
             ? "Cancelling..."
-            : `Cancel lay-by and refund ${money(quote.refundCents)}`}
+            : quote
+              ? `Cancel lay-by and refund ${money(quote.refundCents)}`
+              : "Cancel lay-by"}
         </Button>
       </form.fetcher.Form>
     </details>

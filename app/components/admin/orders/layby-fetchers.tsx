@@ -7,7 +7,6 @@ import { notify } from "~/lib/notify";
 export const LAYBY_FETCHERS = {
   payment: "layby-payment",
   cancel: "layby-cancel",
-  refundPaid: "layby-refund-paid",
 } as const;
 
 /** The toasts of a form's fetcher shared by key, shown by what outlives the form. */

@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
 import { Field, TextareaField } from "~/components/admin/field";
-import { LineQuantityField } from "~/components/admin/line-quantity-field";
+import { GiveBackLines } from "~/components/admin/give-back-lines";
 import { Button } from "~/components/admin/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
 import { useAdminForm } from "~/components/admin/use-admin-form";
 import type { RefundOptions } from "~/domain/invoicing/refund-options.server";
-import { refundFormSchema, refundQuantityField } from "~/domain/invoicing/refund-schemas";
+import { refundFormSchema } from "~/domain/invoicing/refund-schemas";
 import type { FormActionResult } from "~/lib/forms";
 import { formatMoney, MONEY_INPUT } from "~/lib/money";
 import { notify } from "~/lib/notify";
@@ -102,30 +102,13 @@ export function RefundForm({
             {options.hasDiscount ? " (with its share of the order's discount)" : ""}, or enter an
             amount.
           </p>
-          <ul className="space-y-3">
-            {options.lines.map((line) => (
-              <LineQuantityField
-                key={line.position}
-                name={refundQuantityField(line.position)}
-                label={
-                  <>
-                    {line.description}{" "}
-                    {line.sku && (
-                      <span className="font-mono text-xs text-muted-foreground">{line.sku}</span>
-                    )}
-                  </>
-                }
-                note={`${money(line.unitPriceCents)} each · ${line.refundable} of ${line.quantity} can be refunded`}
-                defaultValue={values[refundQuantityField(line.position)] ?? "0"}
-                errors={errors}
-                disabled={line.refundable === 0}
-                onEdit={() => {
-                  clearError(refundQuantityField(line.position));
-                  clearError("amount");
-                }}
-              />
-            ))}
-          </ul>
+          <GiveBackLines
+            lines={options.lines.map((line) => ({ ...line, left: line.refundable }))}
+            verb="refunded"
+            values={values}
+            errors={errors}
+            clearError={clearError}
+          />
           <div className="max-w-xs">
             <Field
               name="amount"

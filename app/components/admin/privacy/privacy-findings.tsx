@@ -21,6 +21,7 @@ export const COUNT_LABELS: Record<keyof PersonalDataSummary["counts"], string> =
   messages: "Contact messages",
   subscriptions: "Newsletter subscription",
   auditEntries: "Audit log entries",
+  staffNotes: "Staff notes and tags",
 };
 
 /** What is held about one address, with the three things the owner can do with it. */

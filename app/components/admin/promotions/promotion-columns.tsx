@@ -3,11 +3,14 @@ import { StatusBadge } from "~/components/admin/status-badge";
 import { Badge } from "~/components/admin/ui/badge";
 import type { PromotionRow } from "~/domain/promotions/promotion-list";
 import { formatPeriod } from "~/domain/promotions/promotion-period";
+import { rulesSummary } from "~/domain/promotions/promotion-rules";
 import { formatPromotionValue, PROMOTION_KIND_LABELS } from "~/domain/promotions/promotion-value";
 import { formatCount } from "~/lib/numbers";
-import { formatMoney } from "~/lib/money";
 import { EditPromotionDialog } from "./promotion-dialogs";
 import { DeletePromotionDialog, PromotionSwitchButton } from "./promotion-row-actions";
+
+/** The rules in short: "Min. R5,000.00 · Once per customer · Only Mattresses"; "" for none. */
+const rulesOf = (p: PromotionRow) => rulesSummary({ ...p, minSpendCents: p.minSubtotalCents });
 
 const PERIOD_LABELS = { scheduled: "Scheduled", expired: "Expired" } as const;
 
@@ -28,9 +31,9 @@ export const PROMOTION_COLUMNS: ListColumn<PromotionRow>[] = [
         <p className="truncate" title={p.description}>
           {p.description || <span className="text-muted-foreground">None</span>}
         </p>
-        {p.minSubtotalCents > 0 ? (
-          <p className="text-xs text-muted-foreground">
-            On orders of {formatMoney(p.minSubtotalCents)} or more
+        {rulesOf(p) ? (
+          <p className="text-xs text-muted-foreground" data-testid="promotion-rules">
+            {rulesOf(p)}
           </p>
         ) : null}
       </div>

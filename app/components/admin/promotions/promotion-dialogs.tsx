@@ -4,6 +4,7 @@ import { Button } from "~/components/admin/ui/button";
 import type { PromotionRow } from "~/domain/promotions/promotion-list";
 import { promotionSchema } from "~/domain/promotions/promotion-schemas";
 import { promotionValueText } from "~/domain/promotions/promotion-value";
+import { amountInputValue } from "~/lib/money";
 import { PromotionFormFields, type PromotionFormValues } from "./promotion-form-fields";
 
 const ACTION = "/admin/promotions";
@@ -70,5 +71,8 @@ function formValues(p: PromotionRow): PromotionFormValues {
     startDate: p.startDay ?? "",
     endDate: p.endDay ?? "",
     active: p.active,
+    minSpend: p.minSubtotalCents > 0 ? amountInputValue(p.minSubtotalCents) : "",
+    oncePerCustomer: p.oncePerCustomer,
+    goods: { categories: p.categories, products: p.products },
   };
 }

@@ -3,6 +3,7 @@ import { Field, SelectField, TextareaField } from "~/components/admin/field";
 import type { FormDialogFields } from "~/components/admin/form-dialog";
 import { SwitchField } from "~/components/admin/switch-field";
 import { MONEY_INPUT } from "~/lib/money";
+import { PromotionGoodsFields, type GoodsChoice } from "./promotion-goods-fields";
 import {
   PROMOTION_CODE_MAX,
   PROMOTION_DESCRIPTION_MAX,
@@ -23,6 +24,9 @@ export type PromotionFormValues = {
   startDate: string;
   endDate: string;
   active: boolean;
+  minSpend: string;
+  oncePerCustomer: boolean;
+  goods: GoodsChoice;
 };
 
 const EMPTY: PromotionFormValues = {
@@ -34,6 +38,9 @@ const EMPTY: PromotionFormValues = {
   startDate: "",
   endDate: "",
   active: true,
+  minSpend: "",
+  oncePerCustomer: false,
+  goods: { categories: [], products: [] },
 };
 
 const VALUE_HINTS: Record<PromotionKind, string> = {
@@ -55,9 +62,9 @@ export function PromotionFormFields({
   idPrefix: string;
 }) {
   const { errors, clearError, values } = form;
-  const text = (name: Exclude<keyof PromotionFormValues, "active">) =>
-    values[name] ?? initial[name];
-  const common = (name: Exclude<keyof PromotionFormValues, "active">) => ({
+  type TextName = Exclude<keyof PromotionFormValues, "active" | "oncePerCustomer" | "goods">;
+  const text = (name: TextName) => values[name] ?? initial[name];
+  const common = (name: TextName) => ({
     name,
     id: `${idPrefix}-${name}`,
     error: errors[name],
@@ -68,6 +75,8 @@ export function PromotionFormFields({
     values.kind === "fixed" || values.kind === "percentage" ? values.kind : initial.kind,
   );
   const active = values.code === undefined ? initial.active : values.active === "on";
+  const oncePerCustomer =
+    values.code === undefined ? initial.oncePerCustomer : values.oncePerCustomer === "on";
   return (
     <>
       <Field
@@ -129,6 +138,27 @@ export function PromotionFormFields({
           type="date"
         />
       </div>
+      <Field
+        {...common("minSpend")}
+        label="Minimum Spend (R)"
+        hint="What the goods must come to (only the goods chosen below, when you limit it), such as 5000 or 4999,50. Empty: no minimum."
+        {...MONEY_INPUT}
+      />
+      <SwitchField
+        name="oncePerCustomer"
+        id={`${idPrefix}-oncePerCustomer`}
+        label="One Use per Customer"
+        hint="One order per shopper's e-mail address; a cancelled or expired order gives it back."
+        defaultChecked={oncePerCustomer}
+        error={errors.oncePerCustomer}
+        onEdit={clearError}
+      />
+      <PromotionGoodsFields
+        idPrefix={idPrefix}
+        initial={initial.goods}
+        errors={errors}
+        onEdit={clearError}
+      />
       <SwitchField
         name="active"
         id={`${idPrefix}-active`}

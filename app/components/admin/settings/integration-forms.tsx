@@ -108,6 +108,11 @@ export function ShippingForm({
             "A cart of this amount or more ships free.",
           )}
         </div>
+        <p className="text-sm text-muted-foreground">
+          The home town&apos;s rates, which the cart and product pages promise. Checkout charges by
+          the address&apos;s delivery zone (Deliveries), and these rates only while no zone is
+          active.
+        </p>
         {canEdit && (
           <Button type="submit" disabled={form.submitting}>
             {form.submitting ? "Saving..." : "Save Shipping"}

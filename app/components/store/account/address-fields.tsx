@@ -1,18 +1,17 @@
+import { DeliveryAddressFields } from "~/components/store/delivery-address-fields";
 import { Input, Label } from "~/components/ui/input";
 
-const FIELDS = [
+const PERSON = [
   { name: "label", label: "Name for this address (e.g. Home)", autoComplete: "off" },
   { name: "firstName", label: "First Name", autoComplete: "given-name" },
   { name: "lastName", label: "Last Name", autoComplete: "family-name" },
   { name: "phone", label: "Phone", autoComplete: "tel", type: "tel" },
-  { name: "address", label: "Street Address", autoComplete: "street-address" },
-  { name: "city", label: "City / Town", autoComplete: "address-level2" },
-  { name: "postal", label: "Postal Code", autoComplete: "postal-code" },
 ] as const;
 
 /**
- * A saved address's fields with their messages underneath. `prefix` keeps the ids of several
- * forms on one page apart.
+ * A saved address's fields with their messages underneath: a name for it and who receives,
+ * then the delivery address as checkout takes it. `prefix` keeps the ids of several forms on one
+ * page apart.
  */
 export function AddressFields({
   prefix,
@@ -26,7 +25,7 @@ export function AddressFields({
   return (
     <>
       <div className="grid gap-3 sm:grid-cols-2">
-        {FIELDS.map((f) => {
+        {PERSON.map((f) => {
           const id = `${prefix}-${f.name}`;
           const error = errors[f.name];
           return (
@@ -54,6 +53,7 @@ export function AddressFields({
           );
         })}
       </div>
+      <DeliveryAddressFields idPrefix={prefix} errors={errors} values={values} />
       <label className="flex items-center gap-2 text-sm">
         <input
           type="checkbox"

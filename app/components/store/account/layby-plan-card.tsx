@@ -14,10 +14,10 @@ const money = (cents: number) => formatMoney(cents, { cents: true });
 
 const STATE_LABELS = { paid: "Paid", due: "Due", overdue: "Overdue" } as const;
 
-function StateBadge({ state }: { state: keyof typeof STATE_LABELS }) {
+function StateBadge({ state, part }: { state: keyof typeof STATE_LABELS; part: boolean }) {
   return (
     <Badge variant={state === "paid" ? "default" : state === "overdue" ? "destructive" : "outline"}>
-      {STATE_LABELS[state]}
+      {part ? `Part paid, ${STATE_LABELS[state].toLowerCase()}` : STATE_LABELS[state]}
     </Badge>
   );
 }
@@ -78,7 +78,11 @@ export function LaybyPlanCard({
         className="mt-4"
         payments={plan.instalments}
         caption="Lay-by payments"
-        state={{ header: "Status", cell: (i) => <StateBadge state={i.state} /> }}
+        showPaid
+        state={{
+          header: "Status",
+          cell: (i) => <StateBadge state={i.state} part={i.state !== "paid" && i.paidCents > 0} />,
+        }}
       />
       {plan.status === "cancelled" && plan.refundCents !== null ? (
         <p className="mt-3 text-sm">
@@ -91,7 +95,11 @@ export function LaybyPlanCard({
           methods={methods}
           current={currentMethod}
           error={payError}
-          legend={`${instalmentLabel(next.number)}: ${money(next.amountCents)}, due ${formatDay(next.dueDay)}`}
+          legend={`${instalmentLabel(next.number)}: ${
+            next.paidCents > 0
+              ? `${money(next.leftCents)} left of ${money(next.amountCents)}`
+              : money(next.amountCents)
+          }, due ${formatDay(next.dueDay)}`}
           button={next.number === 0 ? "Pay deposit" : "Pay next instalment"}
         />
       ) : null}

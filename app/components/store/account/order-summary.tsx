@@ -1,3 +1,4 @@
+import { addressLines, deliveryContactLines } from "~/domain/addresses/format-address";
 import { OrderBadges } from "~/components/store/account/order-badges";
 import { Card } from "~/components/ui/card";
 import type { ShopperOrder } from "~/domain/orders/get-order.server";
@@ -83,7 +84,13 @@ export function OrderDetails({
           ) : null}
           <Row
             label={order.deliveryMethod === "express" ? "Express delivery" : "Standard delivery"}
-            value={order.deliveryCents === 0 ? "Free" : formatMoney(order.deliveryCents)}
+            value={
+              order.paymentStatus === "awaiting_quote"
+                ? "To be quoted"
+                : order.deliveryCents === 0
+                  ? "Free"
+                  : formatMoney(order.deliveryCents)
+            }
           />
           <Row label="Total" value={formatMoney(order.totalCents)} strong />
           <Row label="Includes VAT (15%)" value={formatMoney(order.vatCents)} />
@@ -93,13 +100,16 @@ export function OrderDetails({
         <Card className="p-5 text-sm">
           <h2 className="text-lg font-semibold">Delivery</h2>
           <p className="mt-2">
-            {order.firstName} {order.lastName}
-            <br />
-            {order.address}
-            <br />
-            {order.city} {order.postalCode}
-            <br />
-            {order.phone}
+            {[
+              `${order.firstName} ${order.lastName}`,
+              ...addressLines(order),
+              order.phone,
+              ...deliveryContactLines(order),
+            ].map((line, i) => (
+              <span key={i} className="block">
+                {line}
+              </span>
+            ))}
           </p>
           <p className="mt-2 text-muted-foreground">
             {DELIVERY_METHOD_LABELS[order.deliveryMethod]}

@@ -38,6 +38,19 @@ export function usePaymentReturn(order: ShopperOrder, layby: LaybyPlanView | nul
     void navigate({ search: `?${next}` }, { replace: true, preventScrollReset: true });
   }, [fromPayment, latest?.status, laybyPaid, order.number, order.email, params, navigate]);
 
+  // Just placed with its delivery to be quoted: nothing goes to a provider, so the cart empties now.
+  const fromQuotedCheckout = params.get("from") === "quote";
+  useEffect(() => {
+    if (!fromQuotedCheckout) return;
+    clearCart();
+    notify.success("Order Placed", {
+      description: `Your order number is ${order.number}. We will e-mail ${order.email} the delivery quote.`,
+    });
+    const next = new URLSearchParams(params);
+    next.delete("from");
+    void navigate({ search: `?${next}` }, { replace: true, preventScrollReset: true });
+  }, [fromQuotedCheckout, order.number, order.email, params, navigate]);
+
   // Back from a provider whose confirmation may still be on its way: look again for a minute.
   const revalidator = useRevalidator();
   const [waited, setWaited] = useState(0);
@@ -59,12 +72,31 @@ export function PaymentState({
   order,
   waiting,
   layby,
+  quoted = false,
 }: {
   order: ShopperOrder;
   waiting: boolean;
   layby: LaybyPlanView | null;
+  /** The order's delivery is (or was to be) quoted by the shop (docs/decisions/041). */
+  quoted?: boolean;
 }) {
   const latest = order.payments[0];
+  if (order.status === "cancelled" && quoted && order.paymentStatus !== "paid") {
+    return (
+      <Notice tone="bad" title="This order was cancelled">
+        The items were released and nothing was taken. You are welcome to order again.
+      </Notice>
+    );
+  }
+  if (order.paymentStatus === "awaiting_quote" && order.status !== "cancelled") {
+    return (
+      <Notice tone="wait" title="Awaiting your delivery quote">
+        No delivery zone of ours covers your address, so we are quoting its delivery. We hold your
+        items, and nothing is to pay yet: we will e-mail you the delivery cost and the total, with a
+        link to pay it here.
+      </Notice>
+    );
+  }
   if (order.status === "cancelled" && layby && layby.cancelReason !== "unpaid_deposit") {
     return (
       <Notice tone="bad" title="This lay-by was cancelled">
@@ -134,8 +166,13 @@ export function PaymentState({
       </Notice>
     );
   }
-  const until = new Date(order.payBy).toLocaleTimeString("en-ZA", {
+  // A quoted order is held for days: its time to pay names the day as well.
+  const payBy = new Date(order.payBy);
+  const until = payBy.toLocaleString("en-ZA", {
     timeZone: "Africa/Johannesburg",
+    ...(payBy.getTime() - Date.now() > 12 * 60 * 60_000
+      ? { weekday: "long", day: "numeric", month: "long" }
+      : {}),
     hour: "2-digit",
     minute: "2-digit",
   });

@@ -2,6 +2,7 @@ import { clsx } from "clsx";
 import { Icon } from "~/components/store/icon";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { Form, Link } from "react-router";
+import { DeliveryAddressFields } from "~/components/store/delivery-address-fields";
 import { FormField } from "~/components/store/form-field";
 import { FormResult } from "~/components/store/form-result";
 import { Honeypot } from "~/components/store/honeypot";
@@ -20,7 +21,9 @@ import { CheckoutSummary } from "./checkout-summary";
 import { LaybyOption, type PlanChoice } from "./layby-option";
 import { PromoCode } from "./promo-code";
 import { SavedAddressPicker, type CheckoutPrefill } from "./saved-address-picker";
-import { useCheckoutQuote } from "./use-checkout-quote";
+import { useCheckoutQuote, type QuoteAddress } from "./use-checkout-quote";
+import { DeliveryDayChoice } from "./delivery-day-choice";
+import { deliveryQuotedMessage, QUOTED_ORDER_BUTTON } from "~/domain/delivery/quoted-message";
 
 export function CheckoutEmptyState() {
   return (
@@ -69,11 +72,39 @@ export function CheckoutForm({
   // The deposit as typed; until the shopper types, the shop's smallest deposit.
   const [typedDeposit, setLaybyDeposit] = useState<string | null>(null);
   const [laybyMonths, setLaybyMonths] = useState("6");
-  const { quote, failed } = useCheckoutQuote(lines, deliveryMethod, promoCode);
+  const [address, setAddress] = useState<QuoteAddress>({ postal: "", city: "", province: "" });
+  const { quote, failed, updating } = useCheckoutQuote(lines, deliveryMethod, promoCode, address);
   const form = usePublicForm({
     loadSchema: () => import("~/domain/orders/checkout-schema").then((m) => m.checkoutSchema),
   });
   const errors = form.errors;
+  // The fields that choose the delivery zone, read from the form whenever one changes.
+  const readAddress = () => {
+    const field = (name: string) => {
+      const input = form.formRef.current?.elements.namedItem(name);
+      return input instanceof HTMLInputElement || input instanceof HTMLSelectElement
+        ? input.value
+        : "";
+    };
+    const next = { postal: field("postal"), city: field("city"), province: field("province") };
+    setAddress((now) =>
+      now.postal === next.postal && now.city === next.city && now.province === next.province
+        ? now
+        : next,
+    );
+  };
+  const delivery = quote?.delivery;
+  const days = delivery?.days ?? [];
+  const [deliveryDay, setDeliveryDay] = useState("");
+  // The zone or the method changed and the day chosen is no longer offered: choose again.
+  const chosenDay = days.some((d) => d.day === deliveryDay) ? deliveryDay : "";
+  const expressShown = !delivery || delivery.expressCents !== null;
+  // Express where this address's zone offers none: back to standard, visibly.
+  useEffect(() => {
+    if (delivery && delivery.expressCents === null && deliveryMethod === "express") {
+      setDeliveryMethod("standard");
+    }
+  }, [delivery, deliveryMethod]);
 
   // A lay-by is paid by card or PayFast, never PayFlex.
   const offered = quote
@@ -83,7 +114,9 @@ export function CheckoutForm({
     : PAYMENT_OPTIONS.map((o) => o.value).filter((m) => plan === "full" || m !== "payflex");
   const minDeposit = quote?.layby.minDepositCents;
   // The cart changed to a total a deposit would cover: back to paying in full, visibly.
-  const laybyUnavailable = quote !== null && quote.totals.totalCents <= quote.layby.minDepositCents;
+  const laybyUnavailable =
+    quote !== null &&
+    (quote.totals.totalCents <= quote.layby.minDepositCents || quote.delivery.quoted);
   useEffect(() => {
     if (laybyUnavailable && plan === "layby") setPlan("full");
   }, [laybyUnavailable, plan]);
@@ -108,17 +141,25 @@ export function CheckoutForm({
       ref={form.formRef}
       onSubmit={form.onSubmit}
       onFocus={form.onFocus}
+      onChange={(event) => {
+        const name = (event.target as { name?: string }).name;
+        if (name === "postal" || name === "city" || name === "province") readAddress();
+      }}
       noValidate
       className="mt-6 grid gap-8 lg:grid-cols-[1fr_24rem]"
     >
       <Honeypot />
       <input type="hidden" name="lines" value={requested} />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-      <input type="hidden" name="promoCode" value={appliedCode} />
+      {/* The code the shopper applied, even when the summary now refuses it: placing the order
+          checks it again and says why, rather than dropping the discount unseen. */}
+      <input type="hidden" name="promoCode" value={promoCode} />
       <div className="space-y-6">
         <FormResult result={form.result && !form.result.ok ? form.result : undefined} />
         <Step number={1} title="Customer Information">
-          {prefill ? <SavedAddressPicker prefill={prefill} formRef={form.formRef} /> : null}
+          {prefill ? (
+            <SavedAddressPicker prefill={prefill} formRef={form.formRef} onFilled={readAddress} />
+          ) : null}
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField
               name="firstName"
@@ -180,35 +221,7 @@ export function CheckoutForm({
           </div>
         </Step>
         <Step number={2} title="Delivery Information">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div className="sm:col-span-2">
-              <FormField
-                name="address"
-                label="Street Address"
-                required
-                autoComplete="street-address"
-                error={errors.address}
-                defaultValue={form.values.address}
-              />
-            </div>
-            <FormField
-              name="city"
-              label="City / Town"
-              required
-              autoComplete="address-level2"
-              error={errors.city}
-              defaultValue={form.values.city}
-            />
-            <FormField
-              name="postal"
-              label="Postal Code"
-              required
-              autoComplete="postal-code"
-              inputMode="numeric"
-              error={errors.postal}
-              defaultValue={form.values.postal}
-            />
-          </div>
+          <DeliveryAddressFields idPrefix="field" errors={errors} values={form.values} />
           <fieldset className="mt-5">
             <legend className="text-sm font-medium">Delivery method</legend>
             <div className="mt-2 grid gap-3 sm:grid-cols-2">
@@ -218,26 +231,67 @@ export function CheckoutForm({
                 checked={deliveryMethod === "standard"}
                 onChange={() => setDeliveryMethod("standard")}
                 title="Standard Delivery"
-                note="3-7 business days"
+                note={
+                  delivery?.zone ? `3-7 business days · ${delivery.zone.name}` : "3-7 business days"
+                }
                 price={
-                  quote
-                    ? quote.totals.subtotalCents >= settings.freeDeliveryThresholdCents
-                      ? "Free"
-                      : formatMoney(settings.standardDeliveryCents)
-                    : `Free from ${formatMoney(settings.freeDeliveryThresholdCents)}`
+                  !delivery
+                    ? `Free from ${formatMoney(settings.freeDeliveryThresholdCents)}`
+                    : delivery.quoted || delivery.standardCents === null
+                      ? "Quoted"
+                      : delivery.standardCents === 0
+                        ? "Free"
+                        : formatMoney(delivery.standardCents)
                 }
               />
-              <Choice
-                name="deliveryMethod"
-                value="express"
-                checked={deliveryMethod === "express"}
-                onChange={() => setDeliveryMethod("express")}
-                title="Express Delivery"
-                note="1-2 business days"
-                price={formatMoney(settings.expressDeliveryCents)}
-              />
+              {expressShown ? (
+                <Choice
+                  name="deliveryMethod"
+                  value="express"
+                  checked={deliveryMethod === "express"}
+                  onChange={() => setDeliveryMethod("express")}
+                  title="Express Delivery"
+                  note="1-2 business days"
+                  price={formatMoney(delivery?.expressCents ?? settings.expressDeliveryCents)}
+                />
+              ) : null}
             </div>
+            {delivery && !delivery.quoted && delivery.expressCents === null ? (
+              <p className="mt-2 text-sm text-muted-foreground">
+                Express delivery is not offered to this address.
+              </p>
+            ) : null}
+            {delivery?.quoted ? (
+              <p
+                role="status"
+                data-testid="delivery-quoted"
+                className="mt-3 rounded-md border border-primary/40 p-3 text-sm"
+              >
+                <strong className="font-medium">Delivery quoted.</strong>{" "}
+                {deliveryQuotedMessage(settings)}
+              </p>
+            ) : null}
+            {errors.deliveryMethod ? (
+              <p className="mt-2 text-sm text-destructive">{errors.deliveryMethod}</p>
+            ) : null}
           </fieldset>
+          {delivery?.zone && plan === "layby" ? (
+            <p className="mt-5 rounded-md border p-3 text-sm" data-testid="delivery-day-layby">
+              <strong className="font-medium">Delivery Day.</strong> On lay-by, your delivery day is
+              booked when the lay-by is paid in full: we book the earliest free day and tell you by
+              e-mail, and you can move it on your order&apos;s page.
+            </p>
+          ) : delivery?.zone ? (
+            <DeliveryDayChoice
+              idPrefix="field"
+              days={days}
+              value={chosenDay}
+              onChange={setDeliveryDay}
+              error={errors.deliveryDay}
+            />
+          ) : errors.deliveryDay ? (
+            <p className="mt-2 text-sm text-destructive">{errors.deliveryDay}</p>
+          ) : null}
         </Step>
         <Step number={3} title="Payment Information">
           <LaybyOption
@@ -250,6 +304,11 @@ export function CheckoutForm({
             totalCents={quote ? quote.totals.totalCents : null}
             terms={quote?.layby ?? null}
             errors={errors}
+            refusedBecause={
+              delivery?.quoted
+                ? "Not where we quote the delivery: pay in full once quoted"
+                : undefined
+            }
           />
           <fieldset>
             <legend className={plan === "layby" ? "mb-2 text-sm font-medium" : "sr-only"}>
@@ -326,9 +385,11 @@ export function CheckoutForm({
         lines={lines}
         quote={quote}
         failed={failed}
+        updating={updating}
         promo={
           <PromoCode
             applied={appliedCode}
+            pending={promoCode}
             message={quote?.promoMessage ?? errors.promoCode ?? null}
             onApply={setPromoCode}
           />
@@ -340,7 +401,11 @@ export function CheckoutForm({
             className="mt-5 w-full"
             disabled={form.submitting || blocked}
           >
-            {form.submitting ? "Processing Order..." : "Complete Order"}
+            {form.submitting
+              ? "Processing Order..."
+              : delivery?.quoted
+                ? QUOTED_ORDER_BUTTON
+                : "Complete Order"}
           </Button>
         }
       />

@@ -11,12 +11,15 @@ export function CheckoutSummary({
   lines,
   quote,
   failed,
+  updating = false,
   promo,
   action,
 }: {
   lines: readonly CartLine[];
   quote: QuoteAnswer | null;
   failed: boolean;
+  /** The shown prices are for an earlier cart, method or address: a new answer is on its way. */
+  updating?: boolean;
   promo: ReactNode;
   action: ReactNode;
 }) {
@@ -70,7 +73,7 @@ export function CheckoutSummary({
         })}
       </ul>
       <div className="mt-3 border-t pt-4">{promo}</div>
-      <dl className="mt-4 space-y-2 text-sm" aria-busy={!quote}>
+      <dl className="mt-4 space-y-2 text-sm" aria-busy={!quote || updating}>
         <Row label="Subtotal" value={totals ? formatMoney(totals.subtotalCents) : pending} />
         {totals && totals.discountCents > 0 ? (
           <Row
@@ -82,11 +85,13 @@ export function CheckoutSummary({
         <Row
           label="Delivery"
           value={
-            totals
-              ? totals.deliveryCents === 0
-                ? "Free"
-                : formatMoney(totals.deliveryCents)
-              : pending
+            !totals
+              ? pending
+              : quote?.delivery.quoted
+                ? "Delivery quoted"
+                : totals.deliveryCents === 0
+                  ? "Free"
+                  : formatMoney(totals.deliveryCents)
           }
         />
         <Row
@@ -100,6 +105,12 @@ export function CheckoutSummary({
           className="text-muted-foreground"
         />
       </dl>
+      {quote?.delivery.quoted ? (
+        <p className="mt-2 text-xs text-muted-foreground" data-testid="quoted-summary">
+          No delivery zone covers this address: we hold the goods, take no payment now and e-mail
+          you a delivery quote with the total to pay. The total here is for the goods.
+        </p>
+      ) : null}
       {quote && quote.problems.length > 0 ? (
         <p className="mt-3 text-sm text-destructive">
           Some items cannot be ordered as they are.{" "}

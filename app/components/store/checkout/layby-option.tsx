@@ -33,6 +33,7 @@ export function LaybyOption({
   totalCents,
   terms,
   errors,
+  refusedBecause,
 }: {
   plan: PlanChoice;
   onPlan: (plan: PlanChoice) => void;
@@ -44,10 +45,12 @@ export function LaybyOption({
   totalCents: number | null;
   terms: LaybyQuote | null;
   errors: Record<string, string | undefined>;
+  /** Why lay-by cannot be chosen for this order whatever its total (a delivery to be quoted). */
+  refusedBecause?: string;
 }) {
   const id = useId();
   const minDeposit = terms?.minDepositCents ?? 60_000;
-  const available = totalCents === null || totalCents > minDeposit;
+  const available = !refusedBecause && (totalCents === null || totalCents > minDeposit);
   // The server's parser itself (no zod): the checkout page does not load the schemas up front.
   const depositCents = parseAmount(deposit);
   const laybyTerms =
@@ -89,7 +92,7 @@ export function LaybyOption({
           note={
             available
               ? "We keep your goods while you pay, then deliver them"
-              : `For orders above ${formatMoney(minDeposit)}`
+              : (refusedBecause ?? `For orders above ${formatMoney(minDeposit)}`)
           }
         />
       </div>

@@ -2,13 +2,20 @@ import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 
-/** The checkout summary's promotion code: typed, applied (the quote checks it), removed. */
+/**
+ * The checkout summary's promotion code: typed, applied (the quote checks it), removed. A code
+ * the summary refuses stays applied until removed (placing the order checks it again), so the
+ * reason shows with a Remove button.
+ */
 export function PromoCode({
   applied,
+  pending = "",
   message,
   onApply,
 }: {
   applied: string;
+  /** The code the shopper applied, accepted or not; "" for none. */
+  pending?: string;
   message: string | null;
   onApply: (code: string) => void;
 }) {
@@ -53,6 +60,17 @@ export function PromoCode({
         <p id={`${id}-error`} role="alert" className="mt-1.5 text-sm text-destructive">
           {message}
         </p>
+      ) : null}
+      {pending ? (
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          className="mt-1"
+          onClick={() => onApply("")}
+        >
+          Remove {pending.toUpperCase()}
+        </Button>
       ) : null}
     </div>
   );

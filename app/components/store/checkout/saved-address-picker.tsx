@@ -1,6 +1,9 @@
 import { useEffect, useId, useState, type RefObject } from "react";
 import { Button } from "~/components/ui/button";
 import { Label, NativeSelect } from "~/components/ui/input";
+import { formatSaMobile } from "~/domain/addresses/address-checks";
+import { addressOneLine } from "~/domain/addresses/format-address";
+import type { ProvinceCode } from "~/lib/provinces";
 
 export type CheckoutPrefill = {
   email: string;
@@ -11,13 +14,28 @@ export type CheckoutPrefill = {
     lastName: string;
     phone: string;
     address: string;
+    complex: string;
+    suburb: string;
     city: string;
+    province: ProvinceCode | null;
     postal: string;
+    deliveryMobile: string;
+    accessNotes: string;
     isDefault: boolean;
   }[];
 };
 
-const FIELDS = ["firstName", "lastName", "phone", "address", "city", "postal"] as const;
+const FIELDS = [
+  "firstName",
+  "lastName",
+  "phone",
+  "address",
+  "complex",
+  "suburb",
+  "city",
+  "postal",
+  "accessNotes",
+] as const;
 
 /**
  * For a signed-in shopper: fills the checkout's fields from a saved address (the default one,
@@ -26,9 +44,12 @@ const FIELDS = ["firstName", "lastName", "phone", "address", "city", "postal"] a
 export function SavedAddressPicker({
   prefill,
   formRef,
+  onFilled,
 }: {
   prefill: CheckoutPrefill;
   formRef: RefObject<HTMLFormElement | null>;
+  /** Told after the fields are filled, so the summary can price delivery to the address. */
+  onFilled?: () => void;
 }) {
   const id = useId();
   const { addresses } = prefill;
@@ -40,12 +61,26 @@ export function SavedAddressPicker({
     if (!form) return;
     const set = (name: string, value: string) => {
       const input = form.elements.namedItem(name);
-      if (input instanceof HTMLInputElement && (!onlyEmpty || input.value === "")) {
+      if (
+        (input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement) &&
+        (!onlyEmpty || input.value === "")
+      ) {
         input.value = value;
       }
     };
     set("email", prefill.email);
-    if (address) for (const name of FIELDS) set(name, address[name]);
+    if (!address) return;
+    const street = form.elements.namedItem("address");
+    const fillsStreet = !onlyEmpty || (street instanceof HTMLInputElement && street.value === "");
+    for (const name of FIELDS) set(name, address[name]);
+    set("deliveryMobile", formatSaMobile(address.deliveryMobile));
+    // The province goes with the street it belongs to; an address saved before provinces were
+    // asked leaves it unchosen, for the shopper to say rather than the form to guess.
+    const province = form.elements.namedItem("province");
+    if (fillsStreet && province instanceof HTMLSelectElement)
+      province.value = address.province ?? "";
+    // The summary re-prices for the address's zone.
+    onFilled?.();
   };
 
   // Once, on arrival: the default address and the account's e-mail into empty fields.
@@ -62,7 +97,7 @@ export function SavedAddressPicker({
         <NativeSelect id={id} value={chosen} onChange={(e) => setChosen(e.target.value)}>
           {addresses.map((a) => (
             <option key={a.id} value={a.id}>
-              {a.label}: {a.address}, {a.city}
+              {a.label}: {addressOneLine({ ...a, postalCode: a.postal })}
             </option>
           ))}
         </NativeSelect>

@@ -1,6 +1,7 @@
 import { createContext, use, useMemo, type ReactNode } from "react";
 import { useNavigate, useNavigation } from "react-router";
 import { parseListingQuery, type ListingQuery } from "~/domain/catalog/listing-query";
+import type { NearestListing } from "~/domain/catalog/find-nearest-listing.server";
 import type { ProductSearchResult } from "~/domain/catalog/search-products.server";
 import type { ListingPageConfig } from "./listing-pages";
 import { listingHref, listingParams } from "./listing-url";
@@ -14,6 +15,8 @@ type Listing = {
   /** The query being loaded while a navigation is under way, else the applied one. */
   query: ListingQuery;
   result: ListingResult;
+  /** When the listing found nothing: the nearest one that finds something, if any. */
+  nearest: NearestListing | null;
   pending: boolean;
   href: (query: ListingQuery) => string;
   /** Shows another query of this listing, keeping the scroll position. */
@@ -26,11 +29,13 @@ export function ListingProvider({
   config,
   query,
   result,
+  nearest,
   children,
 }: {
   config: ListingPageConfig;
   query: ListingQuery;
   result: ListingResult;
+  nearest: NearestListing | null;
   children: ReactNode;
 }) {
   const navigate = useNavigate();
@@ -48,12 +53,13 @@ export function ListingProvider({
       applied: query,
       query: pendingQuery ?? query,
       result,
+      nearest,
       pending: pendingQuery !== null,
       href,
       // flushSync: the checkbox or select shows the new choice at once, not after the load.
       go: (q) => void navigate(href(q), { preventScrollReset: true, flushSync: true }),
     };
-  }, [config, query, result, search, navigate]);
+  }, [config, query, result, nearest, search, navigate]);
   return <ListingContext value={value}>{children}</ListingContext>;
 }
 

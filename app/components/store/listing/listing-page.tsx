@@ -1,4 +1,5 @@
 import { useState } from "react";
+import type { NearestListing } from "~/domain/catalog/find-nearest-listing.server";
 import type { ListingQuery } from "~/domain/catalog/listing-query";
 import { BelowTheFold } from "~/components/store/below-the-fold";
 import { ExpertAdvice } from "./expert-advice";
@@ -16,14 +17,16 @@ export function ListingPage({
   config,
   query,
   result,
+  nearest = null,
 }: {
   config: ListingPageConfig;
   query: ListingQuery;
   result: ListingResult;
+  nearest?: NearestListing | null;
 }) {
   const [sidebarOpen, setSidebarOpen] = useState(true);
   return (
-    <ListingProvider config={config} query={query} result={result}>
+    <ListingProvider config={config} query={query} result={result} nearest={nearest}>
       <ListingHero hero={config.hero} />
       {config.expertAdvice ? <ExpertAdvice /> : null}
       <section

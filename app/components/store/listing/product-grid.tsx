@@ -3,6 +3,9 @@ import { Icon } from "~/components/store/icon";
 import { Suspense } from "react";
 import { Link } from "react-router";
 import { ProductCard } from "~/components/store/product-card";
+import type { ProductCardData } from "~/domain/catalog/product-card";
+import { formatCount } from "~/lib/numbers";
+import { describeListing, droppedWords } from "./listing-description";
 import { buttonClasses } from "~/components/ui/button";
 import { useListing } from "./listing-context";
 
@@ -17,22 +20,36 @@ function runsOf<T>(items: T[], size: number): T[][] {
 
 /** The cards so far; the first row's images load first, as they hold the page's largest paint. */
 export function ProductGrid({ wide }: { wide: boolean }) {
-  const { result, pending, query, applied } = useListing();
+  const { result, nearest, pending, query, applied } = useListing();
   // A new search or filter dims the old list; Load More leaves it as it is.
   const replacing = pending && query.page <= applied.page;
-  if (result.products.length === 0) return <EmptyState />;
+  if (result.products.length === 0) {
+    return nearest ? <NearestResults wide={wide} busy={replacing} /> : <EmptyState />;
+  }
+  return <CardList products={result.products} wide={wide} busy={replacing} />;
+}
+
+function CardList({
+  products,
+  wide,
+  busy,
+}: {
+  products: ProductCardData[];
+  wide: boolean;
+  busy: boolean;
+}) {
   return (
     <ul
-      aria-busy={replacing}
+      aria-busy={busy}
       className={clsx(
         "grid grid-cols-2 gap-3 transition-opacity sm:grid-cols-3 sm:gap-4",
         wide ? "lg:grid-cols-4" : "lg:grid-cols-3",
-        replacing && "opacity-60",
+        busy && "opacity-60",
       )}
     >
       {/* Each run of cards hydrates on its own (a Suspense boundary the server filled), so a
           phone's start-up is several short tasks instead of one long one. */}
-      {runsOf(result.products, CARDS_PER_RUN).map((run, r) => (
+      {runsOf(products, CARDS_PER_RUN).map((run, r) => (
         <Suspense key={r}>
           {run.map((product, i) => (
             <li key={product.id} className="flex">
@@ -51,6 +68,36 @@ export function ProductGrid({ wide }: { wide: boolean }) {
         </Suspense>
       ))}
     </ul>
+  );
+}
+
+/**
+ * Nothing matched: the nearest listing that finds something, saying what it leaves out, with
+ * a link to it (where its filters can be changed) and the chips above to undo the rest.
+ */
+function NearestResults({ wide, busy }: { wide: boolean; busy: boolean }) {
+  const { applied, nearest, href } = useListing();
+  if (!nearest) return null;
+  const { total, products } = nearest.result;
+  return (
+    <section aria-labelledby="nearest-heading">
+      <div className="mb-4 rounded-xl border border-dashed px-4 py-4">
+        <h3 id="nearest-heading" className="font-semibold">
+          No {describeListing(applied)}.
+        </h3>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Showing {describeListing(nearest.query)} instead, without{" "}
+          {droppedWords(applied, nearest.dropped)}.
+        </p>
+        <Link
+          to={href(nearest.query)}
+          className="mt-2 inline-block text-sm font-medium text-primary underline underline-offset-4"
+        >
+          See all {formatCount(total)} {total === 1 ? "product" : "products"}
+        </Link>
+      </div>
+      <CardList products={products} wide={wide} busy={busy} />
+    </section>
   );
 }
 

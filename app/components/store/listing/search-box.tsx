@@ -2,6 +2,7 @@ import { clsx } from "clsx";
 import { Icon } from "~/components/store/icon";
 import { Form } from "react-router";
 import { Input } from "~/components/ui/input";
+import { filterTokens } from "~/domain/catalog/listing-query";
 import { HiddenFields } from "./hidden-fields";
 import { useListing } from "./listing-context";
 
@@ -25,8 +26,9 @@ export function SearchBox({ className }: { className?: string }) {
         className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
       />
       <Input
-        // A new search from elsewhere (a chip, Clear) resets the box to the URL's text.
-        key={applied.q}
+        // A new search from elsewhere (a chip, Clear), or one whose words became filters,
+        // resets the box to the URL's text.
+        key={`${applied.q} ${applied.category} ${filterTokens(applied).join(" ")}`}
         id="listing-search"
         type="search"
         name="q"

@@ -1,0 +1,42 @@
+import type { ListingCategory, ListingQuery } from "./listing-query";
+import { categoryOnly, nearerQueries, type Dropped, type NearerQuery } from "./nearest-listing";
+import { countProducts, searchProducts, type ProductSearchResult } from "./search-products.server";
+
+export type NearestListing = {
+  query: ListingQuery;
+  /** Its first page of products and how many there are (its counts are not shown). */
+  result: Omit<ProductSearchResult, "facets">;
+  /** What was left out of the listing that found nothing, to be said. */
+  dropped: Dropped[];
+};
+
+/**
+ * For a listing that found nothing: the nearest one that finds something, leaving out the one
+ * thing that held back the most products (the text, a group of options, the price or the
+ * category), else keeping only the category; null when there is none. The candidates are only
+ * counted (a group of options left out is counted from the listing's kept groups, without the
+ * database); only the one chosen is read.
+ */
+export async function findNearestListing(
+  query: ListingQuery,
+  fixedCategory: ListingCategory | null,
+): Promise<NearestListing | null> {
+  const chosen =
+    (await mostFound(nearerQueries(query, fixedCategory))) ??
+    (await mostFound([categoryOnly(query)]));
+  if (!chosen) return null;
+  const { products, total } = await searchProducts(chosen.query);
+  return { ...chosen, result: { products, total } };
+}
+
+/** The candidate finding the most products (the first of equals), or null when none finds any. */
+async function mostFound(candidates: (NearerQuery | null)[]): Promise<NearerQuery | null> {
+  const present = candidates.filter((c) => c !== null);
+  if (present.length === 0) return null;
+  const totals = await countProducts(present.map((c) => c.query));
+  let best = -1;
+  for (let i = 0; i < totals.length; i++) {
+    if (totals[i]! > (best < 0 ? 0 : totals[best]!)) best = i;
+  }
+  return best < 0 ? null : present[best]!;
+}

@@ -1,0 +1,62 @@
+import { loadActiveZones } from "./active-zones.server";
+import { and, inArray, notExists, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { deliveryBookings, laybyPlans, orders } from "~/db/schema";
+import { deliveryChoice, type DeliveryChoice } from "./delivery-choices.server";
+import { runsOfDay } from "./day-runs.server";
+import { deliveryDayView } from "./delivery-day-view.server";
+import { listDrivers } from "./delivery-runs.server";
+
+/** How many paid orders wait for a delivery day (the "To book" tab's figure). */
+export async function countOrdersToBook(): Promise<number> {
+  const [row] = await db()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.paymentStatus, ["paid", "partially_refunded"]),
+        inArray(orders.status, ["pending", "processing"]),
+        notExists(
+          db()
+            .select({ one: sql`1` })
+            .from(deliveryBookings)
+            .where(sql`${deliveryBookings.orderId} = ${orders.id}`),
+        ),
+        notExists(
+          db()
+            .select({ one: sql`1` })
+            .from(laybyPlans)
+            .where(
+              sql`${laybyPlans.orderId} = ${orders.id} and ${laybyPlans.status} <> 'completed'`,
+            ),
+        ),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * The day view: the day's deliveries by zone (one query) and by run, the drivers a new run can
+ * have, the Move dialog's free days for each
+ * active zone with deliveries that day (standard; a zone's express days are for checkout), and
+ * the count of orders to book.
+ */
+export async function deliveryDayPage(options: { day: string; now?: Date }) {
+  const [zones, active, toBook, drivers] = await Promise.all([
+    deliveryDayView({ day: options.day }),
+    loadActiveZones(),
+    countOrdersToBook(),
+    listDrivers(),
+  ]);
+  const runs = await runsOfDay({ day: options.day, zones });
+  const going = new Set(zones.filter((z) => z.bookings.length > 0).map((z) => z.zoneId));
+  const choices: Record<number, DeliveryChoice> = {};
+  await Promise.all(
+    active
+      .filter((zone) => going.has(zone.id))
+      .map(async (zone) => {
+        choices[zone.id] = await deliveryChoice(zone, "standard", options.now);
+      }),
+  );
+  return { zones, runs, drivers, choices, toBook };
+}

@@ -1,0 +1,103 @@
+import { and, asc, eq, isNotNull, or } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { deliveryBookings, deliveryRunStops, deliveryZones, orders } from "~/db/schema";
+import type { PaymentStatus } from "~/domain/orders/payment-status";
+import type { OrderStatus } from "~/domain/orders/order-status";
+import { itemsOfOrder } from "./delivery-choices.server";
+import type { DeliveryKind } from "./delivery-days";
+
+/** One booked delivery on the day view. */
+export type DayBooking = {
+  orderNumber: number;
+  customer: string;
+  town: string;
+  suburb: string;
+  postalCode: string;
+  items: number;
+  kind: DeliveryKind;
+  deliveryMethod: string;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  totalCents: number;
+  /** The run it is on and its place there; null when it is on none yet. */
+  runId: number | null;
+  position: number | null;
+};
+
+/** A zone's deliveries on the day: how many of its drops are used, and the bookings. */
+export type DayZone = {
+  zoneId: number;
+  zoneName: string;
+  active: boolean;
+  dropsPerDay: number;
+  bookings: DayBooking[];
+};
+
+/**
+ * A day's deliveries by zone, in one query: every active zone (with none booked, "0 of 8"),
+ * and any inactive zone that still has bookings that day; each zone's bookings by order number,
+ * with the run each is on.
+ */
+export async function deliveryDayView(options: { day: string }): Promise<DayZone[]> {
+  const rows = await db()
+    .select({
+      zoneId: deliveryZones.id,
+      zoneName: deliveryZones.name,
+      active: deliveryZones.active,
+      dropsPerDay: deliveryZones.dropsPerDay,
+      orderNumber: orders.number,
+      firstName: orders.firstName,
+      lastName: orders.lastName,
+      town: orders.city,
+      suburb: orders.suburb,
+      postalCode: orders.postalCode,
+      kind: deliveryBookings.kind,
+      deliveryMethod: orders.deliveryMethod,
+      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      totalCents: orders.totalCents,
+      items: itemsOfOrder,
+      runId: deliveryRunStops.runId,
+      position: deliveryRunStops.position,
+    })
+    .from(deliveryZones)
+    .leftJoin(
+      deliveryBookings,
+      and(eq(deliveryBookings.zoneId, deliveryZones.id), eq(deliveryBookings.day, options.day)),
+    )
+    .leftJoin(orders, eq(orders.id, deliveryBookings.orderId))
+    .leftJoin(deliveryRunStops, eq(deliveryRunStops.bookingId, deliveryBookings.id))
+    .where(or(eq(deliveryZones.active, true), isNotNull(deliveryBookings.id)))
+    .orderBy(asc(deliveryZones.sortOrder), asc(deliveryZones.id), asc(orders.number));
+  const zones = new Map<number, DayZone>();
+  for (const row of rows) {
+    let zone = zones.get(row.zoneId);
+    if (!zone) {
+      zone = {
+        zoneId: row.zoneId,
+        zoneName: row.zoneName,
+        active: row.active,
+        dropsPerDay: row.dropsPerDay,
+        bookings: [],
+      };
+      zones.set(row.zoneId, zone);
+    }
+    if (row.orderNumber === null || row.kind === null) continue;
+    zone.bookings.push({
+      orderNumber: row.orderNumber,
+      customer: `${row.firstName ?? ""} ${row.lastName ?? ""}`.trim(),
+      town: row.town ?? "",
+      suburb: row.suburb ?? "",
+      postalCode: row.postalCode ?? "",
+      items: row.items,
+      kind: row.kind,
+      deliveryMethod: row.deliveryMethod ?? "standard",
+      status: row.status ?? "pending",
+      paymentStatus: row.paymentStatus ?? "unpaid",
+      totalCents: row.totalCents ?? 0,
+      runId: row.runId,
+      position: row.position,
+    });
+  }
+  return [...zones.values()];
+}

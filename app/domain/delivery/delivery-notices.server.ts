@@ -1,0 +1,161 @@
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { deliveryBookings, deliveryNotices, orders } from "~/db/schema";
+import { addressLines, deliveryContactLines } from "~/domain/addresses/format-address";
+import { sendShopMail } from "~/domain/leads/shop-mail.server";
+import { getOrderDetails } from "~/domain/orders/get-order.server";
+import { orderPageUrl } from "~/domain/orders/order-mail.server";
+import type { StoreSettings } from "~/domain/settings/store-settings.server";
+import { addDays, shopToday } from "~/lib/dates";
+import { log } from "~/lib/log.server";
+import { siteUrl as defaultSiteUrl } from "~/lib/site-url.server";
+import { formatLongDay } from "./day-names";
+import { johannesburgTime } from "./delivery-days";
+import { bookedDelivery } from "./shopper-delivery.server";
+
+/** Reminders go out from this hour of the day before, never in the night. */
+export const REMINDER_FROM = "08:00";
+
+/** Orders whose goods are still to be delivered: no e-mail about a day for the others. */
+const DONE_STATUSES = new Set(["cancelled", "completed"]);
+
+type Notice = typeof deliveryNotices.$inferSelect;
+
+/**
+ * Sends one queued delivery e-mail, once: the notice is claimed by setting its `sent_at` in a
+ * conditional UPDATE, so two processes never both send it. A notice no longer true (the day
+ * moved since, the order cancelled or delivered, the day past) is claimed and not sent. Call it
+ * after the booking's transaction has committed. Never throws: a failed send is logged and the
+ * claim handed back for the job to try again. Answers whether this call sent it.
+ */
+export async function sendDeliveryNotice(
+  noticeId: number,
+  options: { siteUrl?: string; now?: Date } = {},
+): Promise<boolean> {
+  const [notice] = await db()
+    .update(deliveryNotices)
+    .set({ sentAt: sql`now()` })
+    .where(and(eq(deliveryNotices.id, noticeId), isNull(deliveryNotices.sentAt)))
+    .returning();
+  if (!notice) return false;
+  try {
+    const [order, booking] = await Promise.all([
+      getOrderDetails(notice.orderId),
+      bookedDelivery(notice.orderId),
+    ]);
+    if (!order || DONE_STATUSES.has(order.status)) return false;
+    if (booking?.day !== notice.day || notice.day < shopToday(options.now)) return false;
+    const link = orderPageUrl(options.siteUrl ?? defaultSiteUrl(), order);
+    await sendShopMail((shop) => ({
+      to: order.email,
+      subject: noticeSubject(notice, order.number),
+      text: noticeText(notice, { order, zoneName: booking.zoneName, link, shop }),
+    }));
+    return true;
+  } catch (error) {
+    log.error({ err: error, order: notice.orderId }, "Could not send a delivery e-mail");
+    await db()
+      .update(deliveryNotices)
+      .set({ sentAt: null })
+      .where(eq(deliveryNotices.id, noticeId))
+      .catch(() => undefined);
+    return false;
+  }
+}
+
+function noticeSubject(notice: Notice, orderNumber: number) {
+  const day = formatLongDay(notice.day);
+  switch (notice.kind) {
+    case "booked":
+      return `Delivery booked for ${day}: order ${orderNumber}`;
+    case "moved":
+      return `Delivery moved to ${day}: order ${orderNumber}`;
+    case "reminder":
+      return `We deliver tomorrow, ${day}: order ${orderNumber}`;
+  }
+}
+
+function noticeText(
+  notice: Notice,
+  context: {
+    order: NonNullable<Awaited<ReturnType<typeof getOrderDetails>>>;
+    zoneName: string;
+    link: string;
+    shop: StoreSettings;
+  },
+) {
+  const { order, zoneName, link, shop } = context;
+  const day = `${formatLongDay(notice.day)} (${zoneName})`;
+  const opening = {
+    booked: `Your delivery of order ${order.number} is booked for ${day}.`,
+    moved: notice.fromDay
+      ? `Your delivery of order ${order.number} has moved from ${formatLongDay(notice.fromDay)} to ${day}.`
+      : `Your delivery of order ${order.number} has moved to ${day}.`,
+    reminder: `Our truck delivers order ${order.number} tomorrow, ${day}.`,
+  }[notice.kind];
+  const change =
+    notice.kind === "reminder"
+      ? `If no one can be there tomorrow, please phone us today on ${shop.phone}.`
+      : `You can move the day on your order's page until the day before; from then, please phone us on ${shop.phone}.`;
+  return [
+    `Dear ${order.firstName},`,
+    "",
+    opening,
+    "Please make sure someone is there to receive the goods and sign for them.",
+    "",
+    "We deliver to:",
+    `${order.firstName} ${order.lastName}, ${order.phone}`,
+    ...addressLines(order),
+    ...deliveryContactLines(order),
+    "",
+    ...order.lines.map((l) => `${l.quantity} x ${l.title} (${l.size})`),
+    "",
+    change,
+    `Your order: ${link}`,
+  ].join("\n");
+}
+
+/**
+ * Queues tomorrow's reminders, once the shop's clock has reached REMINDER_FROM on the day
+ * before: every booking for tomorrow of an order still to be delivered, booked before today
+ * (one booked or moved today has just had its own e-mail). Answers how many were queued.
+ */
+export async function queueDeliveryReminders(now: Date = new Date()): Promise<number> {
+  if (johannesburgTime(now) < REMINDER_FROM) return 0;
+  const today = shopToday(now);
+  const tomorrow = addDays(today, 1);
+  // The shop's day starts at midnight in Johannesburg, two hours ahead of UTC all year.
+  const startOfToday = new Date(`${today}T00:00:00+02:00`);
+  const queued = await db().execute<{ id: number }>(sql`
+    insert into ${deliveryNotices} (order_id, kind, day)
+    select ${deliveryBookings.orderId}, 'reminder', ${deliveryBookings.day}
+    from ${deliveryBookings}
+    join ${orders} on ${orders.id} = ${deliveryBookings.orderId}
+    where ${deliveryBookings.day} = ${tomorrow}
+      and ${deliveryBookings.updatedAt} < ${startOfToday.toISOString()}
+      and ${orders.status} not in ('cancelled', 'completed')
+    on conflict do nothing
+    returning id`);
+  return queued.rows.length;
+}
+
+/**
+ * The job: queues tomorrow's reminders, then sends every delivery e-mail still owed (those a
+ * crash or a failed send left, and the reminders just queued), oldest first.
+ */
+export async function sendDueDeliveryNotices(
+  options: { now?: Date; siteUrl?: string; limit?: number } = {},
+) {
+  const queued = await queueDeliveryReminders(options.now);
+  const owed = await db()
+    .select({ id: deliveryNotices.id })
+    .from(deliveryNotices)
+    .where(isNull(deliveryNotices.sentAt))
+    .orderBy(asc(deliveryNotices.createdAt), asc(deliveryNotices.id))
+    .limit(options.limit ?? 200);
+  let sent = 0;
+  for (const { id } of owed) {
+    if (await sendDeliveryNotice(id, options)) sent++;
+  }
+  return { queued, sent };
+}

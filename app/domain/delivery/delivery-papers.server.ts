@@ -1,0 +1,97 @@
+import { asc, inArray } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { orderLines, orders } from "~/db/schema";
+import { addressLines, deliveryContactLines } from "~/domain/addresses/format-address";
+import type { BusinessDocument, DocumentShop } from "~/domain/documents/business-document";
+import { sellerFromSettings } from "~/domain/invoicing/invoice-seller";
+import { isPaidInFull } from "~/domain/orders/payment-status";
+import { getStoreSettings } from "~/domain/settings/store-settings.server";
+import { formatMoney } from "~/lib/money";
+
+/*
+ * What a run sheet and a delivery note print of an order: who, where, how to get in and whom
+ * to call, the goods, and what is left to collect at the door.
+ */
+
+export type PaperOrder = Awaited<ReturnType<typeof ordersForPapers>>[number];
+
+/** The orders' delivery details and lines, in the order of `orderIds`. */
+export async function ordersForPapers(orderIds: number[]) {
+  if (orderIds.length === 0) return [];
+  const [rows, lines] = await Promise.all([
+    db()
+      .select({
+        id: orders.id,
+        number: orders.number,
+        createdAt: orders.createdAt,
+        firstName: orders.firstName,
+        lastName: orders.lastName,
+        phone: orders.phone,
+        address: orders.address,
+        complex: orders.complex,
+        suburb: orders.suburb,
+        city: orders.city,
+        province: orders.province,
+        postalCode: orders.postalCode,
+        deliveryMobile: orders.deliveryMobile,
+        accessNotes: orders.accessNotes,
+        paymentStatus: orders.paymentStatus,
+      })
+      .from(orders)
+      .where(inArray(orders.id, orderIds)),
+    db()
+      .select({
+        orderId: orderLines.orderId,
+        title: orderLines.title,
+        size: orderLines.size,
+        sku: orderLines.sku,
+        quantity: orderLines.quantity,
+      })
+      .from(orderLines)
+      .where(inArray(orderLines.orderId, orderIds))
+      .orderBy(asc(orderLines.position), asc(orderLines.id)),
+  ]);
+  const byId = new Map(rows.map((r) => [r.id, { ...r, lines: [] as typeof lines }]));
+  for (const line of lines) byId.get(line.orderId)?.lines.push(line);
+  return orderIds.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The buyer's name, the address as every page prints it, and how to reach them at the door. */
+export function deliverToLines(order: PaperOrder): string[] {
+  const contact = deliveryContactLines({
+    deliveryMobile: order.deliveryMobile,
+    accessNotes: order.accessNotes,
+  });
+  return [
+    `${order.firstName} ${order.lastName}`.trim(),
+    ...addressLines(order),
+    ...(order.deliveryMobile ? [] : [`Phone: ${order.phone}`]),
+    ...contact,
+  ];
+}
+
+/** "2 x Classic Spring Bed (Queen)". */
+export const itemLine = (line: PaperOrder["lines"][number]) =>
+  `${line.quantity} x ${line.title} (${line.size})`;
+
+/**
+ * What the driver collects at the door, from the order's money state: nothing when it is paid
+ * in full (the only orders a run takes); an order whose money state changed after it was put on
+ * the run is marked not to be handed over, never given an amount worked out here.
+ */
+export function toCollect(order: Pick<PaperOrder, "paymentStatus">): string {
+  return isPaidInFull(order.paymentStatus)
+    ? `${formatMoney(0, { cents: true })} (paid)`
+    : "Not paid in full: do not deliver";
+}
+
+/** The shop as its documents print it, from its settings today. */
+export async function documentShop(): Promise<DocumentShop> {
+  return sellerFromSettings(await getStoreSettings());
+}
+
+/** The shared document layout, loaded with the first PDF a process makes. */
+export async function layOut(document: BusinessDocument): Promise<Buffer> {
+  const { layOutDocument } = await import("~/domain/documents/document-pdf-layout.server");
+  return layOutDocument(document);
+}

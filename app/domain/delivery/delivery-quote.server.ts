@@ -1,0 +1,86 @@
+import { eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { deliveryQuotes } from "~/db/schema";
+import { notFound } from "~/domain/errors";
+import { notifyQuietly } from "~/domain/leads/shop-mail.server";
+import { changeOrderStatus } from "~/domain/orders/change-order-status.server";
+import { findOrderForShopper, getOrderDetails } from "~/domain/orders/get-order.server";
+import { orderPageUrl, orderSummaryText } from "~/domain/orders/order-mail.server";
+import type { StoreSettings } from "~/domain/settings/store-settings.server";
+import { formatDateTime } from "~/lib/dates";
+import { formatMoney } from "~/lib/money";
+import { DELIVERY_CARRIER_LABELS, type DeliveryCarrier } from "./quote-schemas";
+
+export type GivenQuote = {
+  carrier: DeliveryCarrier;
+  carrierLabel: string;
+  amountCents: number;
+  note: string;
+  quotedByEmail: string;
+  createdAt: string;
+};
+
+/** The delivery quote given for an order, if any. */
+export async function deliveryQuoteOf(orderId: number): Promise<GivenQuote | null> {
+  const [row] = await db().select().from(deliveryQuotes).where(eq(deliveryQuotes.orderId, orderId));
+  if (!row) return null;
+  return {
+    carrier: row.carrier,
+    carrierLabel: DELIVERY_CARRIER_LABELS[row.carrier],
+    amountCents: row.amountCents,
+    note: row.note,
+    quotedByEmail: row.quotedByEmail,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * The shopper's e-mail once staff have quoted: the goods, the delivery, the total, until when
+ * the goods are held, and the order page's link on the shop's public origin (`siteUrl`, never
+ * a request's Host) where they pay it or decline.
+ */
+export async function sendDeliveryQuoteMail(orderId: number, siteUrl: string) {
+  const [order, quote] = await Promise.all([getOrderDetails(orderId), deliveryQuoteOf(orderId)]);
+  if (!order || !quote) return;
+  const money = (cents: number) => formatMoney(cents, { cents: true });
+  await notifyQuietly("delivery quote", (shop: StoreSettings) => [
+    {
+      to: order.email,
+      subject: `Delivery quote for your order ${order.number} at ${shop.storeName}: ${money(order.totalCents)}`,
+      text: [
+        `Dear ${order.firstName},`,
+        "",
+        `We have quoted the delivery of your order ${order.number}: ${money(quote.amountCents)} by ${quote.carrierLabel.toLowerCase()}.`,
+        ...(quote.note ? [quote.note] : []),
+        "",
+        orderSummaryText(order),
+        "",
+        `Total to pay: ${money(order.totalCents)}`,
+        `We hold the items for you until ${formatDateTime(order.payBy)}. Pay on your order's page: ${orderPageUrl(siteUrl, order)}`,
+        "",
+        "If you would rather not go ahead, you can decline the quote on the same page and we release the items. Nothing has been taken.",
+      ].join("\n"),
+    },
+  ]);
+}
+
+/**
+ * The shopper declines the delivery quote (or the wait for it) from their order's page: the
+ * order is cancelled through the one cancel path (`changeOrderStatus`), which releases its held
+ * goods and gives back its promotion code's use. Only an order of the quote flow that is not
+ * paid may be declined.
+ */
+export async function declineDeliveryQuote(options: { number: number; token: string }) {
+  const order = await findOrderForShopper(options.number, options.token);
+  if (!order) throw notFound("Order not found");
+  const quoted =
+    order.paymentStatus === "awaiting_quote" || (await deliveryQuoteOf(order.id)) !== null;
+  if (!quoted) throw notFound("This order has no delivery quote to decline.");
+  await changeOrderStatus({
+    orderId: order.id,
+    to: "cancelled",
+    actor: { id: null, email: "shopper" },
+    onlyWhenPayment: ["awaiting_quote", "unpaid"],
+  });
+  return order;
+}
