@@ -64,13 +64,18 @@ describe("the enquiries inbox", () => {
     await admin.getByRole("link", { name: "Consultation requests" }).click();
     await admin.waitForURL("**/admin/enquiries/consultations");
     await waitForHydration(admin);
-    await admin.getByLabel("Status").selectOption("contacted");
-    await admin.getByRole("searchbox", { name: "Search consultation requests" }).fill(name);
-    await admin.getByRole("button", { name: "Filter" }).click();
+    // The address changes before React replaces the enquiry (which has its own Status select):
+    // wait for the list's search form and use the select inside it.
+    const search = admin.getByRole("search");
+    await search.getByRole("searchbox", { name: "Search consultation requests" }).waitFor();
+    await search.getByLabel("Status").selectOption("contacted");
+    await search.getByRole("searchbox", { name: "Search consultation requests" }).fill(name);
+    await search.getByRole("button", { name: "Filter" }).click();
     await admin.waitForURL(/status=contacted/);
+    // The address changes before React shows the filtered rows: wait for the list itself.
     const found = admin.getByTestId("list-row");
+    await expect.poll(() => found.count(), { timeout: 20_000 }).toBe(1);
     await found.filter({ hasText: name }).waitFor();
-    expect(await found.count()).toBe(1);
     expect(await found.textContent()).toContain("Demo Owner");
 
     // The export holds exactly what the list shows.
