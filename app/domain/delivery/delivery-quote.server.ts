@@ -4,7 +4,7 @@ import { deliveryQuotes } from "~/db/schema";
 import { notFound } from "~/domain/errors";
 import { notifyQuietly } from "~/domain/leads/shop-mail.server";
 import { changeOrderStatus } from "~/domain/orders/change-order-status.server";
-import { findOrderForShopper, getOrderDetails } from "~/domain/orders/get-order.server";
+import { getOrderDetails } from "~/domain/orders/get-order.server";
 import { orderPageUrl, orderSummaryText } from "~/domain/orders/order-mail.server";
 import type { StoreSettings } from "~/domain/settings/store-settings.server";
 import { formatDateTime } from "~/lib/dates";
@@ -70,9 +70,7 @@ export async function sendDeliveryQuoteMail(orderId: number, siteUrl: string) {
  * goods and gives back its promotion code's use. Only an order of the quote flow that is not
  * paid may be declined.
  */
-export async function declineDeliveryQuote(options: { number: number; token: string }) {
-  const order = await findOrderForShopper(options.number, options.token);
-  if (!order) throw notFound("Order not found");
+export async function declineDeliveryQuote(order: { id: number; paymentStatus: string }) {
   const quoted =
     order.paymentStatus === "awaiting_quote" || (await deliveryQuoteOf(order.id)) !== null;
   if (!quoted) throw notFound("This order has no delivery quote to decline.");
@@ -82,5 +80,29 @@ export async function declineDeliveryQuote(options: { number: number; token: str
     actor: { id: null, email: "shopper" },
     onlyWhenPayment: ["awaiting_quote", "unpaid"],
   });
-  return order;
+}
+
+/**
+ * What the shopper's order pages (by its link or in the account) show of the quote flow
+ * (docs/decisions/041): the quote once given, whether the order is in the flow (awaiting the
+ * quote, or quoted), and whether it may still be declined (pending and not paid).
+ */
+export async function shopperQuoteView(
+  order: { id: number; status: string; paymentStatus: string },
+  payable: boolean,
+) {
+  const quote = await deliveryQuoteOf(order.id);
+  const quoteFlow = order.paymentStatus === "awaiting_quote" || quote !== null;
+  return {
+    quote: quote && {
+      carrierLabel: quote.carrierLabel,
+      amountCents: quote.amountCents,
+      note: quote.note,
+    },
+    quoteFlow,
+    canDecline:
+      quoteFlow &&
+      order.status === "pending" &&
+      (order.paymentStatus === "awaiting_quote" || payable),
+  };
 }

@@ -12,6 +12,14 @@ import { paymentStateLabel } from "~/domain/orders/payment-state-label";
 import { cancelLaybyAsShopper, shopperLayby } from "~/domain/layby/shopper-plan.server";
 import { findOrderForAccount, shopperView } from "~/domain/orders/get-order.server";
 import { payAgainForAccount, payAgainSchema } from "~/domain/orders/pay-order.server";
+import { DeliveryDayCard } from "~/components/store/account/delivery-day-card";
+import { DeliveryQuoteCard } from "~/components/store/account/delivery-quote-card";
+import { declineDeliveryQuote, shopperQuoteView } from "~/domain/delivery/delivery-quote.server";
+import {
+  moveOrderDeliveryByShopper,
+  readPostedDay,
+  shopperDeliveryView,
+} from "~/domain/delivery/shopper-delivery.server";
 import { attempt, invalid } from "~/lib/actions.server";
 import { parseForm } from "~/lib/forms";
 import { siteUrl } from "~/lib/site-url.server";
@@ -29,16 +37,20 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const user = await requireShopper(request);
   const found = await findOrderForAccount(idParam(params.number), user.id);
   if (!found) throw data("Order not found", { status: 404 });
-  const [invoice, layby, refunds] = await Promise.all([
+  const view = shopperView(found);
+  const [invoice, layby, refunds, delivery, quoted] = await Promise.all([
     orderInvoice(found.id),
     shopperLayby(found, readSearchParams(request).get("cancel") === "1"),
     listShopperRefunds(found.id),
+    shopperDeliveryView(found),
+    shopperQuoteView(found, view.payable),
   ]);
-  const view = shopperView(found);
   return {
     email: user.email,
     order: view,
     layby,
+    delivery,
+    ...quoted,
     refunds: refunds.map((r) => ({
       ...r,
       creditNoteHref:
@@ -53,11 +65,30 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   };
 }
 
-/** A lay-by of this account: pay its next instalment, or cancel it (confirmed). */
+/**
+ * An order of this account: pay it (or a lay-by's next instalment), cancel a lay-by
+ * (confirmed), move its delivery day, or decline its delivery quote: the same as the order's
+ * own page, for the account's order.
+ */
 export async function action({ params, request }: Route.ActionArgs) {
   const user = await requireShopper(request);
   const number = idParam(params.number);
   const formData = await readForm(request);
+  const intent = formData.get("intent");
+  if (intent === "decline-quote" || intent === "move-delivery") {
+    return attempt(formData, async () => {
+      const order = await findOrderForAccount(number, user.id);
+      if (!order) throw notFound("Order not found");
+      if (intent === "decline-quote") await declineDeliveryQuote(order);
+      else {
+        await moveOrderDeliveryByShopper({
+          orderId: order.id,
+          day: readPostedDay(String(formData.get("deliveryDay") ?? "")),
+        });
+      }
+      throw redirect(`/account/orders/${order.number}`);
+    });
+  }
   if (formData.get("intent") === "cancel-layby") {
     return attempt(formData, async () => {
       const order = await findOrderForAccount(number, user.id);
@@ -76,10 +107,15 @@ export async function action({ params, request }: Route.ActionArgs) {
 
 export default function AccountOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { order, invoice, layby, paymentMethods, refunds, paymentState } = loaderData;
+  const { delivery, quote, quoteFlow, canDecline } = loaderData;
   const { waiting } = usePaymentReturn(order, layby?.plan ?? null);
   const [params] = useSearchParams();
   const cancelling = params.get("cancel") === "1";
-  const actionError = actionData?.ok === false ? actionData.alert.description : undefined;
+  const refused = actionData?.ok === false ? actionData : null;
+  const moveRefused = refused?.values.intent === "move-delivery" ? refused : null;
+  const declineRefused = refused?.values.intent === "decline-quote" ? refused : null;
+  const actionError =
+    refused && !moveRefused && !declineRefused ? refused.alert.description : undefined;
   return (
     <AccountShell title={`Order ${order.number}`} email={loaderData.email}>
       <p>
@@ -88,7 +124,19 @@ export default function AccountOrder({ loaderData, actionData }: Route.Component
         </Link>
       </p>
       <OrderStatusLine order={order} paymentState={paymentState} />
-      <PaymentState order={order} waiting={waiting} layby={layby?.plan ?? null} />
+      <PaymentState
+        order={order}
+        waiting={waiting}
+        layby={layby?.plan ?? null}
+        quoted={quoteFlow}
+      />
+      {quoteFlow ? (
+        <DeliveryQuoteCard
+          quote={quote}
+          canDecline={canDecline}
+          error={declineRefused?.alert.description}
+        />
+      ) : null}
       {layby ? (
         <LaybyPlanCard
           plan={layby.plan}
@@ -104,6 +152,17 @@ export default function AccountOrder({ loaderData, actionData }: Route.Component
         />
       ) : order.payable ? (
         <PayForm methods={paymentMethods} current={order.paymentMethod} error={actionError} />
+      ) : null}
+      {delivery ? (
+        <DeliveryDayCard
+          key={delivery.day}
+          delivery={delivery}
+          error={
+            moveRefused
+              ? (moveRefused.fieldErrors.deliveryDay ?? moveRefused.alert.description)
+              : undefined
+          }
+        />
       ) : null}
       <OrderDetails order={order} invoice={invoice} refunds={refunds} paymentState={paymentState} />
     </AccountShell>

@@ -22,7 +22,7 @@ import { idParam, readForm, readSearchParams } from "~/lib/request-input.server"
 import type { Route } from "./+types/order";
 import { DeliveryDayCard } from "~/components/store/account/delivery-day-card";
 import { DeliveryQuoteCard } from "~/components/store/account/delivery-quote-card";
-import { declineDeliveryQuote, deliveryQuoteOf } from "~/domain/delivery/delivery-quote.server";
+import { declineDeliveryQuote, shopperQuoteView } from "~/domain/delivery/delivery-quote.server";
 import {
   moveOrderDeliveryByShopper,
   readPostedDay,
@@ -40,30 +40,19 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const order = await findOrderForShopper(idParam(params.number), token);
   if (!order) throw data("Order not found", { status: 404 });
   const view = shopperView(order);
-  const [invoice, layby, refunds, delivery, quote] = await Promise.all([
+  const [invoice, layby, refunds, delivery, quoted] = await Promise.all([
     orderInvoice(order.id),
     shopperLayby(order, search.get("cancel") === "1"),
     listShopperRefunds(order.id),
     shopperDeliveryView(order),
-    deliveryQuoteOf(order.id),
+    shopperQuoteView(order, view.payable),
   ]);
-  // The quote flow (docs/decisions/041): awaiting the quote, or quoted and not yet paid.
-  const quoteFlow = order.paymentStatus === "awaiting_quote" || quote !== null;
   const secret = `token=${encodeURIComponent(token)}`;
   return {
     order: view,
     layby,
     delivery,
-    quote: quote && {
-      carrierLabel: quote.carrierLabel,
-      amountCents: quote.amountCents,
-      note: quote.note,
-    },
-    quoteFlow,
-    canDecline:
-      quoteFlow &&
-      order.status === "pending" &&
-      (order.paymentStatus === "awaiting_quote" || view.payable),
+    ...quoted,
     refunds: refunds.map((r) => ({
       ...r,
       creditNoteHref:
@@ -97,7 +86,9 @@ export async function action({ params, request }: Route.ActionArgs) {
   }
   if (formData.get("intent") === "decline-quote") {
     return attempt(formData, async () => {
-      const order = await declineDeliveryQuote({ number, token });
+      const order = await findOrderForShopper(number, token);
+      if (!order) throw notFound("Order not found");
+      await declineDeliveryQuote(order);
       throw redirect(orderPageUrl("", order));
     });
   }

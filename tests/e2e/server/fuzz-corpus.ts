@@ -147,6 +147,16 @@ export function formTargets(f: ShopFacts): FormTarget[] {
       fields: { intent: "cancel-layby" },
       owner: true,
     },
+    {
+      path: `/account/orders/${f.orderNumber}`,
+      fields: { intent: "move-delivery", deliveryDay: f.deliveryDays[1]! },
+      owner: true,
+    },
+    {
+      path: `/account/orders/${f.orderNumber}`,
+      fields: { intent: "decline-quote" },
+      owner: true,
+    },
     { path: `/newsletter/unsubscribe?token=${"a".repeat(32)}`, fields: {} },
     {
       path: `/demo-gateway?${f.gatewayQuery}`,

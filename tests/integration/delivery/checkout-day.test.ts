@@ -15,12 +15,13 @@ import type { DomainError } from "~/domain/errors";
 import { addDays } from "~/lib/dates";
 import type { FormActionResult } from "~/lib/forms";
 import * as checkoutQuote from "~/routes/api/checkout-quote";
+import * as accountOrder from "~/routes/account/order";
 import * as orderPage from "~/routes/store/order";
 import { useTestDatabase } from "../../setup/database";
 import { startSmtpServer } from "../../setup/smtp";
 import { addPerson } from "../inventory/warehouse-fixtures";
 import { recordShowroomPayment } from "~/domain/layby/record-showroom-payment.server";
-import { formRequest, routeOutcome, shopRequest } from "../admin/helpers";
+import { formRequest, routeOutcome, shopRequest, signedIn, statusOf } from "../admin/helpers";
 import { checkoutForm, submitCheckoutForm } from "../orders/checkout-requests";
 import { addVariant, setUpShop } from "../orders/fixtures";
 
@@ -293,5 +294,38 @@ describe("the shopper moves the day on the order's page", () => {
       now: twoBefore,
     });
     expect(stillOpen.day).toBe(booked);
+  });
+});
+
+describe("the shopper moves the day on the account's order page", () => {
+  it("shows and moves the day of the account's own order; another account gets a 404", async () => {
+    const [holder, other] = [await signedIn("customer"), await signedIn("customer")];
+    await db()
+      .update(orders)
+      .set({ customerUserId: holder.user.id })
+      .where(eq(orders.id, firstOrder.id));
+    const path = `/account/orders/${firstOrder.number}`;
+    const params = { number: String(firstOrder.number) };
+    const { returned } = await routeOutcome(
+      accountOrder.loader,
+      shopRequest(path, { cookie: holder.cookie }),
+      params,
+    );
+    const page = returned as Awaited<ReturnType<typeof accountOrder.loader>>;
+    const booked = (await bookingOf(firstOrder.id))!.day;
+    expect(page.delivery).toMatchObject({ day: booked, mayMove: true });
+    const target = page.delivery!.choices.find((c) => c.day !== booked)!.day;
+    const move = (cookie: string) =>
+      routeOutcome(
+        accountOrder.action,
+        formRequest(path, { intent: "move-delivery", deliveryDay: target }, cookie),
+        params,
+      );
+    const refused = await move(other.cookie);
+    expect(statusOf(refused.returned ?? refused.thrown)).toBe(404);
+    expect((await bookingOf(firstOrder.id))!.day).toBe(booked);
+    const { thrown } = await move(holder.cookie);
+    expect(statusOf(thrown)).toBe(302);
+    expect((await bookingOf(firstOrder.id))!.day).toBe(target);
   });
 });

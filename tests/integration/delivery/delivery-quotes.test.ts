@@ -26,11 +26,12 @@ import { readListParams } from "~/lib/list-params";
 import { siteUrl } from "~/lib/site-url.server";
 import type { FormActionResult } from "~/lib/forms";
 import * as adminOrder from "~/routes/admin/order";
+import * as accountOrder from "~/routes/account/order";
 import * as storeOrder from "~/routes/store/order";
 import { receivePaymentNotification } from "~/routes/api/payment-notify.server";
 import { useTestDatabase } from "../../setup/database";
 import { ownOutbox } from "../account/helpers";
-import { formRequest, routeOutcome, signedIn, statusOf } from "../admin/helpers";
+import { formRequest, routeOutcome, shopRequest, signedIn, statusOf } from "../admin/helpers";
 import { checkoutForm, submitCheckoutForm } from "../orders/checkout-requests";
 import { addVariant, checkout, setUpShop, stockOf } from "../orders/fixtures";
 
@@ -302,6 +303,38 @@ describe("quotes refused and quoted orders expired or declined", () => {
       { number: String(number) },
     );
     expect(statusOf(again.returned ?? again.thrown)).toBe(409);
+  });
+
+  it("the shopper declines from the account's order page too; another account cannot", async () => {
+    const { number } = await quotedCheckout("account-decline@example.com");
+    await quote(number, { carrier: "own_truck", amount: "1200" });
+    const [holder, other] = [await signedIn("customer"), await signedIn("customer")];
+    await db()
+      .update(orders)
+      .set({ customerUserId: holder.user.id })
+      .where(eq(orders.number, number));
+    const page = await routeOutcome(
+      accountOrder.loader,
+      shopRequest(`/account/orders/${number}`, { cookie: holder.cookie }),
+      { number: String(number) },
+    );
+    expect(page.returned).toMatchObject({
+      quote: { carrierLabel: "Our own truck", amountCents: QUOTE },
+      quoteFlow: true,
+      canDecline: true,
+    });
+    const decline = (cookie: string) =>
+      routeOutcome(
+        accountOrder.action,
+        formRequest(`/account/orders/${number}`, { intent: "decline-quote" }, cookie),
+        { number: String(number) },
+      );
+    const refused = await decline(other.cookie);
+    expect(statusOf(refused.returned ?? refused.thrown)).toBe(404);
+    expect((await orderRow(number)).status).toBe("pending");
+    const { thrown } = await decline(holder.cookie);
+    expect(statusOf(thrown)).toBe(302);
+    expect(await orderRow(number)).toMatchObject({ status: "cancelled", stockHold: "released" });
   });
 
   it("cannot be moved on by staff before it is quoted, only cancelled", async () => {
