@@ -45,6 +45,16 @@ export type ProductFormProduct = {
 
 const facet = (id: string) => CHECKBOX_GROUPS.find((g) => g.id === id)?.options ?? [];
 
+const VARIANT_FIELD_LABELS: Record<string, string> = {
+  sku: "SKU",
+  price: "Price (R)",
+  originalPrice: "Original price (R)",
+  cost: "Cost (R)",
+};
+/** A size's field: a table cell, or in a narrow box a field with its column's name above it. */
+const STACKED_FIELD =
+  "py-1 pr-2 align-top @max-2xl:block @max-2xl:p-0 @max-2xl:before:mb-1 @max-2xl:before:block @max-2xl:before:text-xs @max-2xl:before:text-muted-foreground @max-2xl:before:content-[attr(data-label)]";
+
 /** Create and edit form of a product: details, one row per size, filters and pictures. */
 export function ProductForm({
   options,
@@ -221,9 +231,10 @@ export function ProductForm({
           </p>
           {errors.variants && <p className="text-sm text-destructive">{errors.variants}</p>}
         </CardHeader>
-        <CardContent className="overflow-x-auto">
-          <table className="w-full min-w-[40rem] text-sm">
-            <thead>
+        {/* In a box under 672 px each size is a group of labelled fields, not a table row. */}
+        <CardContent className="@container">
+          <table className="w-full text-sm @max-2xl:block @2xl:min-w-[40rem]">
+            <thead className="@max-2xl:hidden">
               <tr className="text-left text-muted-foreground">
                 <th className="py-2 pr-2 font-medium">Size</th>
                 <th className="py-2 pr-2 font-medium">SKU</th>
@@ -232,7 +243,7 @@ export function ProductForm({
                 <th className="py-2 font-medium">Cost (R)</th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className="@max-2xl:block">
               {BED_SIZES.map((size) => {
                 const v = bySize.get(size);
                 const cell = (
@@ -242,7 +253,7 @@ export function ProductForm({
                 ) => {
                   const name = `variants.${size}.${field}`;
                   return (
-                    <td className="py-1 pr-2 align-top">
+                    <td className={STACKED_FIELD} data-label={VARIANT_FIELD_LABELS[field]}>
                       <Input
                         name={name}
                         aria-label={`${SIZE_LABELS[size]} ${field === "sku" ? "SKU" : field === "price" ? "price" : field === "originalPrice" ? "original price" : "cost"}`}
@@ -257,8 +268,11 @@ export function ProductForm({
                   );
                 };
                 return (
-                  <tr key={size}>
-                    <td className="py-1 pr-2 align-top font-medium whitespace-nowrap">
+                  <tr
+                    key={size}
+                    className="@max-2xl:grid @max-2xl:grid-cols-2 @max-2xl:gap-2 @max-2xl:border-b @max-2xl:py-3"
+                  >
+                    <td className="py-1 pr-2 align-top font-medium whitespace-nowrap @max-2xl:col-span-2 @max-2xl:p-0">
                       {SIZE_LABELS[size]}
                     </td>
                     {cell("sku", v?.sku ?? "")}

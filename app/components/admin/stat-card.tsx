@@ -17,15 +17,15 @@ export function StatCard({
 }) {
   return (
     <Card
-      className="p-5 motion-safe:animate-[admin-card-in_400ms_ease-out_both]"
+      className="p-4 sm:p-5 motion-safe:animate-[admin-card-in_400ms_ease-out_both]"
       style={{ animationDelay: `${index * 100}ms` }}
     >
-      <div className="flex items-center justify-between">
+      <div className="flex items-start justify-between gap-2">
         <p className="text-sm font-medium text-muted-foreground">{title}</p>
         <Icon className="size-4 text-muted-foreground" aria-hidden />
       </div>
       <p
-        className="mt-2 text-2xl font-bold"
+        className="mt-2 text-xl font-bold break-words sm:text-2xl"
         data-testid={`stat-${title.toLowerCase().replace(/\s+/g, "-")}`}
       >
         {value}

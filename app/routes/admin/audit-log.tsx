@@ -150,7 +150,7 @@ export default function AuditLogPage({ loaderData: d }: Route.ComponentProps) {
           {d.rows.length === 0 ? (
             <p className="py-8 text-center text-muted-foreground">Nothing logged yet</p>
           ) : (
-            <Table>
+            <Table stacked>
               <TableHeader>
                 <TableRow>
                   <TableHead>When</TableHead>
@@ -164,16 +164,26 @@ export default function AuditLogPage({ loaderData: d }: Route.ComponentProps) {
               <TableBody>
                 {d.rows.map((row) => (
                   <TableRow key={row.id} data-testid="audit-row">
-                    <TableCell className="whitespace-nowrap">{formatDateTime(row.at)}</TableCell>
-                    <TableCell>{ACTIONS[row.action] ?? row.action}</TableCell>
-                    <TableCell className="[overflow-wrap:anywhere]">
+                    <TableCell data-label="When" className="whitespace-nowrap">
+                      {formatDateTime(row.at)}
+                    </TableCell>
+                    <TableCell data-label="What">{ACTIONS[row.action] ?? row.action}</TableCell>
+                    <TableCell data-label="Who" className="[overflow-wrap:anywhere]">
                       {row.actorEmail ?? "N/A"}
                     </TableCell>
-                    <TableCell className="font-mono text-xs">{row.ipAddress ?? ""}</TableCell>
-                    <TableCell className="font-mono text-xs [overflow-wrap:anywhere]">
+                    <TableCell data-label="Address" className="font-mono text-xs">
+                      {row.ipAddress ?? ""}
+                    </TableCell>
+                    <TableCell
+                      data-label="Subject"
+                      className="font-mono text-xs [overflow-wrap:anywhere]"
+                    >
                       {row.subject ?? ""}
                     </TableCell>
-                    <TableCell className="max-w-md text-xs [overflow-wrap:anywhere] text-muted-foreground">
+                    <TableCell
+                      data-label="Details"
+                      className="max-w-md text-xs [overflow-wrap:anywhere] text-muted-foreground"
+                    >
                       {describe(row.details)}
                     </TableCell>
                   </TableRow>

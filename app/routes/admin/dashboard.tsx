@@ -48,7 +48,7 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold">Dashboard</h1>
         <p className="text-muted-foreground">An overview of the shop.</p>
       </div>
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <StatCard
           index={0}
           title="Total Revenue"

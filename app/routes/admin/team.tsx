@@ -89,7 +89,7 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
           </CardTitle>
         </CardHeader>
         <CardContent>
-          <Table>
+          <Table stacked>
             <TableHeader>
               <TableRow>
                 <TableHead>Email</TableHead>
@@ -103,20 +103,20 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
             <TableBody>
               {loaderData.team.map((member) => (
                 <TableRow key={member.id} data-testid="team-row">
-                  <TableCell className="font-medium">
+                  <TableCell data-card="title" className="font-medium">
                     {member.email}
                     {member.id === loaderData.me && (
                       <span className="text-muted-foreground"> (you)</span>
                     )}
                   </TableCell>
-                  <TableCell>{member.name}</TableCell>
-                  <TableCell>
+                  <TableCell data-label="Name">{member.name}</TableCell>
+                  <TableCell data-label="Role">
                     <StatusBadge status={member.role} />
                   </TableCell>
-                  <TableCell>
+                  <TableCell data-label="Last sign-in">
                     {member.lastSignIn ? formatDateTime(member.lastSignIn) : "Never"}
                   </TableCell>
-                  <TableCell>
+                  <TableCell data-label="Two-factor">
                     {member.twoFactorEnabled ? (
                       member.id === loaderData.me ? (
                         "On"
@@ -127,7 +127,7 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
                       "Off"
                     )}
                   </TableCell>
-                  <TableCell>
+                  <TableCell data-label="Change role">
                     <RoleForm userId={member.id} email={member.email} role={member.role} />
                   </TableCell>
                 </TableRow>

@@ -25,7 +25,7 @@ export function StockLevelsCard({ levels }: { levels: StockCard["levels"] }) {
             No warehouse has held this size yet. Receive or adjust stock to start.
           </p>
         ) : (
-          <Table aria-label="Stock by warehouse">
+          <Table stacked aria-label="Stock by warehouse">
             <TableHeader>
               <TableRow>
                 <TableHead>Warehouse</TableHead>
@@ -39,7 +39,7 @@ export function StockLevelsCard({ levels }: { levels: StockCard["levels"] }) {
             <TableBody>
               {levels.map((level) => (
                 <TableRow key={level.warehouseId} data-testid="stock-level">
-                  <TableCell className="font-medium">
+                  <TableCell data-card="title" className="font-medium">
                     {level.warehouse}
                     {!level.warehouseActive && (
                       <Badge variant="outline" className="ml-2">
@@ -47,13 +47,19 @@ export function StockLevelsCard({ levels }: { levels: StockCard["levels"] }) {
                       </Badge>
                     )}
                   </TableCell>
-                  <TableCell className="text-right">{level.onHand}</TableCell>
-                  <TableCell className="text-right">{level.reserved}</TableCell>
-                  <TableCell className="text-right font-medium">{level.available}</TableCell>
-                  <TableCell>
+                  <TableCell data-label="On Hand" className="text-right">
+                    {level.onHand}
+                  </TableCell>
+                  <TableCell data-label="Reserved" className="text-right">
+                    {level.reserved}
+                  </TableCell>
+                  <TableCell data-label="Available" className="text-right font-medium">
+                    {level.available}
+                  </TableCell>
+                  <TableCell data-label="Status">
                     <StockStatusBadge status={level.status} />
                   </TableCell>
-                  <TableCell className="text-right">
+                  <TableCell data-label="Low-stock threshold" className="text-right">
                     <ThresholdForm
                       warehouseId={level.warehouseId}
                       warehouse={level.warehouse}

@@ -20,7 +20,23 @@ export type ListColumn<Row> = {
   sortable?: boolean;
   className?: string;
   cell: (row: Row) => ReactNode;
+  /**
+   * How the cell shows when the list is a stack of cards (its box narrower than 768 px):
+   * "title" leads the card (the row's name or number), "actions" ends it, "hidden" leaves it
+   * out, "field" shows it under its header's name. By default the first column is the title, a column keyed
+   * "actions" the actions, and every other a field.
+   */
+  card?: CardPart;
 };
+
+type CardPart = "title" | "field" | "actions" | "hidden";
+
+/** Stacked as cards in a narrow box (ui/table's `stacked`). */
+function cardPart<Row>(column: ListColumn<Row>, index: number): CardPart {
+  if (column.card) return column.card;
+  if (index === 0) return "title";
+  return column.key === "actions" ? "actions" : "field";
+}
 
 /**
  * A back-office list's table: the resource's columns, headers that sort by the URL (a second
@@ -54,7 +70,7 @@ export function ListTable<Row>({
   const dense = DENSITY_CLASSES[chosen];
   if (rows.length === 0) return <>{empty}</>;
   return (
-    <Table aria-label={label} data-density={chosen}>
+    <Table aria-label={label} data-density={chosen} stacked>
       <TableHeader>
         <TableRow>
           {columns.map((column) =>
@@ -77,11 +93,19 @@ export function ListTable<Row>({
       <TableBody>
         {rows.map((row) => (
           <TableRow key={rowKey(row)} data-testid={rowTestId}>
-            {columns.map((column) => (
-              <TableCell key={column.key} className={cn(dense.cell, column.className)}>
-                {column.cell(row)}
-              </TableCell>
-            ))}
+            {columns.map((column, index) => {
+              const part = cardPart(column, index);
+              return (
+                <TableCell
+                  key={column.key}
+                  data-card={part}
+                  data-label={part === "field" && column.header ? column.header : undefined}
+                  className={cn(dense.cell, column.className)}
+                >
+                  {column.cell(row)}
+                </TableCell>
+              );
+            })}
           </TableRow>
         ))}
       </TableBody>

@@ -36,7 +36,7 @@ export function PurchaseOrderLinesTable({
   totals: { ordered: number; received: number; totalCents: number };
 }) {
   return (
-    <Table aria-label="Lines">
+    <Table stacked aria-label="Lines">
       <TableHeader>
         <TableRow>
           <TableHead>Product</TableHead>
@@ -51,10 +51,10 @@ export function PurchaseOrderLinesTable({
       <TableBody>
         {lines.map((line) => (
           <TableRow key={line.id} data-testid="purchase-order-line-row">
-            <TableCell>
+            <TableCell data-card="title">
               {line.title} <span className="text-muted-foreground">· {line.size}</span>
             </TableCell>
-            <TableCell className="font-mono text-xs">
+            <TableCell data-label="SKU" className="font-mono text-xs">
               <Link
                 to={`/admin/inventory/${line.variantId}`}
                 className="text-primary hover:underline"
@@ -63,26 +63,40 @@ export function PurchaseOrderLinesTable({
                 {line.sku}
               </Link>
             </TableCell>
-            <TableCell className="text-right tabular-nums">{line.ordered}</TableCell>
-            <TableCell className="text-right tabular-nums">{line.received}</TableCell>
-            <TableCell className="text-right tabular-nums">{line.remaining}</TableCell>
-            <TableCell className="text-right tabular-nums">{money(line.unitCostCents)}</TableCell>
-            <TableCell className="text-right tabular-nums">{money(line.lineTotalCents)}</TableCell>
+            <TableCell data-label="Ordered" className="text-right tabular-nums">
+              {line.ordered}
+            </TableCell>
+            <TableCell data-label="Received" className="text-right tabular-nums">
+              {line.received}
+            </TableCell>
+            <TableCell data-label="Remaining" className="text-right tabular-nums">
+              {line.remaining}
+            </TableCell>
+            <TableCell data-label="Unit cost" className="text-right tabular-nums">
+              {money(line.unitCostCents)}
+            </TableCell>
+            <TableCell data-label="Line total" className="text-right tabular-nums">
+              {money(line.lineTotalCents)}
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>
       <tfoot className="border-t">
         <TableRow>
-          <TableCell colSpan={2} className="font-semibold">
+          <TableCell data-card="title" colSpan={2} className="font-semibold">
             Total
           </TableCell>
-          <TableCell className="text-right font-semibold tabular-nums">{totals.ordered}</TableCell>
-          <TableCell className="text-right font-semibold tabular-nums">{totals.received}</TableCell>
-          <TableCell className="text-right font-semibold tabular-nums">
+          <TableCell data-label="Ordered" className="text-right font-semibold tabular-nums">
+            {totals.ordered}
+          </TableCell>
+          <TableCell data-label="Received" className="text-right font-semibold tabular-nums">
+            {totals.received}
+          </TableCell>
+          <TableCell data-label="Remaining" className="text-right font-semibold tabular-nums">
             {totals.ordered - totals.received}
           </TableCell>
-          <TableCell />
-          <TableCell className="text-right font-semibold tabular-nums">
+          <TableCell data-card="hidden" />
+          <TableCell data-label="Line total" className="text-right font-semibold tabular-nums">
             {money(totals.totalCents)}
           </TableCell>
         </TableRow>

@@ -31,7 +31,7 @@ export function WarehousesTable({
       ? posted.result
       : undefined;
   return (
-    <Table aria-label="Warehouses">
+    <Table stacked aria-label="Warehouses">
       <TableHeader>
         <TableRow>
           <TableHead>Name</TableHead>
@@ -46,7 +46,7 @@ export function WarehousesTable({
       <TableBody>
         {warehouses.map((w) => (
           <TableRow key={w.id} data-testid="warehouse-row">
-            <TableCell className="font-medium">
+            <TableCell data-card="title" className="font-medium">
               <span data-testid="warehouse-name">{w.name}</span>
               {w.isDefault && (
                 <Badge variant="outline" className="ml-2">
@@ -54,16 +54,16 @@ export function WarehousesTable({
                 </Badge>
               )}
             </TableCell>
-            <TableCell>
+            <TableCell data-label="Code">
               <code className="text-sm">{w.code}</code>
             </TableCell>
-            <TableCell>{w.sellsOnline ? "Yes" : "No"}</TableCell>
-            <TableCell>
+            <TableCell data-label="Sells online">{w.sellsOnline ? "Yes" : "No"}</TableCell>
+            <TableCell data-label="Status">
               <Badge variant={w.active ? "default" : "secondary"}>
                 {w.active ? "Active" : "Inactive"}
               </Badge>
             </TableCell>
-            <TableCell className="text-right tabular-nums">
+            <TableCell data-label="Units on hand" className="text-right tabular-nums">
               {formatCount(w.onHand)}
               {w.reserved > 0 && (
                 <span className="block text-xs text-muted-foreground">
@@ -71,8 +71,10 @@ export function WarehousesTable({
                 </span>
               )}
             </TableCell>
-            <TableCell className="text-right tabular-nums">{formatCount(w.variantsHeld)}</TableCell>
-            <TableCell>
+            <TableCell data-label="Variants held" className="text-right tabular-nums">
+              {formatCount(w.variantsHeld)}
+            </TableCell>
+            <TableCell data-card="actions">
               <div className="flex flex-wrap items-start gap-2">
                 <RenameWarehouseDialog warehouse={w} />
                 {canManage && (
