@@ -155,6 +155,9 @@ export const PROMOTION_EXPORT_HEADER = [
   "Usage Limit",
   "Status",
   "Dates",
+  "Minimum Spend (Rand)",
+  "Once Per Customer",
+  "Only For",
 ] as const;
 
 /** Every promotion the list's search and filter show, in its order, as CSV cells. */
@@ -172,6 +175,9 @@ export async function* exportPromotions(options: { params: PromotionListParams; 
       p.usageLimit ?? "unlimited",
       p.active ? "active" : "inactive",
       p.period === "running" ? "" : p.period,
+      p.minSubtotalCents > 0 ? randAmount(p.minSubtotalCents) : "",
+      p.oncePerCustomer ? "yes" : "no",
+      [...p.categories.map((c) => c.name), ...p.products.map((g) => g.title)].join("; "),
     ] as const;
   }
 }

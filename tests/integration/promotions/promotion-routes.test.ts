@@ -158,6 +158,14 @@ describe("the promotions page's action", () => {
       .from(promotions)
       .where(eq(promotions.id, Number(id)));
     expect(row).toMatchObject({ minSubtotalCents: 499_950, oncePerCustomer: true });
+    // The export says the rules too.
+    const exported = await routeOutcome(
+      promotionsExport.loader,
+      shopRequest("/admin/promotions/export?q=RULES1", { cookie: cookies.staff }),
+      {},
+    );
+    const csv = await (exported.returned as Response).text();
+    expect(csv.trim().split(/\r?\n/)[1]).toMatch(/,4999\.50,yes,Mattresses$/);
 
     for (const [field, value, message] of [
       ["categoryIds", "424242", "One of these categories no longer exists: choose again."],
@@ -298,10 +306,10 @@ describe("the promotions page and its export", () => {
       );
       const text = await response.text();
       expect(text).toContain(
-        "Code,Description,Type,Value (% or Rand),Start Date,End Date,Used,Usage Limit,Status,Dates",
+        "Code,Description,Type,Value (% or Rand),Start Date,End Date,Used,Usage Limit,Status,Dates,Minimum Spend (Rand),Once Per Customer,Only For",
       );
       expect(text).toContain(
-        "WINTER25,15% off winter bedding (ended),percentage,15,2025-06-01,2025-08-31,0,unlimited,active,expired",
+        "WINTER25,15% off winter bedding (ended),percentage,15,2025-06-01,2025-08-31,0,unlimited,active,expired,,no,",
       );
       expect(text).not.toContain("WELCOME10");
     }
