@@ -17,13 +17,31 @@ export const REMINDER_DAYS_BEFORE = 5;
 
 type JobOptions = { now?: Date; siteUrl?: string; batch?: number };
 
-/** Unpaid instalments of active plans (the deposit is paid by then, so these are 1..months). */
+/**
+ * Unpaid instalments of the plans a shopper is paying: active plans, and plans still awaiting a
+ * deposit of which part is paid (the order is part paid, so it never expires and the shopper
+ * must hear what is left, and by when, before the plan lapses). A plan whose deposit was never
+ * started is left to the order's expiry.
+ */
 const unpaidOfActivePlans = (extra: ReturnType<typeof and>) =>
   db()
     .select({ id: laybyInstalments.id })
     .from(laybyInstalments)
     .innerJoin(laybyPlans, eq(laybyPlans.id, laybyInstalments.planId))
-    .where(and(isNull(laybyInstalments.paidAt), eq(laybyPlans.status, "active"), extra));
+    .innerJoin(orders, eq(orders.id, laybyPlans.orderId))
+    .where(
+      and(
+        isNull(laybyInstalments.paidAt),
+        or(
+          eq(laybyPlans.status, "active"),
+          and(
+            eq(laybyPlans.status, "awaiting_deposit"),
+            eq(orders.paymentStatus, "partially_paid"),
+          ),
+        ),
+        extra,
+      ),
+    );
 
 /** What each notice names: the instalment and the order it belongs to. */
 async function noticesFor(ids: number[]) {

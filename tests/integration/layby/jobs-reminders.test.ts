@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { laybyPlans } from "~/db/schema";
@@ -11,7 +11,8 @@ import { formatMoney } from "~/lib/money";
 import { useTestDatabase } from "../../setup/database";
 import { startSmtpServer } from "../../setup/smtp";
 import { setUpShop } from "../orders/fixtures";
-import { instalmentsOf, laybyOrder } from "./staff-plan-fixtures";
+import { receiveLaybyPayment } from "~/domain/layby/pay-instalment.server";
+import { instalmentsOf, laybyOrder, orderRow, planRow } from "./staff-plan-fixtures";
 
 useTestDatabase();
 
@@ -30,7 +31,10 @@ afterAll(async () => {
 });
 // Each test's plans end with it, so the next test counts only its own notices.
 afterEach(async () => {
-  await db().update(laybyPlans).set({ status: "cancelled" }).where(eq(laybyPlans.status, "active"));
+  await db()
+    .update(laybyPlans)
+    .set({ status: "cancelled" })
+    .where(inArray(laybyPlans.status, ["active", "awaiting_deposit"]));
 });
 
 const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email));
@@ -125,5 +129,35 @@ describe("missed instalment notices", () => {
     expect(notice!.text).toMatch(/s62\(4\)/);
     expect(mailsTo("paid-up@example.com")).toEqual([]);
     expect(paidUp.number).toBeGreaterThan(order.number);
+  });
+
+  it("tell a shopper who paid part of the deposit what is left of it, the day after it was due", async () => {
+    const { order, instalments } = await laybyOrder(shop, {
+      priceCents: 900_000,
+      months: 3,
+      depositCents: 100_000,
+      email: "part-deposit@example.com",
+      startDay: "2027-09-06",
+    });
+    await db().transaction((tx) =>
+      receiveLaybyPayment(tx, {
+        orderId: order.id,
+        amountCents: 40_000,
+        paidBy: { kind: "showroom", recordedBy: "desk", showroomReference: "TILL-PART" },
+      }),
+    );
+    expect((await orderRow(order.id)).paymentStatus).toBe("partially_paid");
+    expect((await planRow(order.id)).status).toBe("awaiting_deposit");
+    expect(await sendMissedInstalmentNotices(at("2027-09-07T06:00:00Z"))).toBe(1);
+    const [notice, ...more] = mailsTo("part-deposit@example.com");
+    expect(more).toEqual([]);
+    expect(notice!.subject).toBe(`Lay-by deposit for order ${order.number} is overdue`);
+    expect(notice!.text).toContain(
+      `${formatMoney(60_000, { cents: true })} (what is left of ${formatMoney(100_000, { cents: true })})`,
+    );
+    expect(notice!.text).toContain("we have not received all of it");
+    const rows = await instalmentsOf((await planRow(order.id)).id);
+    expect(rows[0]!.id).toBe(instalments[0]!.id);
+    expect(rows[0]!.missedNoticeAt).not.toBeNull();
   });
 });
