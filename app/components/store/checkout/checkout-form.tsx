@@ -23,6 +23,8 @@ import { PromoCode } from "./promo-code";
 import { SavedAddressPicker, type CheckoutPrefill } from "./saved-address-picker";
 import { useCheckoutQuote, type QuoteAddress } from "./use-checkout-quote";
 import { DeliveryDayChoice } from "./delivery-day-choice";
+import { AddOnChoices } from "./add-on-choice";
+import { NO_ADD_ONS, type AddOnChoice } from "~/domain/orders/add-ons";
 import { deliveryQuotedMessage, QUOTED_ORDER_BUTTON } from "~/domain/delivery/quoted-message";
 
 export function CheckoutEmptyState() {
@@ -73,7 +75,14 @@ export function CheckoutForm({
   const [typedDeposit, setLaybyDeposit] = useState<string | null>(null);
   const [laybyMonths, setLaybyMonths] = useState("6");
   const [address, setAddress] = useState<QuoteAddress>({ postal: "", city: "", province: "" });
-  const { quote, failed, updating } = useCheckoutQuote(lines, deliveryMethod, promoCode, address);
+  const [addOns, setAddOns] = useState<AddOnChoice>(NO_ADD_ONS);
+  const { quote, failed, updating } = useCheckoutQuote(
+    lines,
+    deliveryMethod,
+    promoCode,
+    address,
+    addOns,
+  );
   const form = usePublicForm({
     loadSchema: () => import("~/domain/orders/checkout-schema").then((m) => m.checkoutSchema),
   });
@@ -292,6 +301,15 @@ export function CheckoutForm({
           ) : errors.deliveryDay ? (
             <p className="mt-2 text-sm text-destructive">{errors.deliveryDay}</p>
           ) : null}
+          <AddOnChoices
+            chosen={addOns}
+            onChange={setAddOns}
+            feeCents={{
+              removal: quote?.addOnFees.removalCents ?? settings.removalFeeCents,
+              assembly: quote?.addOnFees.assemblyCents ?? settings.assemblyFeeCents,
+            }}
+            errors={errors}
+          />
         </Step>
         <Step number={3} title="Payment Information">
           <LaybyOption
