@@ -117,7 +117,8 @@ export function CheckoutSummary({
       {quote?.delivery.quoted ? (
         <p className="mt-2 text-xs text-muted-foreground" data-testid="quoted-summary">
           No delivery zone covers this address: we hold the goods, take no payment now and e-mail
-          you a delivery quote with the total to pay. The total here is for the goods.
+          you a delivery quote with the total to pay. The total here is for the goods
+          {totals && chosenAddOns(totals).length > 0 ? " and the add-ons" : ""}.
         </p>
       ) : null}
       {quote && quote.problems.length > 0 ? (
