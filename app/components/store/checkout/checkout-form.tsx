@@ -24,7 +24,7 @@ import { SavedAddressPicker, type CheckoutPrefill } from "./saved-address-picker
 import { useCheckoutQuote, type QuoteAddress } from "./use-checkout-quote";
 import { DeliveryDayChoice } from "./delivery-day-choice";
 import { AddOnChoices } from "./add-on-choice";
-import { NO_ADD_ONS, type AddOnChoice } from "~/domain/orders/add-ons";
+import type { AddOnChoice } from "~/domain/orders/add-ons";
 import { deliveryQuotedMessage, QUOTED_ORDER_BUTTON } from "~/domain/delivery/quoted-message";
 
 export function CheckoutEmptyState() {
@@ -75,7 +75,14 @@ export function CheckoutForm({
   const [typedDeposit, setLaybyDeposit] = useState<string | null>(null);
   const [laybyMonths, setLaybyMonths] = useState("6");
   const [address, setAddress] = useState<QuoteAddress>({ postal: "", city: "", province: "" });
-  const [addOns, setAddOns] = useState<AddOnChoice>(NO_ADD_ONS);
+  const form = usePublicForm({
+    loadSchema: () => import("~/domain/orders/checkout-schema").then((m) => m.checkoutSchema),
+  });
+  // Ticked again after a failed post without JavaScript; none to begin with.
+  const [addOns, setAddOns] = useState<AddOnChoice>(() => ({
+    removal: form.values.removal === "on",
+    assembly: form.values.assembly === "on",
+  }));
   const { quote, failed, updating } = useCheckoutQuote(
     lines,
     deliveryMethod,
@@ -83,9 +90,6 @@ export function CheckoutForm({
     address,
     addOns,
   );
-  const form = usePublicForm({
-    loadSchema: () => import("~/domain/orders/checkout-schema").then((m) => m.checkoutSchema),
-  });
   const errors = form.errors;
   // The fields that choose the delivery zone, read from the form whenever one changes.
   const readAddress = () => {
