@@ -63,14 +63,15 @@ export async function completeOrder(page: Page) {
 
 /**
  * A shopper buys one of a product by instant EFT through the demo gateway; answers the order
- * number. `day` books the last day offered, or a given one ("2026-12-03"), instead of the first.
+ * number. `day` books the last day offered, or a given one ("2026-12-03"), instead of the first;
+ * `addOns` ticks delivery add-ons by their labels ("Take away my old mattress or bed").
  */
 export async function placePaidOrder(
   page: Page,
   slug: string,
   size: string,
   email: string,
-  options: { day?: "last" | string } = {},
+  options: { day?: "last" | string; addOns?: string[] } = {},
 ) {
   await checkoutWith(page, slug, size);
   await fillDetails(page, email);
@@ -82,6 +83,7 @@ export async function placePaidOrder(
         : group.locator(`input[type=radio][value="${options.day}"]`)
     ).check();
   }
+  for (const addOn of options.addOns ?? []) await main(page).getByLabel(addOn).check();
   await main(page).getByLabel("PayFast instant EFT").check();
   await main(page)
     .getByLabel(/I agree to the/)

@@ -164,6 +164,8 @@ describe("a decimal comma is read as Rand and cents on every money form", () => 
       standardDeliveryCents: "1150,50",
       expressDeliveryCents: "1 150.50",
       freeDeliveryThresholdCents: "R2 000",
+      removalFeeCents: "250,50",
+      assemblyFeeCents: "R 1 150.50",
     };
     const url = "/admin/settings/integrations";
     expect((await post(integrations.action, url, fields)).body.ok).toBe(true);
@@ -172,6 +174,8 @@ describe("a decimal comma is read as Rand and cents on every money form", () => 
       standardDeliveryCents: 115_050,
       expressDeliveryCents: 115_050,
       freeDeliveryThresholdCents: 200_000,
+      removalFeeCents: 25_050,
+      assemblyFeeCents: 115_050,
     });
 
     const refused = await post(integrations.action, url, {

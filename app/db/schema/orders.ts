@@ -142,6 +142,12 @@ export const orders = pgTable(
     subtotalCents: integer("subtotal_cents").notNull(),
     discountCents: integer("discount_cents").notNull().default(0),
     deliveryCents: integer("delivery_cents").notNull(),
+    /**
+     * The delivery add-ons chosen at checkout at the fees of that moment (0: not chosen), so a
+     * later change of the fees never changes a placed order (docs/decisions/046).
+     */
+    removalCents: integer("removal_cents").notNull().default(0),
+    assemblyCents: integer("assembly_cents").notNull().default(0),
     /** VAT included in the total (prices are VAT-inclusive). */
     vatCents: integer("vat_cents").notNull(),
     totalCents: integer("total_cents").notNull(),
@@ -180,9 +186,12 @@ export const orders = pgTable(
       .where(sql`${t.paymentStatus} = 'unpaid' and ${t.status} = 'pending'`),
     check(
       "orders_total_adds_up",
-      sql`${t.totalCents} = ${t.subtotalCents} - ${t.discountCents} + ${t.deliveryCents}`,
+      sql`${t.totalCents} = ${t.subtotalCents} - ${t.discountCents} + ${t.deliveryCents} + ${t.removalCents} + ${t.assemblyCents}`,
     ),
-    check("orders_amounts_non_negative", sql`${t.discountCents} >= 0 and ${t.totalCents} >= 0`),
+    check(
+      "orders_amounts_non_negative",
+      sql`${t.discountCents} >= 0 and ${t.totalCents} >= 0 and ${t.removalCents} >= 0 and ${t.assemblyCents} >= 0`,
+    ),
   ],
 );
 

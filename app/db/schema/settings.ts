@@ -37,6 +37,9 @@ export const storeSettings = pgTable(
     freeDeliveryThresholdCents: integer("free_delivery_threshold_cents").notNull().default(200000),
     standardDeliveryCents: integer("standard_delivery_cents").notNull().default(29900),
     expressDeliveryCents: integer("express_delivery_cents").notNull().default(29900),
+    /** Delivery add-ons' fees, charged at checkout when ticked (docs/decisions/046). */
+    removalFeeCents: integer("removal_fee_cents").notNull().default(25000),
+    assemblyFeeCents: integer("assembly_fee_cents").notNull().default(35000),
     /** Lay-by: the smallest deposit, and the cancellation charge in hundredths of a percent
      * (regulation 34 caps it at 1%: 100; the code caps it again whatever is stored). */
     laybyMinDepositCents: integer("layby_min_deposit_cents").notNull().default(60000),

@@ -3,6 +3,7 @@ import { db } from "~/db/client.server";
 import { deliveryBookings, deliveryZones, orders } from "~/db/schema";
 import { shopParty, type BusinessDocument } from "~/domain/documents/business-document";
 import { notFound } from "~/domain/errors";
+import { ADD_ON_TEXT, chosenAddOns } from "~/domain/orders/add-ons";
 import { formatDay, shopToday } from "~/lib/dates";
 import { isDbId } from "~/lib/db-ids";
 import { formatLongDay } from "./day-names";
@@ -53,7 +54,10 @@ export function deliveryNotePrint(note: DeliveryNote): BusinessDocument {
       { label: "Item", width: "60%" },
       { label: "SKU", width: "25%" },
     ],
-    rows: order.lines.map((l) => [String(l.quantity), "", `${l.title} (${l.size})`, l.sku]),
+    rows: [
+      ...order.lines.map((l) => [String(l.quantity), "", `${l.title} (${l.size})`, l.sku]),
+      ...chosenAddOns(order).map(({ addOn }) => ["", "", ADD_ON_TEXT[addOn].line, ""]),
+    ],
     totals: [
       {
         label: "Items",

@@ -5,12 +5,13 @@ import { addressLines, deliveryContactLines } from "~/domain/addresses/format-ad
 import type { BusinessDocument, DocumentShop } from "~/domain/documents/business-document";
 import { sellerFromSettings } from "~/domain/invoicing/invoice-seller";
 import { isPaidInFull } from "~/domain/orders/payment-status";
+import { ADD_ON_TEXT, chosenAddOns } from "~/domain/orders/add-ons";
 import { getStoreSettings } from "~/domain/settings/store-settings.server";
 import { formatMoney } from "~/lib/money";
 
 /*
  * What a run sheet and a delivery note print of an order: who, where, how to get in and whom
- * to call, the goods, and what is left to collect at the door.
+ * to call, the goods and the add-ons to do there, and what is left to collect at the door.
  */
 
 export type PaperOrder = Awaited<ReturnType<typeof ordersForPapers>>[number];
@@ -36,6 +37,8 @@ export async function ordersForPapers(orderIds: number[]) {
         deliveryMobile: orders.deliveryMobile,
         accessNotes: orders.accessNotes,
         paymentStatus: orders.paymentStatus,
+        removalCents: orders.removalCents,
+        assemblyCents: orders.assemblyCents,
       })
       .from(orders)
       .where(inArray(orders.id, orderIds)),
@@ -73,6 +76,10 @@ export function deliverToLines(order: PaperOrder): string[] {
 /** "2 x Classic Spring Bed (Queen)". */
 export const itemLine = (line: PaperOrder["lines"][number]) =>
   `${line.quantity} x ${line.title} (${line.size})`;
+
+/** What the crew does at the door besides bringing the goods: "Take away old mattress". */
+export const addOnWork = (order: PaperOrder): string[] =>
+  chosenAddOns(order).map(({ addOn }) => ADD_ON_TEXT[addOn].short);
 
 /**
  * What the driver collects at the door, from the order's money state: nothing when it is paid

@@ -61,6 +61,8 @@ export async function giveDeliveryQuote(options: {
         expressDeliveryCents: input.amount,
         freeDeliveryThresholdCents: null,
       },
+      // The add-ons were priced at checkout and stay as the order keeps them.
+      addOns: { removalCents: order.removalCents, assemblyCents: order.assemblyCents },
     });
     const payBy = new Date(now.getTime() + QUOTE_HOLD_DAYS * 24 * 60 * 60_000);
     await tx

@@ -6,6 +6,7 @@ import { notFound } from "~/domain/errors";
 import { isDbId } from "~/lib/db-ids";
 import { formatLongDay } from "./day-names";
 import {
+  addOnWork,
   deliverToLines,
   documentShop,
   itemLine,
@@ -47,13 +48,16 @@ export type RunSheet = Awaited<ReturnType<typeof getRunSheet>>;
 
 const SIGN_HERE = "\n\n\n______________________\nName, signature, time";
 
-/** A stop's row: its place, who and where, the goods, what to collect, and room to sign. */
+/**
+ * A stop's row: its place, who and where, the goods and the add-ons to do there, what to
+ * collect, and room to sign.
+ */
 function stopRow(order: PaperOrder, place: number): string[] {
   const [name, ...rest] = deliverToLines(order);
   return [
     String(place),
     [`${name} · Order #${order.number}`, ...rest].join("\n"),
-    order.lines.map(itemLine).join("\n"),
+    [...order.lines.map(itemLine), ...addOnWork(order)].join("\n"),
     toCollect(order),
     SIGN_HERE,
   ];

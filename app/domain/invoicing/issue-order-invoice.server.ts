@@ -13,6 +13,7 @@ import {
 import { recordInvoiceInLedger } from "~/domain/ledger/record-sales.server";
 import { recordOrderEvent } from "~/domain/orders/order-events.server";
 import { DELIVERY_METHOD_LABELS } from "~/domain/orders/totals";
+import { ADD_ON_TEXT, chosenAddOns } from "~/domain/orders/add-ons";
 import { shopToday } from "~/lib/dates";
 import { FULL_TAX_INVOICE_ABOVE_CENTS, invoiceAmounts } from "./invoice-amounts";
 import { formatInvoiceNumber } from "./invoice-number";
@@ -22,9 +23,9 @@ import { invoiceWord, isVatVendor, sellerFromSettings } from "./invoice-seller";
  * Issues the tax invoice of a web order that has just been paid, inside the transaction that
  * records the payment: its number comes from the "invoice" counter row, locked until the
  * transaction commits, so parallel payments get consecutive numbers and a rolled-back payment
- * gives its number back (no gap, no reuse). The order's lines, delivery, discount, buyer and
- * the shop's details are copied onto the invoice, which later edits never change. An order
- * already invoiced keeps its invoice.
+ * gives its number back (no gap, no reuse). The order's lines, delivery, delivery add-ons,
+ * discount, buyer and the shop's details are copied onto the invoice, which later edits never
+ * change. An order already invoiced keeps its invoice.
  */
 export async function issueOrderInvoice(
   tx: Tx,
@@ -73,6 +74,15 @@ export async function issueOrderInvoice(
           },
         ]
       : []),
+    // Delivery add-ons are lines like delivery (no SKU): a refund and the ledger treat them so.
+    ...chosenAddOns(order).map(({ addOn, cents }) => ({
+      description: ADD_ON_TEXT[addOn].line,
+      sku: "",
+      variantId: null,
+      quantity: 1,
+      unitPriceCents: cents,
+      lineTotalCents: cents,
+    })),
     ...(order.discountCents > 0
       ? [
           {

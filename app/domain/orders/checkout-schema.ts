@@ -7,6 +7,7 @@ import { readAmount } from "~/lib/amount-field";
 import { emailField, textField } from "~/lib/forms";
 import { parseAmount } from "~/lib/money";
 import { parseVatNumber, VAT_NUMBER_MESSAGE } from "~/lib/vat-number";
+import type { AddOnChoice } from "./add-ons";
 
 export const TERMS_MESSAGE = "Please accept the terms and conditions and the privacy policy.";
 export const PROMO_CODE_MAX = 40;
@@ -47,6 +48,15 @@ export const promoCodeField = z
   .transform((v) => v.toUpperCase())
   .default("");
 
+export const ADD_ON_MESSAGE = "Tick the box to add it, or leave it empty.";
+
+/** A delivery add-on's box: ticked ("on") or left out; anything else is refused. */
+const addOnBox = z
+  .string()
+  .optional()
+  .refine((v) => v === undefined || v === "" || v === "on", ADD_ON_MESSAGE)
+  .transform((v) => v === "on");
+
 export const LAYBY_MONTHS_MESSAGE = `Choose 1 to ${LAYBY_MAX_MONTHS} months.`;
 export const LAYBY_DEPOSIT_MESSAGE = "Write the deposit in Rand, for example 600 or 650,50.";
 export const LAYBY_PAYFLEX_MESSAGE = "A lay-by is paid by card or PayFast, not PayFlex.";
@@ -85,6 +95,9 @@ export const checkoutSchema = z
     ...buyerCompanyFields,
     ...addressFields,
     deliveryMethod: z.enum(["standard", "express"], { message: "Choose a delivery option." }),
+    /** Delivery add-ons (docs/decisions/046): priced by the server at the shop's fees. */
+    removal: addOnBox,
+    assembly: addOnBox,
     paymentMethod: z.enum(["card", "payfast", "payflex"], { message: "Choose a payment method." }),
     /** "YYYY-MM-DD", one of the days offered for the address's zone; checked when booked. */
     deliveryDay: z
@@ -117,8 +130,9 @@ export const checkoutSchema = z
       ctx.addIssue({ code: "custom", path: ["paymentMethod"], message: LAYBY_PAYFLEX_MESSAGE });
     }
   })
-  .transform(({ plan, laybyMonths, laybyDeposit, ...rest }) => ({
+  .transform(({ plan, laybyMonths, laybyDeposit, removal, assembly, ...rest }) => ({
     ...rest,
+    addOns: { removal, assembly } satisfies AddOnChoice,
     /** The lay-by's terms as the shopper chose them; null to pay in full. */
     layby:
       plan === "layby"
@@ -144,13 +158,16 @@ export const quoteSchema = z
   .object({
     lines: linesField,
     deliveryMethod: z.enum(["standard", "express"]).default("standard"),
+    removal: z.boolean().default(false),
+    assembly: z.boolean().default(false),
     promoCode: promoCodeField,
     postal: z.string().trim().max(20).default(""),
     city: z.string().trim().max(100).default(""),
     province: z.string().trim().max(40).default(""),
   })
-  .transform(({ postal, city, province, ...rest }) => ({
+  .transform(({ postal, city, province, removal, assembly, ...rest }) => ({
     ...rest,
+    addOns: { removal, assembly } satisfies AddOnChoice,
     address: deliveryAddressOf({ postal, city, province }),
   }));
 

@@ -40,8 +40,10 @@ export function checkoutRateLimit(): number {
  * make no plan for this total). A lay-by's first payment attempt is for its deposit.
  */
 export async function completeCheckout(options: {
-  input: Omit<CheckoutInput, "layby" | "companyName" | "vatNumber" | "deliveryDay"> & {
+  input: Omit<CheckoutInput, "layby" | "companyName" | "vatNumber" | "deliveryDay" | "addOns"> & {
     layby?: CheckoutInput["layby"];
+    /** Delivery add-ons ticked; none when left out. */
+    addOns?: CheckoutInput["addOns"];
     /** The delivery day chosen; required where the address has a delivery zone. */
     deliveryDay?: string;
     companyName?: string;

@@ -100,6 +100,8 @@ export function shopperView(order: OrderDetails, now = new Date()) {
     subtotalCents: order.subtotalCents,
     discountCents: order.discountCents,
     deliveryCents: order.deliveryCents,
+    removalCents: order.removalCents,
+    assemblyCents: order.assemblyCents,
     vatCents: order.vatCents,
     totalCents: order.totalCents,
     promotionCode: order.promotionCode,

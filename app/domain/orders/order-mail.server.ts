@@ -5,6 +5,7 @@ import { staffRecipients } from "~/domain/staff/staff-preferences.server";
 import { formatMoney } from "~/lib/money";
 import { getOrderDetails, type OrderDetails } from "./get-order.server";
 import { DELIVERY_METHOD_LABELS } from "./totals";
+import { ADD_ON_TEXT, addOnsTotalCents, chosenAddOns } from "./add-ons";
 import { log } from "~/lib/log.server";
 import { laybyPlanView, type LaybyPlanView } from "~/domain/layby/plan-view.server";
 import { formatDay } from "~/lib/dates";
@@ -35,7 +36,8 @@ export function orderSummaryText(order: OrderDetails): string {
     order.paymentStatus === "awaiting_quote"
       ? "Delivery: to be quoted by the shop"
       : `Delivery: ${order.deliveryCents === 0 ? "Free" : money(order.deliveryCents)} - ${DELIVERY_METHOD_LABELS[order.deliveryMethod]}`,
-    `Total: ${money(order.totalCents)}${order.paymentStatus === "awaiting_quote" ? " (the goods; delivery to be added)" : ""}`,
+    ...chosenAddOns(order).map(({ addOn, cents }) => `${ADD_ON_TEXT[addOn].line}: ${money(cents)}`),
+    `Total: ${money(order.totalCents)}${order.paymentStatus === "awaiting_quote" ? ` (${addOnsTotalCents(order) > 0 ? "the goods and add-ons" : "the goods"}; delivery to be added)` : ""}`,
     `VAT included (15%): ${money(order.vatCents)}`,
     "",
     "Deliver to:",

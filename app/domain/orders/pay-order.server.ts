@@ -23,6 +23,7 @@ import {
 } from "./get-order.server";
 import { orderPageUrl } from "./order-mail.server";
 import { log } from "~/lib/log.server";
+import { addOnsTotalCents } from "./add-ons";
 
 /** The order page's "Pay now" form. */
 export const payAgainSchema = z.object({
@@ -119,6 +120,8 @@ export function paymentStartContext(
     | "totalCents"
     | "vatCents"
     | "deliveryCents"
+    | "removalCents"
+    | "assemblyCents"
   > & { lines: StartContext["order"]["lines"] },
   payment: Pick<
     Payment,
@@ -142,7 +145,8 @@ export function paymentStartContext(
       postalCode: order.postalCode,
       totalCents: order.totalCents,
       vatCents: order.vatCents,
-      deliveryCents: order.deliveryCents,
+      // A provider's shipping amount: delivery and the add-ons done with it (docs/decisions/046).
+      deliveryCents: order.deliveryCents + addOnsTotalCents(order),
       lines: order.lines,
     },
     payment: {

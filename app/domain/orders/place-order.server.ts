@@ -11,6 +11,7 @@ import { reserveStock } from "./order-stock.server";
 import { holdRedemption, redeemPromotion } from "./promotions.server";
 import { mergeLines, priceLines } from "./quote.server";
 import { orderTotals } from "./totals";
+import { addOnCharges, NO_ADD_ONS, type AddOnChoice } from "./add-ons";
 import { deliveryAddressOf } from "./checkout-schema";
 import { chargeableDelivery } from "./delivery-check.server";
 import { ordersPlaced } from "~/lib/metrics.server";
@@ -33,7 +34,7 @@ export class NotSoldError extends DomainError {
 
 export type PlaceOrderInput = Omit<
   CheckoutInput,
-  "terms" | "layby" | "companyName" | "vatNumber" | OptionalAddressPart
+  "terms" | "layby" | "companyName" | "vatNumber" | "addOns" | OptionalAddressPart
 > &
   Partial<Pick<CheckoutInput, OptionalAddressPart>> & {
     /** A business buyer's name and VAT number, for its full tax invoice; optional. */
@@ -43,6 +44,8 @@ export type PlaceOrderInput = Omit<
     signedInUserId?: string | null;
     /** A lay-by's terms (docs/decisions/027); none to pay in full. */
     layby?: CheckoutInput["layby"];
+    /** Delivery add-ons ticked (docs/decisions/046); none when left out. */
+    addOns?: AddOnChoice;
   };
 
 /** Parts of the address an order placed by a script or a test may leave out ("" or none). */
@@ -56,7 +59,8 @@ export function newOrderToken(): string {
 
 /**
  * Places an order in one transaction: prices, discount, delivery (the address's delivery zone;
- * refused where it offers no express) and VAT from the database,
+ * refused where it offers no express), the delivery add-ons at the shop's fees and VAT from the
+ * database,
  * stock held with row locks, the promotion's use counted, a timeline event. The same
  * idempotency key always gives the same order, however often (or how concurrently) it is sent.
  * Throws NotSoldError, OutOfStockError or PromotionError for problems the shopper can fix. A
@@ -96,6 +100,8 @@ export async function placeOrder(
         deliveryMethod: input.deliveryMethod,
         promotion,
         rates,
+        // At the fees of this moment, kept on the order; a quote later adds delivery only.
+        addOns: addOnCharges(input.addOns ?? NO_ADD_ONS, settings),
       });
 
       const [order] = await tx

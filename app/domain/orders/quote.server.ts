@@ -8,6 +8,8 @@ import type { DeliveryTerms } from "~/domain/delivery/delivery-terms";
 import type { ZoneAddress } from "~/domain/delivery/match-zone";
 import { deliveryDayChoices, type DayChoice } from "~/domain/delivery/shopper-delivery.server";
 import { checkPromotion } from "./promotions.server";
+import { getStoreSettings } from "~/domain/settings/store-settings.server";
+import { addOnCharges, NO_ADD_ONS, type AddOnChoice, type AddOnCharges } from "./add-ons";
 import {
   expressOffered,
   orderTotals,
@@ -117,6 +119,8 @@ export type CheckoutQuote = {
   delivery: DeliveryQuote;
   promotion: { code: string; description: string } | null;
   promoMessage: string | null;
+  /** Each delivery add-on's fee today, as checkout offers it (docs/decisions/046). */
+  addOnFees: AddOnCharges;
 };
 
 /** The delivery options at these terms for a subtotal, and which method can be priced. */
@@ -150,20 +154,23 @@ export function deliveryQuote(
 
 /**
  * What the checkout's summary shows: the cart priced by the database, stock problems, the
- * discount of a promotion code (or why it cannot be used), delivery and VAT. Placing the order
+ * discount of a promotion code (or why it cannot be used), delivery, the add-ons and VAT. Placing the order
  * works the same numbers out again inside its transaction.
  */
 export async function quoteCheckout(input: {
   lines: readonly RequestedLine[];
   deliveryMethod: DeliveryMethod;
   promoCode: string;
+  /** The delivery add-ons ticked so far; none when left out. */
+  addOns?: AddOnChoice;
   /** Where the goods go, as far as the shopper has said; none prices at the shop's own rates. */
   address?: ZoneAddress;
 }): Promise<CheckoutQuote> {
   const requested = mergeLines(input.lines);
-  const [current, terms] = await Promise.all([
+  const [current, terms, settings] = await Promise.all([
     priceCartLines({ variantIds: requested.map((l) => l.variantId) }),
     deliveryTermsFor(input.address ?? { postalCode: "", town: "" }),
+    getStoreSettings(),
   ]);
   const byId = new Map(current.map((c) => [c.variantId, c]));
   const problems: LineProblem[] = [];
@@ -207,9 +214,12 @@ export async function quoteCheckout(input: {
       promotion: promotionTerms,
       // Quoted: the goods' total; the shop adds delivery when it quotes.
       rates: terms.quoted ? NOTHING_YET : terms.rates,
+      // Add-ons are priced at checkout, quoted delivery or not.
+      addOns: addOnCharges(input.addOns ?? NO_ADD_ONS, settings),
     }),
     delivery,
     promotion,
     promoMessage,
+    addOnFees: addOnCharges({ removal: true, assembly: true }, settings),
   };
 }

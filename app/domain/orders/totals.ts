@@ -5,6 +5,7 @@ export type DeliveryMethod = "standard" | "express";
 /** How the shopper pays: the payment adapters' own word for it (~/domain/payments/provider). */
 export type { PaymentMethod } from "~/domain/payments/provider";
 import type { PaymentMethod } from "~/domain/payments/provider";
+import { addOnsTotalCents, type AddOnCharges } from "./add-ons";
 
 /**
  * What delivery costs where the goods go: the matched delivery zone's rates, or the shop's own
@@ -31,6 +32,9 @@ export type OrderTotals = {
   subtotalCents: number;
   discountCents: number;
   deliveryCents: number;
+  /** The delivery add-ons chosen (docs/decisions/046); 0 when not. */
+  removalCents: number;
+  assemblyCents: number;
   totalCents: number;
   vatCents: number;
 };
@@ -83,20 +87,28 @@ export function discountCents(subtotalCents: number, promotion: PromotionTerms |
   return Math.max(0, Math.min(amount, base));
 }
 
-/** An order's money, worked out the one way the shop does it: total = subtotal - discount + delivery. */
+/**
+ * An order's money, worked out the one way the shop does it: total = subtotal - discount +
+ * delivery + add-ons. The free-delivery threshold and a discount are on the goods only: the
+ * add-ons neither make delivery free nor are discounted (docs/decisions/046).
+ */
 export function orderTotals(input: {
   subtotalCents: number;
   deliveryMethod: DeliveryMethod;
   promotion: PromotionTerms | null;
   rates: DeliveryRates;
+  /** The add-ons' charges, already at the shop's fees (`addOnCharges`). */
+  addOns: AddOnCharges;
 }): OrderTotals {
   const discount = discountCents(input.subtotalCents, input.promotion);
   const delivery = deliveryFeeCents(input.deliveryMethod, input.subtotalCents, input.rates);
-  const total = input.subtotalCents - discount + delivery;
+  const total = input.subtotalCents - discount + delivery + addOnsTotalCents(input.addOns);
   return {
     subtotalCents: input.subtotalCents,
     discountCents: discount,
     deliveryCents: delivery,
+    removalCents: input.addOns.removalCents,
+    assemblyCents: input.addOns.assemblyCents,
     totalCents: total,
     vatCents: vatIncludedCents(total),
   };

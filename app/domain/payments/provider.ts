@@ -38,6 +38,7 @@ export type StartContext = {
     postalCode: string;
     totalCents: number;
     vatCents: number;
+    /** Delivery and its add-ons (docs/decisions/046), as a provider's shipping amount. */
     deliveryCents: number;
     lines: { title: string; size: string; sku: string; quantity: number; unitPriceCents: number }[];
   };

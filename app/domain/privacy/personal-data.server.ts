@@ -86,6 +86,8 @@ export async function findPersonalData(options: { email: string }, tx?: Tx) {
       subtotalCents: orders.subtotalCents,
       discountCents: orders.discountCents,
       deliveryCents: orders.deliveryCents,
+      removalCents: orders.removalCents,
+      assemblyCents: orders.assemblyCents,
       vatCents: orders.vatCents,
       totalCents: orders.totalCents,
       promotionCode: orders.promotionCode,

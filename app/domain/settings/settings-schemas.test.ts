@@ -4,6 +4,7 @@ import { AMOUNT_MESSAGE } from "~/lib/money";
 import {
   analyticsSettingsSchema,
   bankDetailsSchema,
+  ADD_ON_FEE_MESSAGE,
   CURRENCY_MESSAGE,
   generalSettingsSchema,
   payfastSettingsSchema,
@@ -86,6 +87,8 @@ describe("shipping settings", () => {
         standardDeliveryCents: "299",
         expressDeliveryCents: "R 349.50",
         freeDeliveryThresholdCents: "2 500,50",
+        removalFeeCents: "250",
+        assemblyFeeCents: "R 349,50",
       }),
     ).toEqual({
       ok: true,
@@ -93,6 +96,8 @@ describe("shipping settings", () => {
         standardDeliveryCents: 29900,
         expressDeliveryCents: 34950,
         freeDeliveryThresholdCents: 250050,
+        removalFeeCents: 25000,
+        assemblyFeeCents: 34950,
       },
     });
   });
@@ -103,19 +108,43 @@ describe("shipping settings", () => {
         standardDeliveryCents: "",
         expressDeliveryCents: "-5",
         freeDeliveryThresholdCents: "2,000",
+        removalFeeCents: "",
+        assemblyFeeCents: "two hundred",
       }),
     ).toEqual({
       standardDeliveryCents: "This field is required.",
       expressDeliveryCents: "An amount cannot be negative.",
       freeDeliveryThresholdCents: AMOUNT_MESSAGE,
+      removalFeeCents: "This field is required.",
+      assemblyFeeCents: AMOUNT_MESSAGE,
     });
     expect(
       errorsOf(shippingSettingsSchema, {
         standardDeliveryCents: "10001",
         expressDeliveryCents: "1",
         freeDeliveryThresholdCents: "1",
+        removalFeeCents: "250",
+        assemblyFeeCents: "350",
       }),
     ).toEqual({ standardDeliveryCents: "Enter at most R10,000.00." });
+  });
+
+  it("keeps a delivery add-on's fee at R1 or more, so a chosen add-on always shows", () => {
+    const base = {
+      standardDeliveryCents: "299",
+      expressDeliveryCents: "299",
+      freeDeliveryThresholdCents: "2000",
+    };
+    expect(
+      errorsOf(shippingSettingsSchema, { ...base, removalFeeCents: "0", assemblyFeeCents: "0,99" }),
+    ).toEqual({ removalFeeCents: ADD_ON_FEE_MESSAGE, assemblyFeeCents: ADD_ON_FEE_MESSAGE });
+    expect(
+      errorsOf(shippingSettingsSchema, {
+        ...base,
+        removalFeeCents: "1",
+        assemblyFeeCents: "10001",
+      }),
+    ).toEqual({ assemblyFeeCents: "Enter at most R10,000.00." });
   });
 });
 

@@ -63,11 +63,27 @@ export type GeneralSettingsInput = z.output<typeof generalSettingsSchema>;
 /** A required amount in Rand, at most `max` cents. */
 const randField = (max: number) => amountField({ required: REQUIRED_MESSAGE, max });
 
-/** Integrations' shipping card: own delivery's fees and where standard delivery becomes free. */
+export const ADD_ON_FEE_MESSAGE =
+  "Enter at least R1.00: a chosen add-on is known by its fee (an order keeps it).";
+
+/** A delivery add-on's fee: at least R1, so an order that chose it always shows it. */
+const addOnFeeField = amountField({
+  required: REQUIRED_MESSAGE,
+  min: 100,
+  minMessage: ADD_ON_FEE_MESSAGE,
+  max: 1_000_000,
+});
+
+/**
+ * Integrations' shipping card: own delivery's fees, where standard delivery becomes free, and
+ * the delivery add-ons' fees that checkout charges everywhere (docs/decisions/046).
+ */
 export const shippingSettingsSchema = z.object({
   standardDeliveryCents: randField(1_000_000),
   expressDeliveryCents: randField(1_000_000),
   freeDeliveryThresholdCents: randField(100_000_000),
+  removalFeeCents: addOnFeeField,
+  assemblyFeeCents: addOnFeeField,
 });
 export type ShippingSettingsInput = z.output<typeof shippingSettingsSchema>;
 

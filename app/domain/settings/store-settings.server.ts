@@ -53,6 +53,9 @@ export function publicStoreSettings(s: StoreSettings) {
     freeDeliveryThresholdCents: s.freeDeliveryThresholdCents,
     standardDeliveryCents: s.standardDeliveryCents,
     expressDeliveryCents: s.expressDeliveryCents,
+    /** The delivery add-ons' fees checkout offers (docs/decisions/046). */
+    removalFeeCents: s.removalFeeCents,
+    assemblyFeeCents: s.assemblyFeeCents,
     /** Lay-by's terms as the shop advertises them: the smallest deposit and the charge. */
     laybyMinDepositCents: s.laybyMinDepositCents,
     laybyChargeBasisPoints: cappedChargeBasisPoints(s.laybyChargeBasisPoints),

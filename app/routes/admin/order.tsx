@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { useEffect } from "react";
+import { Fragment, useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import { StatusBadge } from "~/components/admin/status-badge";
 import {
@@ -45,6 +45,7 @@ import { idParam, readForm } from "~/lib/request-input.server";
 import type { Route } from "./+types/order";
 import { formatDateTime } from "~/lib/dates";
 import { addressLines, deliveryContactLines } from "~/domain/addresses/format-address";
+import { ADD_ON_TEXT, chosenAddOns } from "~/domain/orders/add-ons";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `Order #${data?.order.number ?? ""} | Admin` },
@@ -308,6 +309,12 @@ export default function OrderPage({
             )}
             <dt>Delivery</dt>
             <dd className="text-right">{money(order.deliveryCents)}</dd>
+            {chosenAddOns(order).map(({ addOn, cents }) => (
+              <Fragment key={addOn}>
+                <dt>{ADD_ON_TEXT[addOn].line}</dt>
+                <dd className="text-right">{money(cents)}</dd>
+              </Fragment>
+            ))}
             <dt className="font-semibold">Total</dt>
             <dd className="text-right font-semibold">{money(order.totalCents)}</dd>
             <dt className="text-muted-foreground">VAT included</dt>

@@ -61,6 +61,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       standardDelivery: amountInputValue(s.standardDeliveryCents),
       expressDelivery: amountInputValue(s.expressDeliveryCents),
       freeDeliveryThreshold: amountInputValue(s.freeDeliveryThresholdCents),
+      removalFee: amountInputValue(s.removalFeeCents),
+      assemblyFee: amountInputValue(s.assemblyFeeCents),
     },
     analytics: {
       enabled: s.analyticsEnabled,
@@ -81,7 +83,10 @@ export async function action({ request }: Route.ActionArgs) {
     if (!parsed.ok) return invalid(parsed, formData);
     return attempt(formData, async () => {
       await updateShippingSettings({ actor, input: parsed.data });
-      return succeeded("Settings Saved", "Cart and checkout charge the new delivery fees.");
+      return succeeded(
+        "Settings Saved",
+        "Cart and checkout charge the new delivery and add-on fees.",
+      );
     });
   }
   if (intent === "analytics") {

@@ -141,7 +141,11 @@ export default function DeliveryPage() {
               {POLICY.damageReportHours} hours of delivery (see{" "}
               <Link to="/returns">Returns &amp; Refunds</Link>).
             </li>
-            <li>We can take your old mattress away on the same trip: just ask when you order.</li>
+            <li>
+              We can take your old mattress or bed away on the same trip (
+              {formatMoney(s.removalFeeCents)}) and assemble your new bed (
+              {formatMoney(s.assemblyFeeCents)}): tick them at checkout.
+            </li>
           </ul>
         </InfoSection>
 

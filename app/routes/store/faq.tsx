@@ -69,10 +69,11 @@ const FAQS: Faq[] = [
   },
   {
     question: "Do you offer installation?",
-    answer: () => (
+    answer: (s) => (
       <p>
-        Yes. Our delivery team carries your bed to the room you choose, assembles bed frames, bases
-        and headboards, puts the mattress in place and takes the packaging away with them.
+        Yes. Our delivery team carries your bed to the room you choose, puts the mattress in place
+        and takes the packaging away with them. Tick &ldquo;Assemble my new bed&rdquo; at checkout (
+        {formatMoney(s.assemblyFeeCents)}) and they assemble bed frames, bases and headboards too.
       </p>
     ),
   },
@@ -165,10 +166,11 @@ const FAQS: Faq[] = [
   },
   {
     question: "Can you remove my old mattress?",
-    answer: () => (
+    answer: (s) => (
       <p>
-        Yes. Tell us when you order and our team will take your old mattress and base away when they
-        deliver the new one, so it is gone the same day.
+        Yes. Tick &ldquo;Take away my old mattress or bed&rdquo; at checkout (
+        {formatMoney(s.removalFeeCents)}) and our team takes your old mattress and base away when
+        they deliver the new one, so it is gone the same day.
       </p>
     ),
   },

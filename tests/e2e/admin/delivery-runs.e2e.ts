@@ -17,10 +17,11 @@ const TRUCK = "ND 204-577";
  * shop is shared with other journeys, which book the first day offered and may fill it: these
  * orders take the last day offered, or the day given.
  */
-async function bookedOrder(email: string, wanted = "last") {
+async function bookedOrder(email: string, wanted = "last", addOns: string[] = []) {
   const shopper = await browser.newPage();
   const number = await placePaidOrder(shopper, "classic-spring-bed", "queen", email, {
     day: wanted,
+    addOns,
   });
   const day = await shopper.locator('input[name="deliveryDay"]:checked').inputValue();
   await shopper.close();
@@ -44,7 +45,11 @@ async function putOnRun(page: Page, number: number) {
 describe("delivery runs in the back office", () => {
   it("staff put paid, booked orders on a new run, move a stop by keyboard and download the run sheet", async () => {
     const first = await bookedOrder("runs.first@example.com");
-    const second = await bookedOrder("runs.second@example.com", first.day);
+    // The second shopper asks for the old bed to be taken away and the new one assembled.
+    const second = await bookedOrder("runs.second@example.com", first.day, [
+      "Take away my old mattress or bed",
+      "Assemble my new bed",
+    ]);
     expect(second.day, "both orders booked on one day").toBe(first.day);
 
     const page = await browser.newPage(DESKTOP);
@@ -94,6 +99,14 @@ describe("delivery runs in the back office", () => {
     expect(text).toContain("Lerato Dlamini");
     expect(text).toContain("7 Buiten Street");
     expect(text).toContain("Lichtenburg 2740");
+    // The second stop's add-ons, for the crew; the first stop has none.
+    const secondStop = text.slice(
+      text.indexOf(`Order #${second.number}`),
+      text.indexOf(`Order #${first.number}`),
+    );
+    expect(secondStop).toContain("Take away old mattress");
+    expect(secondStop).toContain("Assemble");
+    expect(text.split("Take away old mattress").length - 1).toBe(1);
     expect(text.indexOf(`Order #${second.number}`)).toBeLessThan(
       text.indexOf(`Order #${first.number}`),
     );

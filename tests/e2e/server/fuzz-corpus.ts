@@ -91,6 +91,8 @@ export function formTargets(f: ShopFacts): FormTarget[] {
         accessNotes: "Gate code 1234, the blue house",
         deliveryMethod: "standard",
         deliveryDay: f.deliveryDays[0]!,
+        removal: "on",
+        assembly: "on",
         paymentMethod: "card",
         promoCode: "",
         terms: "on",

@@ -365,6 +365,8 @@ export function adminFormTargets(f: ShopFacts): FormTarget[] {
         standardDeliveryCents: "299",
         expressDeliveryCents: "299",
         freeDeliveryThresholdCents: "2000",
+        removalFeeCents: "250",
+        assemblyFeeCents: "350",
       },
       owner: true,
     },

@@ -6,8 +6,10 @@ import { checkoutWith, deliveryDays, fillDetails, summary } from "../shopper";
 
 const browser = useBrowser();
 
+const REMOVAL = "Take away my old mattress or bed";
+
 describe("a shopper chooses a delivery day", () => {
-  it("books a day by keyboard on a phone, sees it on the order page and moves it", async () => {
+  it("books a day and the old bed's removal by keyboard on a phone, sees both on the order page and moves the day", async () => {
     const page = await browser.newPage(PHONE);
     await checkoutWith(page, "storage-spring-bed", "double");
     await fillDetails(page, "palesa.days@example.com");
@@ -26,6 +28,16 @@ describe("a shopper chooses a delivery day", () => {
     expect(await days.nth(1).isChecked()).toBe(true);
     const chosen = labels[1]!.trim();
 
+    // The next stop of Tab is the add-ons: the old bed taken away, at the shop's R250.
+    const removal = main(page).getByLabel(REMOVAL);
+    expect(await main(page).getByTestId("add-ons").textContent()).toContain("R250");
+    await tabTo(page, removal);
+    await page.keyboard.press("Space");
+    expect(await removal.isChecked()).toBe(true);
+    await expect
+      .poll(() => summary(page).locator('dl[aria-busy="false"]').textContent())
+      .toContain("Take away old mattress or bedR250");
+
     expect(
       await findingsInBothThemes(page, async (dark) => {
         // The same browser's cart: the checkout opens with it.
@@ -33,6 +45,7 @@ describe("a shopper chooses a delivery day", () => {
         await waitForHydration(dark);
         await summary(dark).locator('dl[aria-busy="false"]').waitFor();
         await fillDetails(dark, "palesa.days@example.com");
+        await main(dark).getByLabel(REMOVAL).check();
       }),
     ).toEqual([]);
     // Nothing wider than a 390 px phone.
@@ -58,6 +71,11 @@ describe("a shopper chooses a delivery day", () => {
     const card = main(page).getByRole("region", { name: "Delivery Day" });
     await card.getByText(new RegExp(`^${chosen} \\d{4}$`)).waitFor();
     expect(await card.textContent()).toContain("Lichtenburg and area");
+    // The order's totals name the add-on and its price.
+    await expect.poll(() => main(page).getByRole("definition").allTextContents()).toContain("R250");
+    expect(await main(page).getByRole("term").allTextContents()).toContain(
+      "Take away old mattress or bed",
+    );
     const move = card.getByRole("group", { name: "Move to another Delivery Day" });
     const options = move.getByRole("radio");
     const checked = move.getByRole("radio", { checked: true });

@@ -10,6 +10,7 @@ import * as general from "~/routes/admin/settings-general";
 import * as integrations from "~/routes/admin/settings-integrations";
 import * as storeLayout from "~/routes/store/layout";
 import { AMOUNT_MESSAGE } from "~/lib/money";
+import { ADD_ON_FEE_MESSAGE } from "~/domain/settings/settings-schemas";
 import { useTestDatabase } from "../../setup/database";
 import { seededRandom } from "../../e2e/server/fuzz-corpus";
 import { setUpShop } from "../payments/helpers";
@@ -199,6 +200,8 @@ describe("Integrations: shipping", () => {
           standardDeliveryCents: "350",
           expressDeliveryCents: "450",
           freeDeliveryThresholdCents: "5000",
+          removalFeeCents: "250",
+          assemblyFeeCents: "350",
         },
         owner,
       ),
@@ -223,6 +226,8 @@ describe("Integrations: shipping", () => {
           standardDeliveryCents: "cheap",
           expressDeliveryCents: "450",
           freeDeliveryThresholdCents: "5000",
+          removalFeeCents: "250",
+          assemblyFeeCents: "350",
         },
         owner,
       ),
@@ -232,6 +237,31 @@ describe("Integrations: shipping", () => {
       fieldErrors: { standardDeliveryCents: AMOUNT_MESSAGE },
     });
     expect((await settingsRow()).standardDeliveryCents).toBe(35000);
+  });
+
+  it("saves the add-ons' fees as typed, which checkout then offers, and refuses R0 at the field", async () => {
+    const fields = {
+      intent: "shipping",
+      standardDeliveryCents: "350",
+      expressDeliveryCents: "450",
+      freeDeliveryThresholdCents: "5000",
+      removalFeeCents: "275,50",
+      assemblyFeeCents: "R 400",
+    };
+    const saved = await call(integrations.action, formRequest(INTEGRATIONS_PATH, fields, owner));
+    expect(body(saved.returned)).toMatchObject({ ok: true });
+    expect(await settingsRow()).toMatchObject({ removalFeeCents: 27550, assemblyFeeCents: 40000 });
+    expect((await quote()).addOnFees).toEqual({ removalCents: 27550, assemblyCents: 40000 });
+
+    const refused = await call(
+      integrations.action,
+      formRequest(INTEGRATIONS_PATH, { ...fields, removalFeeCents: "0" }, owner),
+    );
+    expect(statusOf(refused.returned)).toBe(400);
+    expect(body(refused.returned)).toMatchObject({
+      fieldErrors: { removalFeeCents: ADD_ON_FEE_MESSAGE },
+    });
+    expect((await settingsRow()).removalFeeCents).toBe(27550);
   });
 });
 
@@ -311,6 +341,8 @@ describe("bad input never gets a 5xx", () => {
           standardDeliveryCents: "299",
           expressDeliveryCents: "299",
           freeDeliveryThresholdCents: "2000",
+          removalFeeCents: "250",
+          assemblyFeeCents: "350",
         },
       ],
       [

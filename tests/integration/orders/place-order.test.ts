@@ -194,6 +194,8 @@ describe("quoteCheckout", () => {
       subtotalCents: 360_000,
       discountCents: 10_000,
       deliveryCents: 0,
+      removalCents: 0,
+      assemblyCents: 0,
       totalCents: 350_000,
       vatCents: 45_652,
     });

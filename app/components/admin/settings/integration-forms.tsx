@@ -59,6 +59,8 @@ export type ShippingValues = {
   standardDelivery: string;
   expressDelivery: string;
   freeDeliveryThreshold: string;
+  removalFee: string;
+  assemblyFee: string;
 };
 
 /** Own delivery: the fees cart and checkout charge, and where standard delivery becomes free. */
@@ -108,10 +110,25 @@ export function ShippingForm({
             "A cart of this amount or more ships free.",
           )}
         </div>
+        <div className="grid gap-4 sm:grid-cols-3">
+          {field(
+            "removalFeeCents",
+            "Take away old mattress or bed (R)",
+            saved.removalFee,
+            "A checkout add-on, charged everywhere.",
+          )}
+          {field(
+            "assemblyFeeCents",
+            "Assemble new bed (R)",
+            saved.assemblyFee,
+            "A checkout add-on, charged everywhere.",
+          )}
+        </div>
         <p className="text-sm text-muted-foreground">
           The home town&apos;s rates, which the cart and product pages promise. Checkout charges by
           the address&apos;s delivery zone (Deliveries), and these rates only while no zone is
-          active.
+          active. The add-ons&apos; fees apply in every zone; an order keeps the fees it was placed
+          with.
         </p>
         {canEdit && (
           <Button type="submit" disabled={form.submitting}>

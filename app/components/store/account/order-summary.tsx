@@ -3,6 +3,7 @@ import { OrderBadges } from "~/components/store/account/order-badges";
 import { Card } from "~/components/ui/card";
 import type { ShopperOrder } from "~/domain/orders/get-order.server";
 import { DELIVERY_METHOD_LABELS, PAYMENT_METHOD_LABELS } from "~/domain/orders/totals";
+import { ADD_ON_TEXT, chosenAddOns } from "~/domain/orders/add-ons";
 import { formatMoney } from "~/lib/money";
 import { OrderRefunds, type OrderRefund } from "./order-refunds";
 
@@ -92,6 +93,9 @@ export function OrderDetails({
                   : formatMoney(order.deliveryCents)
             }
           />
+          {chosenAddOns(order).map(({ addOn, cents }) => (
+            <Row key={addOn} label={ADD_ON_TEXT[addOn].line} value={formatMoney(cents)} />
+          ))}
           <Row label="Total" value={formatMoney(order.totalCents)} strong />
           <Row label="Includes VAT (15%)" value={formatMoney(order.vatCents)} />
         </dl>

@@ -23,6 +23,8 @@ import { PromoCode } from "./promo-code";
 import { SavedAddressPicker, type CheckoutPrefill } from "./saved-address-picker";
 import { useCheckoutQuote, type QuoteAddress } from "./use-checkout-quote";
 import { DeliveryDayChoice } from "./delivery-day-choice";
+import { AddOnChoices } from "./add-on-choice";
+import type { AddOnChoice } from "~/domain/orders/add-ons";
 import { deliveryQuotedMessage, QUOTED_ORDER_BUTTON } from "~/domain/delivery/quoted-message";
 
 export function CheckoutEmptyState() {
@@ -73,10 +75,21 @@ export function CheckoutForm({
   const [typedDeposit, setLaybyDeposit] = useState<string | null>(null);
   const [laybyMonths, setLaybyMonths] = useState("6");
   const [address, setAddress] = useState<QuoteAddress>({ postal: "", city: "", province: "" });
-  const { quote, failed, updating } = useCheckoutQuote(lines, deliveryMethod, promoCode, address);
   const form = usePublicForm({
     loadSchema: () => import("~/domain/orders/checkout-schema").then((m) => m.checkoutSchema),
   });
+  // Ticked again after a failed post without JavaScript; none to begin with.
+  const [addOns, setAddOns] = useState<AddOnChoice>(() => ({
+    removal: form.values.removal === "on",
+    assembly: form.values.assembly === "on",
+  }));
+  const { quote, failed, updating } = useCheckoutQuote(
+    lines,
+    deliveryMethod,
+    promoCode,
+    address,
+    addOns,
+  );
   const errors = form.errors;
   // The fields that choose the delivery zone, read from the form whenever one changes.
   const readAddress = () => {
@@ -292,6 +305,15 @@ export function CheckoutForm({
           ) : errors.deliveryDay ? (
             <p className="mt-2 text-sm text-destructive">{errors.deliveryDay}</p>
           ) : null}
+          <AddOnChoices
+            chosen={addOns}
+            onChange={setAddOns}
+            feeCents={{
+              removal: quote?.addOnFees.removalCents ?? settings.removalFeeCents,
+              assembly: quote?.addOnFees.assemblyCents ?? settings.assemblyFeeCents,
+            }}
+            errors={errors}
+          />
         </Step>
         <Step number={3} title="Payment Information">
           <LaybyOption

@@ -4,9 +4,13 @@ import { Card } from "~/components/ui/card";
 import type { CartLine } from "~/domain/cart/cart-lines";
 import { mediaSrc } from "~/lib/media";
 import { formatMoney } from "~/lib/money";
+import { ADD_ON_TEXT, chosenAddOns } from "~/domain/orders/add-ons";
 import type { QuoteAnswer } from "./use-checkout-quote";
 
-/** The order as the shop prices it: lines, promotion code, subtotal, discount, delivery, total, VAT. */
+/**
+ * The order as the shop prices it: lines, promotion code, subtotal, discount, delivery, the
+ * add-ons chosen, total, VAT.
+ */
 export function CheckoutSummary({
   lines,
   quote,
@@ -94,6 +98,11 @@ export function CheckoutSummary({
                   : formatMoney(totals.deliveryCents)
           }
         />
+        {totals
+          ? chosenAddOns(totals).map(({ addOn, cents }) => (
+              <Row key={addOn} label={ADD_ON_TEXT[addOn].line} value={formatMoney(cents)} />
+            ))
+          : null}
         <Row
           label="Total"
           value={totals ? formatMoney(totals.totalCents) : pending}
@@ -108,7 +117,8 @@ export function CheckoutSummary({
       {quote?.delivery.quoted ? (
         <p className="mt-2 text-xs text-muted-foreground" data-testid="quoted-summary">
           No delivery zone covers this address: we hold the goods, take no payment now and e-mail
-          you a delivery quote with the total to pay. The total here is for the goods.
+          you a delivery quote with the total to pay. The total here is for the goods
+          {totals && chosenAddOns(totals).length > 0 ? " and the add-ons" : ""}.
         </p>
       ) : null}
       {quote && quote.problems.length > 0 ? (

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import type { CartLine } from "~/domain/cart/cart-lines";
 import type { CheckoutQuote } from "~/domain/orders/quote.server";
 import type { DeliveryMethod, PaymentMethod } from "~/domain/orders/totals";
+import type { AddOnChoice } from "~/domain/orders/add-ons";
 
 export type QuoteAnswer = CheckoutQuote & {
   paymentMethods: PaymentMethod[];
@@ -25,7 +26,7 @@ const ADDRESS_PAUSE_MS = 350;
 
 /**
  * Asks the shop to price the checkout (POST /api/checkout-quote) whenever the cart, the delivery
- * method, the promotion code or the address's postal code, town or province changes (the
+ * method, the add-ons, the promotion code or the address's postal code, town or province changes (the
  * address after a short pause in typing). The order itself is priced again when it is placed.
  * `updating` is true while the answer shown is for an earlier request.
  */
@@ -34,6 +35,7 @@ export function useCheckoutQuote(
   deliveryMethod: DeliveryMethod,
   promoCode: string,
   address: QuoteAddress,
+  addOns: AddOnChoice,
 ) {
   const [quote, setQuote] = useState<QuoteAnswer | null>(null);
   const [failed, setFailed] = useState(false);
@@ -43,6 +45,7 @@ export function useCheckoutQuote(
   const key = JSON.stringify({
     lines: lines.map((l) => ({ variantId: l.variantId, quantity: l.quantity })),
     deliveryMethod,
+    ...addOns,
     promoCode,
     ...address,
   });
