@@ -120,7 +120,7 @@ function noticeText(
     shop: StoreSettings;
   },
 ) {
-  const { order, zoneName, proof, link, shop } = context;
+  const { order, zoneName, link, shop } = context;
   if (notice.kind === "delivered" || notice.kind === "not_delivered") {
     return outcomeText(notice, context);
   }

@@ -39,6 +39,16 @@ export const NOT_DELIVERED_REASON_LABELS: Record<NotDeliveredReason, string> = {
   other: "Other",
 };
 
+/** Where a stop is in its day: at the shop, on the truck, delivered, or not delivered. */
+export type StopState = "booked" | "out_for_delivery" | "delivered" | "not_delivered";
+
+export const STOP_STATE_LABELS: Record<StopState, string> = {
+  booked: "At the shop",
+  out_for_delivery: "Out for delivery",
+  delivered: "Delivered",
+  not_delivered: "Not delivered",
+};
+
 export const SIGN_MESSAGE =
   "Ask the receiver to sign on the screen, or tick “Signed on the paper run sheet”.";
 
