@@ -25,6 +25,10 @@ import { readListParams } from "~/lib/list-params";
 import { recordDelivered, recordNotDelivered } from "~/domain/delivery/record-delivery.server";
 import { addRunStop } from "~/domain/delivery/run-stops.server";
 import { startDeliveryRun } from "~/domain/delivery/start-delivery-run.server";
+import {
+  moveOrderDeliveryByShopper,
+  shopperDeliveryView,
+} from "~/domain/delivery/shopper-delivery.server";
 import type { DomainError } from "~/domain/errors";
 import { folderMediaStore } from "~/lib/media-store-folder.server";
 import { useTestDatabase } from "../../setup/database";
@@ -342,6 +346,36 @@ describe("a stop not delivered", () => {
       (r) => r.id === stop.runId,
     );
     expect(run!.stops.map((s) => s.state)).toEqual(["not_delivered"]);
+  });
+
+  it("lets the shopper choose a new day on the order's page, which books it", async () => {
+    const stop = await onRun();
+    await recordNotDelivered({
+      orderNumber: stop.number,
+      proofKey: crypto.randomUUID(),
+      reason: "access_problem",
+      note: "",
+      actor: driver,
+      now: onTheDay,
+    });
+    const view = await shopperDeliveryView({ id: stop.id, status: "processing" }, onTheDay);
+    expect(view).toMatchObject({
+      missed: true,
+      mayMove: true,
+      label: "Not delivered on Thursday 26 November 2026",
+    });
+    const day = view!.choices[0]!.day;
+    expect(day > DAY).toBe(true);
+    await moveOrderDeliveryByShopper({ orderId: stop.id, day, now: onTheDay });
+    expect(
+      await shopperDeliveryView({ id: stop.id, status: "processing" }, onTheDay),
+    ).toMatchObject({
+      day,
+      missed: false,
+    });
+    expect(mailsTo(stop.number).map((m) => m.subject)).toContainEqual(
+      expect.stringMatching(new RegExp(`^Delivery booked for .+: order ${stop.number}$`)),
+    );
   });
 
   it("asks for a note when the reason is Other", async () => {
