@@ -17,7 +17,7 @@ function stopView(order: PaperOrder, state: StopState, outcome?: string) {
     orderNumber: order.number,
     name: `${order.firstName} ${order.lastName}`.trim(),
     address: addressLines(order),
-    phone: order.deliveryMobile ?? order.phone,
+    phone: order.deliveryMobile || order.phone,
     accessNotes: order.accessNotes,
     items: order.lines.map(itemLine),
     toCollect: toCollect(order),
