@@ -37,20 +37,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { day, runs, proofKeys };
 }
 
+/** Start run by the page's fetcher; without the page's script, a stop's proof form too. */
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireStaff(request);
   const formData = await readForm(request);
-  const intent = formData.get("intent");
-  const answer = await driverAction({ intent, formData, actor });
-  // Without the page's script a proof form posts here: the page shows its answer by its stop.
-  const result = (
-    answer && typeof answer === "object" && "data" in answer ? answer.data : answer
-  ) as FormActionResult;
-  return {
-    intent: String(intent ?? ""),
-    order: String(formData.get("order") ?? ""),
-    result,
-  };
+  return driverAction({ intent: formData.get("intent"), formData, actor });
 }
 
 /** Sends the proofs kept on this phone now, and whenever it comes back online. */
@@ -112,7 +103,7 @@ function RunCard({
   run: DriverRun;
   proofKeys: Record<string, { delivered: string; notDelivered: string }>;
   kept: Set<string>;
-  pageResult?: { intent: string; order: string; result: FormActionResult };
+  pageResult?: FormActionResult;
 }) {
   return (
     <Card data-testid="driver-run">
@@ -153,7 +144,7 @@ export default function MyRunPage({ loaderData: d, actionData }: Route.Component
   const kept = useKeptProofs();
   const mine = d.runs.filter((r) => r.mine);
   const others = d.runs.filter((r) => !r.mine);
-  const answer = actionData?.result;
+  const answer = actionData;
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <div className="space-y-3">

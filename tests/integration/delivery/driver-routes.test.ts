@@ -138,10 +138,11 @@ describe("My run", () => {
       ),
       {},
     );
-    expect(returned).toMatchObject({
-      intent: "not-delivered",
-      order: "999999",
-      result: { ok: false, alert: { description: "Order #999999 does not exist." } },
+    expect(statusOf(returned)).toBe(404);
+    expect((returned as { data: unknown }).data).toMatchObject({
+      ok: false,
+      alert: { description: "Order #999999 does not exist." },
+      values: { intent: "not-delivered", order: "999999" },
     });
   });
 });

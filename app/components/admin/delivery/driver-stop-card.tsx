@@ -228,11 +228,16 @@ export function DriverStopCard({
   place: number;
   proofKeys: { delivered: string; notDelivered: string };
   kept: boolean;
-  pageResult?: { intent: string; order: string; result: FormActionResult };
+  /** The page's answer to a form posted without the page's script. */
+  pageResult?: FormActionResult;
 }) {
   const [keptNote, setKeptNote] = useState<string | null>(kept ? KEPT_MESSAGE : null);
   const open = stop.state === "booked" || stop.state === "out_for_delivery";
-  const ours = pageResult?.order === String(stop.orderNumber) ? pageResult : undefined;
+  // A refusal names its form by the values it keeps; a success shows at the top of the page.
+  const ours =
+    pageResult && !pageResult.ok && pageResult.values.order === String(stop.orderNumber)
+      ? { intent: pageResult.values.intent, result: pageResult }
+      : undefined;
   return (
     <li className="space-y-3 rounded-lg border p-4" data-testid="driver-stop">
       <div className="flex flex-wrap items-start justify-between gap-2">
