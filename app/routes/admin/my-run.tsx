@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useRevalidator } from "react-router";
+import { useFetcher, useRevalidator } from "react-router";
 import { DeliveryTabs } from "~/components/admin/delivery/delivery-tabs";
 import { DriverStopCard } from "~/components/admin/delivery/driver-stop-card";
 import { keptProofs, sendKeptProofs } from "~/components/admin/delivery/proof-outbox";
@@ -81,8 +81,21 @@ function useKeptProofs() {
   return kept;
 }
 
+/** Start run's fetcher, shared with the page: the button leaves the page once the run is out. */
+const START_FETCHER = "driver-start-run";
+
+function useStartToasts() {
+  const fetcher = useFetcher<FormActionResult>({ key: START_FETCHER });
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    const r = fetcher.data;
+    if (r.ok) notify.success(r.message.title, { description: r.message.description });
+    else notify.error(r.alert.title, { description: r.alert.description });
+  }, [fetcher.state, fetcher.data]);
+}
+
 function StartRun({ run }: { run: DriverRun }) {
-  const form = useAdminForm({ schema: startRunSchema });
+  const form = useAdminForm({ schema: startRunSchema, fetcherKey: START_FETCHER, toasts: false });
   return (
     <form method="post" ref={form.formRef} onSubmit={form.onSubmit}>
       <input type="hidden" name="intent" value="start-run" />
@@ -142,6 +155,7 @@ function RunCard({
 
 export default function MyRunPage({ loaderData: d, actionData }: Route.ComponentProps) {
   const kept = useKeptProofs();
+  useStartToasts();
   const mine = d.runs.filter((r) => r.mine);
   const others = d.runs.filter((r) => !r.mine);
   const answer = actionData;
