@@ -24,7 +24,7 @@ const TRUCK = "ND 390-PHN";
 const env = () => ({ DATA_DIR: dataDir, DATABASE_URL: "", SMTP_URL: "", FORM_RATE_LIMIT: "50" });
 let dataDir = "";
 let shop: RunningShop | undefined;
-let orders: number[] = [];
+const orders: number[] = [];
 
 /** Today's run of the demo owner with the orders' deliveries on it, in the stopped shop's data. */
 async function putOnTodaysRun(numbers: number[]) {
