@@ -1,11 +1,10 @@
 import { useEffect, useState } from "react";
-import { useFetcher, useRevalidator } from "react-router";
-import { DeliveryTabs } from "~/components/admin/delivery/delivery-tabs";
+import { Link, useFetcher, useRevalidator } from "react-router";
 import { DriverStopCard } from "~/components/admin/delivery/driver-stop-card";
 import { keptProofs, sendKeptProofs } from "~/components/admin/delivery/proof-outbox";
 import { useAdminForm } from "~/components/admin/use-admin-form";
 import { Badge } from "~/components/admin/ui/badge";
-import { Button } from "~/components/admin/ui/button";
+import { Button, buttonVariants } from "~/components/admin/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
 import { formatLongDay } from "~/domain/delivery/day-names";
 import { driverRuns, type DriverRun } from "~/domain/delivery/driver-runs.server";
@@ -167,7 +166,13 @@ export default function MyRunPage({ loaderData: d, actionData }: Route.Component
           <h1 className="text-2xl font-bold">My Run Today</h1>
           <p className="text-muted-foreground">{formatLongDay(d.day)}</p>
         </div>
-        <DeliveryTabs />
+        {/* The section's tabs are small for a thumb: the phone's page links back with a big one. */}
+        <Link
+          to="/admin/deliveries"
+          className={buttonVariants({ variant: "outline", className: "h-11" })}
+        >
+          All deliveries today
+        </Link>
       </div>
       {answer ? (
         <p role="status" className="rounded-md border p-3 text-sm">
