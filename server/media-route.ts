@@ -1,3 +1,4 @@
+import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import express, { type NextFunction, type Request, type Response } from "express";
 import {
@@ -14,10 +15,30 @@ import {
  * with no file goes on to the shop's own 404 page, as express.static does.
  */
 export function mediaRoute(store: MediaStore): express.RequestHandler {
-  if (store.folder) return express.static(store.folder, { immutable: true, maxAge: "1y" });
-  return (req, res, next) => {
-    streamFromStore(store, req, res, next).catch(next);
-  };
+  const serve: express.RequestHandler = store.folder
+    ? express.static(store.folder, { immutable: true, maxAge: "1y" })
+    : (req, res, next) => {
+        streamFromStore(store, req, res, next).catch(next);
+      };
+  // Delivery proofs (signatures, photos at a customer's door) are for staff only, through the
+  // order's own route: here they are a name with no file, whatever way the path is written.
+  return (req, res, next) => (isPrivatePath(req.path) ? next() : serve(req, res, next));
+}
+
+/** The folders of the store that /media never serves. */
+const PRIVATE_FOLDERS = ["proofs"];
+
+/** Whether a /media path, decoded and normalised as the folder or the store would read it, is private. */
+export function isPrivatePath(requestPath: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(requestPath);
+  } catch {
+    return true;
+  }
+  const normal = path.posix.normalize(`/${decoded.replace(/\\/g, "/")}`).replace(/^\/+/, "");
+  const first = normal.split("/")[0]!.toLowerCase();
+  return PRIVATE_FOLDERS.includes(first);
 }
 
 async function streamFromStore(store: MediaStore, req: Request, res: Response, next: NextFunction) {

@@ -11,8 +11,18 @@ import {
 } from "drizzle-orm/pg-core";
 import { orders } from "./orders";
 
-/** What a delivery e-mail tells the shopper: a day booked, a day moved, or tomorrow's visit. */
-export const deliveryNoticeKind = pgEnum("delivery_notice_kind", ["booked", "moved", "reminder"]);
+/**
+ * What a delivery e-mail tells the shopper: a day booked, a day moved, tomorrow's visit, the
+ * truck on its way, the goods delivered, or a visit that did not deliver them.
+ */
+export const deliveryNoticeKind = pgEnum("delivery_notice_kind", [
+  "booked",
+  "moved",
+  "reminder",
+  "out_for_delivery",
+  "delivered",
+  "not_delivered",
+]);
 
 /**
  * The delivery e-mails owed to shoppers, as an outbox: a booking or a move queues its row in

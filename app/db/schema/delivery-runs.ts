@@ -51,6 +51,8 @@ export const deliveryRunStops = pgTable(
       .notNull()
       .references(() => deliveryBookings.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
+    /** When the driver started the run with this stop on it: out for delivery. */
+    outForDeliveryAt: timestamp("out_for_delivery_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -19,3 +19,4 @@ export * from "./delivery-notices";
 export * from "./delivery-quotes";
 export * from "./delivery-runs";
 export * from "./promotion-rules";
+export * from "./delivery-proofs";

@@ -11,6 +11,8 @@ import { log } from "~/lib/log.server";
 import { siteUrl as defaultSiteUrl } from "~/lib/site-url.server";
 import { formatLongDay } from "./day-names";
 import { johannesburgTime } from "./delivery-days";
+import { NOT_DELIVERED_REASON_LABELS } from "./proof-schemas";
+import { latestProof, type DeliveryProof } from "./delivery-proofs.server";
 import { bookedDelivery } from "./shopper-delivery.server";
 
 /** Reminders go out from this hour of the day before, never in the night. */
@@ -43,13 +45,16 @@ export async function sendDeliveryNotice(
       getOrderDetails(notice.orderId),
       bookedDelivery(notice.orderId),
     ]);
-    if (!order || DONE_STATUSES.has(order.status)) return false;
-    if (booking?.day !== notice.day || notice.day < shopToday(options.now)) return false;
+    if (!order) return false;
+    const proof = await latestProof(notice.orderId, notice.day);
+    if (!stillTrue(notice, { status: order.status, bookedDay: booking?.day, proof }, options.now)) {
+      return false;
+    }
     const link = orderPageUrl(options.siteUrl ?? defaultSiteUrl(), order);
     await sendShopMail((shop) => ({
       to: order.email,
       subject: noticeSubject(notice, order.number),
-      text: noticeText(notice, { order, zoneName: booking.zoneName, link, shop }),
+      text: noticeText(notice, { order, zoneName: booking?.zoneName ?? null, proof, link, shop }),
     }));
     return true;
   } catch (error) {
@@ -63,6 +68,30 @@ export async function sendDeliveryNotice(
   }
 }
 
+/** Whether what the notice says is still so when its turn comes. */
+function stillTrue(
+  notice: Notice,
+  now: { status: string; bookedDay: string | undefined; proof: DeliveryProof | null },
+  at?: Date,
+): boolean {
+  switch (notice.kind) {
+    case "booked":
+    case "moved":
+    case "reminder":
+      return (
+        !DONE_STATUSES.has(now.status) &&
+        now.bookedDay === notice.day &&
+        notice.day >= shopToday(at)
+      );
+    case "out_for_delivery":
+      return !DONE_STATUSES.has(now.status) && now.bookedDay === notice.day && !now.proof;
+    case "delivered":
+      return now.status === "completed" && now.proof?.outcome === "delivered";
+    case "not_delivered":
+      return !DONE_STATUSES.has(now.status) && now.proof?.outcome === "not_delivered";
+  }
+}
+
 function noticeSubject(notice: Notice, orderNumber: number) {
   const day = formatLongDay(notice.day);
   switch (notice.kind) {
@@ -72,6 +101,12 @@ function noticeSubject(notice: Notice, orderNumber: number) {
       return `Delivery moved to ${day}: order ${orderNumber}`;
     case "reminder":
       return `We deliver tomorrow, ${day}: order ${orderNumber}`;
+    case "out_for_delivery":
+      return `Out for delivery today: order ${orderNumber}`;
+    case "delivered":
+      return `Delivered: order ${orderNumber}`;
+    case "not_delivered":
+      return `We could not deliver: order ${orderNumber}`;
   }
 }
 
@@ -79,23 +114,28 @@ function noticeText(
   notice: Notice,
   context: {
     order: NonNullable<Awaited<ReturnType<typeof getOrderDetails>>>;
-    zoneName: string;
+    zoneName: string | null;
+    proof: DeliveryProof | null;
     link: string;
     shop: StoreSettings;
   },
 ) {
   const { order, zoneName, link, shop } = context;
-  const day = `${formatLongDay(notice.day)} (${zoneName})`;
+  if (notice.kind === "delivered" || notice.kind === "not_delivered") {
+    return outcomeText(notice, context);
+  }
+  const day = zoneName ? `${formatLongDay(notice.day)} (${zoneName})` : formatLongDay(notice.day);
   const opening = {
     booked: `Your delivery of order ${order.number} is booked for ${day}.`,
     moved: notice.fromDay
       ? `Your delivery of order ${order.number} has moved from ${formatLongDay(notice.fromDay)} to ${day}.`
       : `Your delivery of order ${order.number} has moved to ${day}.`,
     reminder: `Our truck delivers order ${order.number} tomorrow, ${day}.`,
+    out_for_delivery: `Our truck is on its way with order ${order.number} today, ${day}.`,
   }[notice.kind];
   const change =
-    notice.kind === "reminder"
-      ? `If no one can be there tomorrow, please phone us today on ${shop.phone}.`
+    notice.kind === "reminder" || notice.kind === "out_for_delivery"
+      ? `If no one can be there ${notice.kind === "reminder" ? "tomorrow" : "today"}, please phone us today on ${shop.phone}.`
       : `You can move the day on your order's page until the day before; from then, please phone us on ${shop.phone}.`;
   return [
     `Dear ${order.firstName},`,
@@ -113,6 +153,37 @@ function noticeText(
     change,
     `Your order: ${link}`,
   ].join("\n");
+}
+
+/** The delivered and not delivered e-mails: who received the goods, or why they did not come. */
+function outcomeText(
+  notice: Notice,
+  context: {
+    order: NonNullable<Awaited<ReturnType<typeof getOrderDetails>>>;
+    proof: DeliveryProof | null;
+    link: string;
+    shop: StoreSettings;
+  },
+) {
+  const { order, proof, link, shop } = context;
+  const day = formatLongDay(notice.day);
+  const body =
+    notice.kind === "delivered"
+      ? [
+          `Order ${order.number} was delivered on ${day}.`,
+          `Received by ${proof?.recipientName ?? "the receiver"}, who signed ${proof?.signedOnPaper ? "the driver's run sheet" : "on the driver's phone"}.`,
+          "",
+          ...order.lines.map((l) => `${l.quantity} x ${l.title} (${l.size})`),
+          "",
+          `If anything is not right with the goods, please phone us on ${shop.phone}.`,
+        ]
+      : [
+          `Our truck could not deliver order ${order.number} on ${day}: ${proof?.reason ? NOT_DELIVERED_REASON_LABELS[proof.reason].toLowerCase() : "no one could receive it"}.`,
+          ...(proof?.note ? [`The driver noted: ${proof.note}`] : []),
+          "",
+          `Please choose a new delivery day on your order's page, or phone us on ${shop.phone}.`,
+        ];
+  return [`Dear ${order.firstName},`, "", ...body, `Your order: ${link}`].join("\n");
 }
 
 /**

@@ -2,8 +2,10 @@ import { eq } from "drizzle-orm";
 import { db, type Db, type Tx } from "~/db/client.server";
 import { deliveryBookings, deliveryZones, orders } from "~/db/schema";
 import { DomainError, notFound } from "~/domain/errors";
+import { isPaidInFull } from "~/domain/orders/payment-status";
+import { latestProof } from "./delivery-proofs.server";
 import { loadActiveZones } from "./active-zones.server";
-import { zoneRulesOf } from "./delivery-choices.server";
+import { zoneOfAddress, zoneRulesOf } from "./delivery-choices.server";
 import { deliveryTerms } from "./delivery-terms";
 import { recordOrderEvent } from "~/domain/orders/order-events.server";
 import { addDays, shopToday } from "~/lib/dates";
@@ -137,7 +139,7 @@ export async function moveOrderDeliveryByShopper(input: {
       throw new DomainError("conflict", "This order is cancelled.", { field: DELIVERY_DAY_FIELD });
     }
     const booked = await bookedDelivery(input.orderId, tx);
-    if (!booked) throw notFound("This order has no delivery day booked yet.");
+    if (!booked) return { ...(await rebookMissedDelivery(tx, { ...input, now })), fromDay: null };
     if (!shopperMayMove(booked.day, now)) {
       throw new DomainError("conflict", TOO_LATE_TO_MOVE, {
         field: DELIVERY_DAY_FIELD,
@@ -147,7 +149,7 @@ export async function moveOrderDeliveryByShopper(input: {
     if (!input.day) {
       throw new DomainError("invalid", CHOOSE_OFFERED_DAY, { field: DELIVERY_DAY_FIELD });
     }
-    if (input.day === booked.day) return { ...booked, noticeId: null };
+    if (input.day === booked.day) return { ...booked, noticeId: null, fromDay: booked.day };
     const zone = await zoneRules(booked.zoneId, tx);
     if (!zone) throw notFound("That delivery zone no longer exists.");
     const moved = await moveDelivery(tx, {
@@ -169,22 +171,97 @@ export async function moveOrderDeliveryByShopper(input: {
       day: moved.day,
       fromDay: booked.day,
     });
-    return { ...booked, day: moved.day, noticeId };
+    return { ...booked, day: moved.day, noticeId, fromDay: booked.day };
   });
   if (moved.noticeId !== null) await sendDeliveryNotice(moved.noticeId, { now });
   return moved;
 }
 
 /**
+ * A delivery the driver could not make (docs/decisions/045): its booking was released, and the
+ * shopper chooses a new day on the order's page. The zone is the address's today; null when
+ * the order is not such a one (never delivered, done, not paid in full, outside every zone).
+ */
+async function missedDelivery(orderId: number, executor: Db | Tx = db()) {
+  const [order] = await executor
+    .select({
+      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      postalCode: orders.postalCode,
+      city: orders.city,
+      province: orders.province,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order || order.status === "cancelled" || order.status === "completed") return null;
+  if (!isPaidInFull(order.paymentStatus)) return null;
+  const proof = await latestProof(orderId, undefined, executor);
+  if (proof?.outcome !== "not_delivered") return null;
+  const zone = zoneOfAddress(await loadActiveZones(executor), {
+    postalCode: order.postalCode,
+    town: order.city,
+    province: order.province,
+  });
+  return zone ? { missedDay: proof.day, zone } : null;
+}
+
+/** The shopper books a new day for a delivery the driver could not make. */
+async function rebookMissedDelivery(tx: Tx, input: { orderId: number; day: string; now: Date }) {
+  const missed = await missedDelivery(input.orderId, tx);
+  if (!missed) throw notFound("This order has no delivery day booked yet.");
+  if (!input.day) {
+    throw new DomainError("invalid", CHOOSE_OFFERED_DAY, { field: DELIVERY_DAY_FIELD });
+  }
+  const booking = await bookDelivery(tx, {
+    zone: zoneRulesOf(missed.zone),
+    orderId: input.orderId,
+    day: input.day,
+    kind: "standard",
+    now: input.now,
+  });
+  await recordOrderEvent(tx, {
+    orderId: input.orderId,
+    type: "delivery_booked",
+    message: `Delivery booked by the shopper for ${formatLongDay(booking.day)} (${missed.zone.name}), after the visit of ${formatLongDay(missed.missedDay)}.`,
+    actor: "shopper",
+  });
+  const noticeId = await queueDeliveryNotice(tx, {
+    orderId: input.orderId,
+    kind: "booked",
+    day: booking.day,
+  });
+  return {
+    day: booking.day,
+    kind: booking.kind,
+    zoneId: booking.zoneId,
+    zoneName: missed.zone.name,
+    noticeId,
+  };
+}
+
+/**
  * What the shopper's order page shows of the delivery: the day and zone booked, whether it may
- * still be moved and, when it may, the days to move it to (the booked day first).
+ * still be moved and, when it may, the days to move it to (the booked day first); for a
+ * delivery the driver could not make, the days to choose a new one from.
  */
 export async function shopperDeliveryView(
   order: { id: number; status: string },
   now: Date = new Date(),
 ) {
   const booked = await bookedDelivery(order.id);
-  if (!booked) return null;
+  if (!booked) {
+    const missed = await missedDelivery(order.id);
+    if (!missed) return null;
+    return {
+      day: "",
+      label: `Not delivered on ${formatLongDay(missed.missedDay)}`,
+      zoneName: missed.zone.name,
+      express: false,
+      mayMove: true,
+      missed: true,
+      choices: await deliveryDayChoices({ zoneId: missed.zone.id, kind: "standard", now }),
+    };
+  }
   const mayMove = order.status !== "cancelled" && shopperMayMove(booked.day, now);
   const others = mayMove
     ? await deliveryDayChoices({ zoneId: booked.zoneId, kind: booked.kind, now })
@@ -196,6 +273,7 @@ export async function shopperDeliveryView(
     zoneName: booked.zoneName,
     express: booked.kind === "express",
     mayMove,
+    missed: false,
     choices: mayMove
       ? [current, ...others.filter((c) => c.day !== booked.day)].sort((a, b) =>
           a.day.localeCompare(b.day),

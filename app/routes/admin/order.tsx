@@ -20,6 +20,8 @@ import { getAdminLaybyPlan } from "~/domain/layby/get-admin-plan.server";
 import { orderDelivery } from "~/domain/delivery/order-delivery.server";
 import { DeliveryDayCard } from "~/components/admin/delivery/delivery-day-card";
 import { DeliveryQuoteCard } from "~/components/admin/delivery/delivery-quote-card";
+import { DeliveryProofsCard } from "~/components/admin/delivery/delivery-proofs-card";
+import { orderProofs } from "~/domain/delivery/delivery-proofs.server";
 import { deliveryQuoteOf } from "~/domain/delivery/delivery-quote.server";
 import { isQuoteIntent, quoteAction } from "./quote-action.server";
 import { LAYBY_INTENTS, laybyAction } from "./layby-action.server";
@@ -55,15 +57,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request);
   const number = idParam(params.number);
   const { order, events } = await loaded(() => getAdminOrder(number));
-  const [invoice, refundable, refunds, layby, awaiting, delivery, quote] = await Promise.all([
-    orderInvoice(order.id),
-    refundOptions(order.id),
-    listOrderRefunds(order.id),
-    getAdminLaybyPlan(order.id),
-    listAwaitingRefundParts(order.id),
-    orderDelivery(order.id),
-    deliveryQuoteOf(order.id),
-  ]);
+  const [invoice, refundable, refunds, layby, awaiting, delivery, quote, proofs] =
+    await Promise.all([
+      orderInvoice(order.id),
+      refundOptions(order.id),
+      listOrderRefunds(order.id),
+      getAdminLaybyPlan(order.id),
+      listAwaitingRefundParts(order.id),
+      orderDelivery(order.id),
+      deliveryQuoteOf(order.id),
+      orderProofs(order.id),
+    ]);
   const paymentState = paymentStateLabel({
     ...order,
     refundedCents: refunds
@@ -81,6 +85,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     paymentState,
     delivery,
     quote,
+    proofs,
   };
 }
 
@@ -131,6 +136,7 @@ export default function OrderPage({
     paymentState,
     delivery,
     quote,
+    proofs,
   },
   actionData,
 }: Route.ComponentProps) {
@@ -255,6 +261,7 @@ export default function OrderPage({
         }
       />
       <DeliveryDayCard orderNumber={order.number} delivery={delivery} />
+      <DeliveryProofsCard orderNumber={order.number} proofs={proofs} />
       <Card>
         <CardHeader>
           <CardTitle>Items</CardTitle>

@@ -393,6 +393,13 @@ export function pageTargets(f: ShopFacts): PageTarget[] {
     },
     { path: "/admin/deliveries", query: { day: "2026-12-01" }, owner: true },
     { path: "/admin/deliveries/runs/:id/sheet", params: { id: "1" }, owner: true },
+    { path: "/admin/deliveries/my-run", owner: true },
+    {
+      path: "/admin/orders/:number/proof/:kind",
+      params: { number: f.orderNumber, kind: "signature" },
+      query: { proof: "1" },
+      owner: true,
+    },
     {
       path: "/admin/orders/:number/delivery-note",
       params: { number: f.orderNumber },
@@ -626,6 +633,20 @@ export function knownCases(f: ShopFacts): FuzzRequest[] {
       "/admin/deliveries",
       formType,
       "intent=move-stop&run=3000000000&order=3000000000&direction=sideways",
+      true,
+    ),
+    post(
+      "a proof whose order is past the integer, whose key is no key and whose signature is no PNG",
+      "/admin/deliveries/my-run/send",
+      formType,
+      "intent=delivered&order=3000000000&proofKey=%00&recipientName=R&signature=data:image/png;base64,AAAA",
+      true,
+    ),
+    post(
+      "a signature that is a picture of something else",
+      "/admin/deliveries/my-run",
+      formType,
+      "intent=delivered&order=1&proofKey=6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b&recipientName=R&signature=data:image/svg%2Bxml;base64,PHN2Zy8%2B",
       true,
     ),
     post(

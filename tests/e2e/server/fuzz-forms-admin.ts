@@ -238,6 +238,35 @@ export function adminFormTargets(f: ShopFacts): FormTarget[] {
       fields: { intent: "move-stop", run: "999999999", order: "999999999", direction: "up" },
       owner: true,
     },
+    // The driver's phone, on a run and an order no row has: the fuzz delivers nothing real.
+    ...["/admin/deliveries/my-run", "/admin/deliveries/my-run/send"].flatMap(
+      (path): FormTarget[] => [
+        { path, fields: { intent: "start-run", run: "999999999" }, owner: true },
+        {
+          path,
+          fields: {
+            intent: "delivered",
+            order: "999999999",
+            proofKey: "6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b",
+            recipientName: "Fuzz Receiver",
+            signature: "",
+            signedOnPaper: "on",
+          },
+          owner: true,
+        },
+        {
+          path,
+          fields: {
+            intent: "not-delivered",
+            order: "999999999",
+            proofKey: "7a2d3c4b-5e6f-4a71-8b8c-0d1e2f3a4b5c",
+            reason: "nobody_home",
+            note: "Fuzz note",
+          },
+          owner: true,
+        },
+      ],
+    ),
     // The fuzz order's buyer, as a guest (the journey's orders are placed signed out).
     {
       path: `/admin/customers/g-${f.orderNumber}`,

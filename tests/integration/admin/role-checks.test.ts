@@ -47,6 +47,9 @@ import * as deliveryZonesPage from "~/routes/admin/delivery-zones";
 import * as deliveryZonesExport from "~/routes/admin/delivery-zones-export";
 import * as deliveriesPage from "~/routes/admin/deliveries";
 import * as deliveriesToBook from "~/routes/admin/deliveries-to-book";
+import * as myRun from "~/routes/admin/my-run";
+import * as myRunSend from "~/routes/admin/my-run-send";
+import * as deliveryProofImage from "~/routes/admin/delivery-proof-image";
 import * as purchaseOrderPdf from "~/routes/admin/purchase-order-pdf";
 import * as purchaseOrders from "~/routes/admin/purchase-orders";
 import * as purchaseOrdersExport from "~/routes/admin/purchase-orders-export";
@@ -101,6 +104,9 @@ const ROUTES: [string, Module, Record<string, string>][] = [
   ["/admin/delivery-zones/export", deliveryZonesExport, {}],
   ["/admin/deliveries", deliveriesPage, {}],
   ["/admin/deliveries/to-book", deliveriesToBook, {}],
+  ["/admin/deliveries/my-run", myRun, {}],
+  ["/admin/deliveries/my-run/send", myRunSend, {}],
+  ["/admin/orders/1001/proof/signature", deliveryProofImage, { number: "1001", kind: "signature" }],
   ["/admin/purchase-orders/1/pdf", purchaseOrderPdf, { id: "1" }],
   ["/admin/purchase-orders", purchaseOrders, {}],
   ["/admin/purchase-orders/export", purchaseOrdersExport, {}],

@@ -115,6 +115,32 @@ describe.each(stores)("media in %s", (_name, storeOf) => {
       server.close();
     }
   });
+
+  it("never serves a delivery proof at /media, however the path is written", async () => {
+    const store = storeOf();
+    const png = Buffer.from("\x89PNG\r\n\x1a\n signature", "latin1");
+    await store.put("proofs/0b7d2c1e-5f4a-4c3b-9a8d-7e6f5a4b3c2d.png", png, "image/png");
+    expect(await store.head("proofs/0b7d2c1e-5f4a-4c3b-9a8d-7e6f5a4b3c2d.png")).not.toBeNull();
+    const server = await serve(store);
+    try {
+      for (const way of [
+        "proofs/0b7d2c1e-5f4a-4c3b-9a8d-7e6f5a4b3c2d.png",
+        "Proofs/0b7d2c1e-5f4a-4c3b-9a8d-7e6f5a4b3c2d.png",
+        "%70roofs/0b7d2c1e-5f4a-4c3b-9a8d-7e6f5a4b3c2d.png",
+        "proofs%2F0b7d2c1e-5f4a-4c3b-9a8d-7e6f5a4b3c2d.png",
+        "site/..%2Fproofs/0b7d2c1e-5f4a-4c3b-9a8d-7e6f5a4b3c2d.png",
+        "./proofs/0b7d2c1e-5f4a-4c3b-9a8d-7e6f5a4b3c2d.png",
+        "/proofs/0b7d2c1e-5f4a-4c3b-9a8d-7e6f5a4b3c2d.png",
+        "proofs/",
+      ]) {
+        const answer = await fetch(`${server.url}/${way}`);
+        expect(answer.status, way).toBe(404);
+        expect(Buffer.from(await answer.arrayBuffer()).includes(png), way).toBe(false);
+      }
+    } finally {
+      server.close();
+    }
+  });
 });
 
 describe("two shops on one bucket", () => {

@@ -1,6 +1,9 @@
 import { ListTabs } from "~/components/admin/list/list-tabs";
 
-/** The Deliveries section's pages: the day view, the orders to book, quotes to give, the zones. */
+/**
+ * The Deliveries section's pages: the day view, the orders to book, quotes to give, the zones,
+ * and the driver's run today.
+ */
 export function DeliveryTabs({ toBook = 0, quotes = 0 }: { toBook?: number; quotes?: number }) {
   return (
     <ListTabs
@@ -15,6 +18,7 @@ export function DeliveryTabs({ toBook = 0, quotes = 0 }: { toBook?: number; quot
           countLabel: "to quote",
         },
         { to: "/admin/delivery-zones", label: "Zones" },
+        { to: "/admin/deliveries/my-run", label: "My run" },
       ]}
     />
   );

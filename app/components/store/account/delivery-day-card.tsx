@@ -11,6 +11,8 @@ export type ShopperDelivery = {
   zoneName: string;
   express: boolean;
   mayMove: boolean;
+  /** The driver could not deliver: no day is booked, and the shopper chooses a new one. */
+  missed?: boolean;
   choices: DayChoice[];
 };
 
@@ -41,19 +43,30 @@ export function DeliveryDayCard({
         <span className="font-medium">{delivery.label}</span>
         {delivery.express ? " (express)" : ""} · {delivery.zoneName}
       </p>
+      {delivery.missed ? (
+        <p className="mt-2 text-sm">
+          Our truck could not deliver your order. Please choose a new day below.
+        </p>
+      ) : null}
       {delivery.mayMove ? (
         <Form method="post" className="mt-2" noValidate>
           <input type="hidden" name="intent" value="move-delivery" />
           <DeliveryDayChoice
             idPrefix="move"
-            legend="Move to another Delivery Day"
+            legend={delivery.missed ? "Choose a new Delivery Day" : "Move to another Delivery Day"}
             days={delivery.choices}
             value={day}
             onChange={setDay}
             error={error}
           />
           <Button type="submit" className="mt-4" disabled={moving || day === delivery.day}>
-            {moving ? "Moving..." : "Move Delivery Day"}
+            {delivery.missed
+              ? moving
+                ? "Booking..."
+                : "Book Delivery Day"
+              : moving
+                ? "Moving..."
+                : "Move Delivery Day"}
           </Button>
         </Form>
       ) : (

@@ -1,0 +1,88 @@
+import crypto from "node:crypto";
+import sharp from "sharp";
+import { DomainError } from "~/domain/errors";
+import type { MediaStore } from "~/lib/media-store.server";
+
+/*
+ * The pictures a delivery is proved with: the receiver's signature drawn on the phone (a PNG,
+ * checked here, never trusted) and an optional photo (re-encoded, so nothing the phone's camera
+ * wrote, such as its location, is kept). Both go to the media store under `proofs/`, by names
+ * no one can guess; the public /media route refuses that folder (server/media-route.ts).
+ */
+
+/** The folder of proof pictures in the media store; never served at /media. */
+export const PROOF_FOLDER = "proofs";
+export const SIGNATURE_MAX_BYTES = 200 * 1024;
+export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+const PHOTO_WIDTH = 1280;
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const DATA_URL = "data:image/png;base64,";
+/** Fewer dark pixels than this is an empty pad or a stray tap, not a signature. */
+const MIN_INK_PIXELS = 30;
+
+const signatureError = (message: string) =>
+  new DomainError("invalid", message, { field: "signature", title: "Signature" });
+const photoError = (message: string) =>
+  new DomainError("invalid", message, { field: "photo", title: "Photo" });
+
+/** The signature's PNG bytes, when the data URL holds a real PNG, small enough and not blank. */
+export async function readSignature(dataUrl: string): Promise<Buffer> {
+  if (!dataUrl.startsWith(DATA_URL))
+    throw signatureError("The signature must be a PNG drawing: sign again.");
+  const base64 = dataUrl.slice(DATA_URL.length);
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64))
+    throw signatureError("The signature could not be read: sign again.");
+  const bytes = Buffer.from(base64, "base64");
+  if (bytes.length > SIGNATURE_MAX_BYTES) {
+    throw signatureError("The signature is too large (over 200 KB): clear it and sign again.");
+  }
+  if (bytes.length < PNG_MAGIC.length || !bytes.subarray(0, 8).equals(PNG_MAGIC)) {
+    throw signatureError("The signature must be a PNG drawing: sign again.");
+  }
+  let ink: number;
+  try {
+    const meta = await sharp(bytes).metadata();
+    if (
+      meta.format !== "png" ||
+      !meta.width ||
+      !meta.height ||
+      meta.width * meta.height > 4_000_000
+    ) {
+      throw new Error("not a signature-sized PNG");
+    }
+    // Drawn in dark ink on a clear pad: laid on white, the ink is what is darker than mid-grey.
+    const { data } = await sharp(bytes)
+      .flatten({ background: "#ffffff" })
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    ink = data.reduce((n, v) => (v < 128 ? n + 1 : n), 0);
+  } catch {
+    throw signatureError("The signature could not be read: sign again.");
+  }
+  if (ink < MIN_INK_PIXELS)
+    throw signatureError("The signature is blank: ask the receiver to sign.");
+  return bytes;
+}
+
+/** The photo as WebP, at most 1280 px wide, turned upright; refused when too big or unreadable. */
+export async function photoAsWebp(photo: Blob): Promise<Buffer> {
+  if (photo.size > PHOTO_MAX_BYTES)
+    throw photoError("The photo is over 10 MB: take it again at a smaller size.");
+  try {
+    return await sharp(Buffer.from(await photo.arrayBuffer()), { limitInputPixels: 50_000_000 })
+      .rotate()
+      .resize({ width: PHOTO_WIDTH, withoutEnlargement: true })
+      .webp({ quality: 72 })
+      .toBuffer();
+  } catch {
+    throw photoError("That photo could not be read: take it again.");
+  }
+}
+
+/** Stores a proof picture under a random name in `proofs/`; answers the name. */
+export async function storeProofImage(store: MediaStore, bytes: Buffer, kind: "png" | "webp") {
+  const name = `${PROOF_FOLDER}/${crypto.randomUUID()}.${kind}`;
+  await store.put(name, bytes, kind === "png" ? "image/png" : "image/webp");
+  return name;
+}
