@@ -19,6 +19,7 @@ export const QUICK_REPORT_KEYS = [
   "stock-valuation",
   "low-stock",
   "vat-summary",
+  "deliveries-by-day",
 ] as const;
 export type QuickReportKey = (typeof QUICK_REPORT_KEYS)[number];
 
@@ -51,6 +52,12 @@ export const QUICK_REPORTS: Record<
     title: "Low Stock",
     description: "Levels at or below their low-stock threshold, out of stock first, now.",
     usesPeriod: false,
+  },
+  "deliveries-by-day": {
+    title: "Deliveries by Day",
+    description:
+      "Deliveries booked for each day, delivered (on the day or later), not delivered, and not yet recorded by the driver.",
+    usesPeriod: true,
   },
   "vat-summary": {
     title: "VAT Summary",
@@ -92,6 +99,15 @@ export const QUICK_REPORT_HEADERS: Record<QuickReportKey, readonly string[]> = {
     "Value at cost",
   ],
   "low-stock": ["SKU", "Product", "Size", "Warehouse", "Available", "Threshold", "Status"],
+  "deliveries-by-day": [
+    "Day",
+    "Booked",
+    "Delivered",
+    "On the day",
+    "Later",
+    "Not delivered",
+    "Not yet recorded",
+  ],
   "vat-summary": [
     "Document",
     "Number",
@@ -123,7 +139,74 @@ export function quickReportRows(key: QuickReportKey, period: ReportPeriod): Asyn
       return stockLevelsRows(true);
     case "vat-summary":
       return vatSummary(period);
+    case "deliveries-by-day":
+      return deliveriesByDay(period);
   }
+}
+
+/**
+ * One row per day of the period (days of the shop's time zone): the deliveries booked for it
+ * (those still booked, delivered or not, and those the driver could not make, whose booking was
+ * given back), what the drivers recorded of them (docs/decisions/045) and what is still open.
+ * "On the day" is a delivery recorded on its booked day in the shop's time zone.
+ */
+async function* deliveriesByDay(p: ReportPeriod): AsyncGenerator<Row> {
+  const rows = await query(sql`
+    with days as (
+      select d::date as day from generate_series(${p.firstDay}::date, ${p.lastDay}::date, interval '1 day') d
+    ), booked as (
+      select b.day, count(*)::int as booked,
+             (count(*) filter (where not exists (
+               select 1 from delivery_proofs x where x.order_id = b.order_id and x.outcome = 'delivered'
+             )))::int as open
+      from delivery_bookings b
+      where b.day between ${p.firstDay}::date and ${p.lastDay}::date
+      group by b.day
+    ), recorded as (
+      select x.day,
+             (count(*) filter (where x.outcome = 'delivered'))::int as delivered,
+             (count(*) filter (where x.outcome = 'delivered'
+               and (x.recorded_at at time zone ${p.timeZone})::date <= x.day))::int as on_day,
+             (count(*) filter (where x.outcome = 'not_delivered'))::int as failed
+      from delivery_proofs x
+      where x.day between ${p.firstDay}::date and ${p.lastDay}::date
+      group by x.day
+    )
+    select to_char(days.day, 'YYYY-MM-DD') as day,
+           coalesce(b.booked, 0) + coalesce(r.failed, 0) as booked,
+           coalesce(r.delivered, 0) as delivered, coalesce(r.on_day, 0) as on_day,
+           coalesce(r.failed, 0) as failed, coalesce(b.open, 0) as open
+    from days left join booked b using (day) left join recorded r using (day)
+    order by days.day`);
+  const total = { booked: 0, delivered: 0, onDay: 0, failed: 0, open: 0 };
+  for (const r of rows) {
+    const day = {
+      booked: Number(r.booked),
+      delivered: Number(r.delivered),
+      onDay: Number(r.on_day),
+      failed: Number(r.failed),
+      open: Number(r.open),
+    };
+    for (const key of Object.keys(total) as (keyof typeof total)[]) total[key] += day[key];
+    yield [
+      String(r.day),
+      day.booked,
+      day.delivered,
+      day.onDay,
+      day.delivered - day.onDay,
+      day.failed,
+      day.open,
+    ];
+  }
+  yield [
+    "Total",
+    total.booked,
+    total.delivered,
+    total.onDay,
+    total.delivered - total.onDay,
+    total.failed,
+    total.open,
+  ];
 }
 
 /** One row per day of the period (at most two years of days), days without sales as zero. */
