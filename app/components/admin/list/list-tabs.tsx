@@ -12,7 +12,10 @@ export type ListTab = {
   end?: boolean;
 };
 
-/** A resource's lists side by side, as links styled as tabs; the current one is marked. */
+/**
+ * A resource's lists side by side, as links styled as tabs (44 px tall on a phone, for a thumb);
+ * the current one is marked.
+ */
 export function ListTabs({ label, tabs }: { label: string; tabs: readonly ListTab[] }) {
   return (
     <nav
@@ -26,7 +29,7 @@ export function ListTabs({ label, tabs }: { label: string; tabs: readonly ListTa
           end={tab.end}
           className={({ isActive }) =>
             cn(
-              "inline-flex h-8 items-center gap-1.5 rounded-md px-3 text-sm font-medium transition-colors hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+              "inline-flex h-11 items-center gap-1.5 rounded-md px-3 text-sm font-medium transition-colors md:h-8 hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
               isActive && "bg-background text-foreground shadow-sm",
             )
           }
