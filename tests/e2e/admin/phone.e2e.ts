@@ -30,6 +30,7 @@ const LISTS = [
 const PAGES = [
   "/admin",
   "/admin/deliveries",
+  "/admin/deliveries/my-run",
   "/admin/inventory/warehouses",
   "/admin/reports",
   "/admin/settings",
