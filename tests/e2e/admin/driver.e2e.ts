@@ -74,7 +74,7 @@ beforeAll(async () => {
   }
   await putOnTodaysRun(orders);
   shop = await startShop({ env: env(), seedIfEmpty: true });
-}, 240_000);
+}, 600_000);
 
 afterAll(async () => {
   await shop?.stop();
