@@ -367,6 +367,9 @@ describe("the promotions list", () => {
         "unlimited",
         "active",
         "expired",
+        "",
+        "no",
+        "",
       ],
       [
         "WINTEREDIT",
@@ -379,6 +382,9 @@ describe("the promotions list", () => {
         "unlimited",
         "active",
         "expired",
+        "",
+        "no",
+        "",
       ],
     ]);
   });
