@@ -66,7 +66,7 @@ export function LaybyCard({
           <CardTitle id="layby-heading">Lay-by</CardTitle>
           <StatusBadge status={plan.status} />
         </CardHeader>
-        <CardContent className="space-y-6">
+        <CardContent className="@container space-y-6">
           <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
             <dt className="text-muted-foreground">Paid so far</dt>
             <dd data-testid="layby-paid">
@@ -79,8 +79,9 @@ export function LaybyCard({
             <dt className="text-muted-foreground">Lapses after</dt>
             <dd>{formatDay(plan.lapseDay)} (60 business days later)</dd>
           </dl>
-          {/* On a phone each payment is a labelled block: the table would scroll sideways. */}
-          <ul className="space-y-2 text-sm sm:hidden" aria-label="Lay-by schedule">
+          {/* In a box under 672 px (a phone, a tablet beside the menu) each payment is a labelled
+              block: the table would scroll sideways. */}
+          <ul className="space-y-2 text-sm @2xl:hidden" aria-label="Lay-by schedule">
             {plan.instalments.map((i) => (
               <li key={i.id} className="rounded-md border p-3" data-testid="layby-instalment">
                 <p className="flex flex-wrap items-center justify-between gap-2">
@@ -96,7 +97,7 @@ export function LaybyCard({
               </li>
             ))}
           </ul>
-          <Table aria-label="Lay-by schedule" className="max-sm:hidden">
+          <Table aria-label="Lay-by schedule" className="@max-2xl:hidden">
             <TableHeader>
               <TableRow>
                 <TableHead>Payment</TableHead>
@@ -125,7 +126,7 @@ export function LaybyCard({
             </TableBody>
           </Table>
           {plan.received.length > 0 && (
-            <ul className="space-y-2 text-sm sm:hidden" aria-label="Lay-by payments received">
+            <ul className="space-y-2 text-sm @2xl:hidden" aria-label="Lay-by payments received">
               {plan.received.map((r) => (
                 <li key={r.id} className="rounded-md border p-3" data-testid="layby-received">
                   {formatDateTime(r.receivedAt)}: {money(r.amountCents)}, {r.how}
@@ -134,7 +135,7 @@ export function LaybyCard({
             </ul>
           )}
           {plan.received.length > 0 && (
-            <Table aria-label="Lay-by payments received" className="max-sm:hidden">
+            <Table aria-label="Lay-by payments received" className="@max-2xl:hidden">
               <TableHeader>
                 <TableRow>
                   <TableHead>Received</TableHead>
