@@ -266,9 +266,10 @@ export default function OrderPage({
         <CardHeader>
           <CardTitle>Items</CardTitle>
         </CardHeader>
-        <CardContent>
-          {/* On a phone each line is a labelled block: the table would scroll sideways. */}
-          <ul className="space-y-2 text-sm sm:hidden" aria-label="Items">
+        <CardContent className="@container">
+          {/* In a box under 672 px (a phone, a tablet beside the menu) each line is a labelled
+              block: the table would scroll sideways. */}
+          <ul className="space-y-2 text-sm @2xl:hidden" aria-label="Items">
             {order.lines.map((line, i) => (
               <li key={i} className="rounded-md border p-3">
                 <p className="font-medium">
@@ -281,7 +282,7 @@ export default function OrderPage({
               </li>
             ))}
           </ul>
-          <Table className="max-sm:hidden">
+          <Table className="@max-2xl:hidden">
             <TableHeader>
               <TableRow>
                 <TableHead>Product</TableHead>
