@@ -35,7 +35,7 @@ async function putOnRun(page: Page, number: number) {
   const choice = page.getByLabel(`Run for order #${number}`);
   const run = await choice.locator("option", { hasText: TRUCK }).getAttribute("value");
   await choice.selectOption(run!);
-  await page.getByRole("button", { name: `Put order #${number} on the run` }).click();
+  await page.getByRole("button", { name: `Put on the run: order #${number}` }).click();
   await toast(page, "Stop Added").waitFor();
   await stops(page)
     .filter({ hasText: `#${number}` })

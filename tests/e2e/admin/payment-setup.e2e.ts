@@ -67,6 +67,8 @@ describe("payment set-up in Settings > Integrations", () => {
     await admin.waitForURL(/\/admin\/settings\/integrations$/);
     await waitForHydration(admin);
     const payfast = payfastSection(admin);
+    // The address changes before React puts the new page in: wait for the section itself.
+    await payfast.waitFor();
     expect(await payfast.getByText("Not configured").count()).toBe(1);
     const bank = bankForm(admin);
     const originalBank = {
@@ -169,7 +171,7 @@ describe("payment set-up in Settings > Integrations", () => {
       await removePayfastKeys(admin);
       await saveBankDetails(admin, originalBank);
     }
-    expect(await payfast.getByText("Not configured").count()).toBe(1);
+    await expect.poll(() => payfast.getByText("Not configured").count()).toBe(1);
   });
 
   it("on a 390 px phone the page does not scroll sideways", async () => {

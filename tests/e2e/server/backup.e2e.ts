@@ -155,5 +155,7 @@ describe("backing up the running shop (PGlite)", () => {
     } finally {
       expect(await restoredShop.stop()).toBe(0);
     }
-  });
+    // Two shop starts (one seeding the demo data), a backup and a restore: minutes on a busy
+    // machine, each start within the shop's own start limit.
+  }, 600_000);
 });

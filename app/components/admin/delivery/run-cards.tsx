@@ -254,7 +254,7 @@ export function RunCell({
         type="submit"
         size="sm"
         variant="outline"
-        aria-label={`Put order #${booking.orderNumber} on the run`}
+        aria-label={`Put on the run: order #${booking.orderNumber}`}
       >
         Put on
       </Button>
