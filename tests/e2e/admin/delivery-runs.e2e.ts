@@ -71,7 +71,9 @@ describe("delivery runs in the back office", () => {
     expect(await stops(page).first().textContent()).toContain(`#${first.number}`);
 
     // By keyboard: the second stop goes up; focus stays on that stop's buttons.
+    // (Focus starts on the first stop's Down: the button last pressed has left the page.)
     const up = page.getByRole("button", { name: `Move order #${second.number} up` });
+    await page.getByRole("button", { name: `Move order #${first.number} down` }).focus();
     await tabTo(page, up);
     await page.keyboard.press("Enter");
     await toast(page, "Stop Moved").waitFor();
