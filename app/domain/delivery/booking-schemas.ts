@@ -33,3 +33,16 @@ export const deliveryBookingSchema = z.object({
 });
 
 export type DeliveryBookingInput = z.infer<typeof deliveryBookingSchema>;
+
+/**
+ * The Book dialog of an order quoted for our own truck, outside every zone: the zone is asked
+ * for before the form is sent (the action reads `deliveryBookingSchema`, and the domain says
+ * when a zone is needed).
+ */
+export const quotedBookingSchema = deliveryBookingSchema.extend({
+  zone: z
+    .string(CHOOSE_ZONE_MESSAGE)
+    .trim()
+    .regex(/^\d{1,9}$/, CHOOSE_ZONE_MESSAGE)
+    .transform(Number),
+});

@@ -4,7 +4,7 @@ import { useFetcher } from "react-router";
 import { SelectField } from "~/components/admin/field";
 import { FormDialog } from "~/components/admin/form-dialog";
 import { Button } from "~/components/admin/ui/button";
-import { deliveryBookingSchema } from "~/domain/delivery/booking-schemas";
+import { deliveryBookingSchema, quotedBookingSchema } from "~/domain/delivery/booking-schemas";
 import { formatLongDay } from "~/domain/delivery/day-names";
 import type { FormActionResult } from "~/lib/forms";
 import { notify } from "~/lib/notify";
@@ -79,7 +79,7 @@ export function BookingDialog({
       }
       action="/admin/deliveries"
       intent={mode}
-      schema={deliveryBookingSchema}
+      schema={zoneChoices ? quotedBookingSchema : deliveryBookingSchema}
       submitLabel={mode === "book" ? "Book Day" : "Move Delivery"}
       submittingLabel={mode === "book" ? "Booking..." : "Moving..."}
       resetOnSuccess={false}
