@@ -6,6 +6,7 @@ import { recheckPendingPayments } from "~/domain/orders/recheck-payments.server"
 import { recheckRefunds } from "~/domain/invoicing/recheck-refunds.server";
 import { sendUnsentRefundMails } from "~/domain/orders/refund-mail.server";
 import { sendDueDeliveryNotices } from "~/domain/delivery/delivery-notices.server";
+import { sweepUnreferencedProofImages } from "~/domain/delivery/sweep-proof-images.server";
 import { sendWeeklyReports } from "~/domain/reports/send-weekly-reports.server";
 import { claimJob } from "~/db/job-leases.server";
 import { log } from "~/lib/log.server";
@@ -35,6 +36,13 @@ const JOBS: Job[] = [
   // Delivery e-mails: the day-before reminders (from 08:00), and any booking or move e-mail a
   // crash or a failed send left; each claimed by the UPDATE that marks it sent.
   { name: "send delivery e-mails", everyMs: 5 * MINUTE, run: () => sendDueDeliveryNotices() },
+  // Proof pictures a crash left between storing them and the visit's transaction: a day old
+  // and named by no delivery proof (a refused or failed visit removes its own at once).
+  {
+    name: "remove unreferenced proof pictures",
+    everyMs: 6 * 60 * MINUTE,
+    run: () => sweepUnreferencedProofImages(),
+  },
   { name: "delete data past its retention", everyMs: 60 * MINUTE, run: () => applyRetention() },
 ];
 

@@ -6,6 +6,7 @@ import {
   assertMediaFileName,
   mediaContentType,
   type MediaHead,
+  type MediaListing,
   type MediaObject,
   type MediaStore,
 } from "./media-store.server";
@@ -44,6 +45,18 @@ export function folderMediaStore(dir: string): MediaStore {
       const found = await head(name);
       if (!found) return null;
       return { ...found, body: fs.createReadStream(fileOf(name)) };
+    },
+    async delete(name) {
+      await fsp.rm(fileOf(name), { force: true });
+    },
+    async *list(folder): AsyncIterable<MediaListing> {
+      const root = fileOf(folder);
+      const entries = await fsp.readdir(root, { recursive: true }).catch(missingAsNull);
+      for (const entry of entries ?? []) {
+        const stat = await fsp.stat(path.join(root, entry)).catch(missingAsNull);
+        if (!stat?.isFile()) continue;
+        yield { name: `${folder}/${entry.split(path.sep).join("/")}`, lastModified: stat.mtime };
+      }
     },
   };
 }

@@ -5,6 +5,7 @@ import {
   assertMediaFileName,
   MEDIA_CACHE_CONTROL,
   type MediaHead,
+  type MediaListing,
   type MediaObject,
   type MediaStore,
 } from "./media-store.server";
@@ -94,6 +95,28 @@ function createS3Store(location: S3Location): MediaStore {
       } catch (error) {
         return missingAsNull(error);
       }
+    },
+    async delete(name) {
+      const { sdk, s3 } = await connect();
+      // S3 answers a delete of a key it does not hold as done.
+      await s3.send(new sdk.DeleteObjectCommand({ Bucket, Key: keyOf(name) }));
+    },
+    async *list(folder): AsyncIterable<MediaListing> {
+      const { sdk, s3 } = await connect();
+      const Prefix = `${keyOf(folder)}/`;
+      const strip = location.prefix ? location.prefix.length + 1 : 0;
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await s3.send(
+          new sdk.ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }),
+        );
+        for (const object of page.Contents ?? []) {
+          // A file that cannot be dated is never taken for an old one.
+          if (!object.Key || !object.LastModified) continue;
+          yield { name: object.Key.slice(strip), lastModified: object.LastModified };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
   };
 }

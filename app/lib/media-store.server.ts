@@ -27,7 +27,17 @@ export interface MediaStore {
   /** The file, or null when there is none by that name. */
   get(name: string): Promise<MediaObject | null>;
   head(name: string): Promise<MediaHead | null>;
+  /** Removes the file; a name with no file is not an error. */
+  delete(name: string): Promise<void>;
+  /**
+   * The files under a folder (`proofs`), at any depth, with when each was written: for sweeps
+   * of what no row refers to. Answered a page at a time.
+   */
+  list(folder: string): AsyncIterable<MediaListing>;
 }
+
+/** One stored file as a listing names it. */
+export type MediaListing = { name: string; lastModified: Date };
 
 /** What a stored file is sent with, by the shop and by the object storage alike. */
 export const MEDIA_CACHE_CONTROL = "public, max-age=31536000, immutable";

@@ -1,7 +1,7 @@
 import { loadActiveZones } from "./active-zones.server";
 import { eq } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
-import { deliveryBookings, deliveryZones, orders } from "~/db/schema";
+import { deliveryBookings, deliveryQuotes, deliveryZones, orders } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit-log.server";
 import { isStaffRole, type SessionUser } from "~/domain/auth/roles";
 import { conflict, DomainError, forbidden, notFound } from "~/domain/errors";
@@ -9,6 +9,7 @@ import { recordOrderEvent } from "~/domain/orders/order-events.server";
 import { isPaidInFull } from "~/domain/orders/payment-status";
 import { isDbId } from "~/lib/db-ids";
 import { bookDelivery, DELIVERY_DAY_FIELD, moveDelivery } from "./book-delivery.server";
+import { CHOOSE_ZONE_MESSAGE, DELIVERY_ZONE_FIELD } from "./booking-schemas";
 import { bookingKind, zoneOfAddress, zoneRulesOf, type ZoneRow } from "./delivery-choices.server";
 import { isDayAllowed } from "./delivery-days";
 import { formatLongDay } from "./day-names";
@@ -49,31 +50,53 @@ async function lockOrderByNumber(tx: Tx, number: number) {
   return order;
 }
 
+const zoneError = (message: string) =>
+  new DomainError("invalid", message, { field: DELIVERY_ZONE_FIELD, title: "Choose a zone" });
+
 /**
  * The zone an order is booked in: the one its address matches today, else (an address no zone
- * covers any longer) the zone it was booked in, else none: delivery there is quoted.
+ * covers any longer) the zone it was booked in, else, for an order quoted for our own truck,
+ * the active zone staff chose to take it on its round (`byQuote`). A courier's quote, or no
+ * quote at all, is not booked here.
  */
 async function zoneForOrder(
   tx: Tx,
   order: typeof orders.$inferSelect,
   bookedZoneId: number | null,
-): Promise<ZoneRow> {
-  const matched = zoneOfAddress(await loadActiveZones(tx), {
+  chosenZoneId: number | undefined,
+): Promise<{ zone: ZoneRow; byQuote: boolean }> {
+  const zones = await loadActiveZones(tx);
+  const matched = zoneOfAddress(zones, {
     postalCode: order.postalCode,
     town: order.city,
     province: order.province,
   });
-  if (matched) return matched;
+  if (matched) return { zone: matched, byQuote: false };
   if (bookedZoneId !== null) {
     const [booked] = await tx
       .select()
       .from(deliveryZones)
       .where(eq(deliveryZones.id, bookedZoneId));
-    if (booked) return booked;
+    if (booked) return { zone: booked, byQuote: false };
   }
-  throw conflict(
-    `Order #${order.number}'s address is outside every delivery zone: its delivery is quoted, not booked here.`,
-  );
+  const [quote] = await tx
+    .select({ carrier: deliveryQuotes.carrier })
+    .from(deliveryQuotes)
+    .where(eq(deliveryQuotes.orderId, order.id));
+  if (quote?.carrier === "courier") {
+    throw conflict(
+      `Order #${order.number}'s delivery is quoted for a courier: the courier delivers it, so there is nothing to book on the truck.`,
+    );
+  }
+  if (quote?.carrier !== "own_truck") {
+    throw conflict(
+      `Order #${order.number}'s address is outside every delivery zone: its delivery is quoted, not booked here.`,
+    );
+  }
+  if (chosenZoneId === undefined) throw zoneError(CHOOSE_ZONE_MESSAGE);
+  const chosen = zones.find((z) => z.id === chosenZoneId);
+  if (!chosen) throw zoneError("That zone is not an active delivery zone: choose one listed.");
+  return { zone: chosen, byQuote: true };
 }
 
 /**
@@ -87,6 +110,11 @@ export async function bookOrderDelivery(options: {
   day: string;
   /** "book" refuses an order already booked; "move" one that is not. */
   mode: "book" | "move";
+  /**
+   * The zone whose round takes an order quoted for our own truck when its address matches no
+   * zone (docs/decisions/041); ignored for any other order.
+   */
+  zoneId?: number;
   actor: Actor;
   now?: Date;
 }) {
@@ -107,9 +135,15 @@ export async function bookOrderDelivery(options: {
     if (mode === "move" && !existing) {
       throw notFound(`Order #${order.number} has no delivery day booked yet: use Book.`);
     }
-    const zone = await zoneForOrder(tx, order, existing?.zoneId ?? null);
+    const { zone, byQuote } = await zoneForOrder(
+      tx,
+      order,
+      existing?.zoneId ?? null,
+      options.zoneId,
+    );
     // A move is to a later day of the zone's own round: express's next two days are for checkout.
-    const kind = mode === "move" ? "standard" : bookingKind(order.deliveryMethod, zone);
+    // A quoted delivery rides the chosen zone's round: checkout sold it no express.
+    const kind = mode === "move" || byQuote ? "standard" : bookingKind(order.deliveryMethod, zone);
     refuseClosedDay(day);
     const rules = { zone: zoneRulesOf(zone), kind, now };
     if (existing?.day === day && existing.zoneId === zone.id) {
@@ -130,7 +164,9 @@ export async function bookOrderDelivery(options: {
     const message =
       mode === "move"
         ? `Delivery moved from ${formatLongDay(existing!.day)} to ${when}.`
-        : `Delivery booked for ${when}.`;
+        : byQuote
+          ? `Delivery booked for ${when}: quoted for our own truck, outside every zone.`
+          : `Delivery booked for ${when}.`;
     await recordOrderEvent(tx, {
       orderId: order.id,
       type: mode === "move" ? "delivery_moved" : "delivery_booked",
@@ -143,7 +179,13 @@ export async function bookOrderDelivery(options: {
         actorId: actor.id,
         actorEmail: actor.email,
         subject: `order:${order.number}`,
-        details: { zone: zone.name, day, kind, ...(existing ? { from: existing.day } : {}) },
+        details: {
+          zone: zone.name,
+          day,
+          kind,
+          ...(existing ? { from: existing.day } : {}),
+          ...(byQuote ? { quoted: "own_truck" } : {}),
+        },
       },
       tx,
     );

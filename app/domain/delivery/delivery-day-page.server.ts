@@ -1,38 +1,15 @@
 import { loadActiveZones } from "./active-zones.server";
-import { and, inArray, notExists, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
-import { deliveryBookings, laybyPlans, orders } from "~/db/schema";
+import { countMatching } from "~/db/list-page.server";
+import { orders } from "~/db/schema";
 import { deliveryChoice, type DeliveryChoice } from "./delivery-choices.server";
 import { runsOfDay } from "./day-runs.server";
 import { deliveryDayView } from "./delivery-day-view.server";
 import { listDrivers } from "./delivery-runs.server";
+import { ordersToBookWhere } from "./orders-to-book.server";
 
 /** How many paid orders wait for a delivery day (the "To book" tab's figure). */
 export async function countOrdersToBook(): Promise<number> {
-  const [row] = await db()
-    .select({ n: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(
-      and(
-        inArray(orders.paymentStatus, ["paid", "partially_refunded"]),
-        inArray(orders.status, ["pending", "processing"]),
-        notExists(
-          db()
-            .select({ one: sql`1` })
-            .from(deliveryBookings)
-            .where(sql`${deliveryBookings.orderId} = ${orders.id}`),
-        ),
-        notExists(
-          db()
-            .select({ one: sql`1` })
-            .from(laybyPlans)
-            .where(
-              sql`${laybyPlans.orderId} = ${orders.id} and ${laybyPlans.status} <> 'completed'`,
-            ),
-        ),
-      ),
-    );
-  return row?.n ?? 0;
+  return countMatching(orders, ordersToBookWhere({}));
 }
 
 /**

@@ -31,6 +31,7 @@ export async function orderDelivery(orderId: number, now = new Date()): Promise<
       day: deliveryBookings.day,
       kind: deliveryBookings.kind,
       zoneName: deliveryZones.name,
+      bookedZone: deliveryZones,
     })
     .from(orders)
     .leftJoin(laybyPlans, eq(laybyPlans.orderId, orders.id))
@@ -52,12 +53,18 @@ export async function orderDelivery(orderId: number, now = new Date()): Promise<
         : "Book a delivery day once the order is paid.",
     );
   }
-  const zone = zoneOfAddress(await loadActiveZones(), {
-    postalCode: row.postalCode,
-    town: row.city,
-    province: row.province,
-  });
-  if (!zone) return refuse("The address is outside every delivery zone: delivery is quoted.");
+  // The address's zone today, else the zone it was booked in (a quoted order on a zone's round).
+  const zone =
+    zoneOfAddress(await loadActiveZones(), {
+      postalCode: row.postalCode,
+      town: row.city,
+      province: row.province,
+    }) ?? (booking ? row.bookedZone : null);
+  if (!zone) {
+    return refuse(
+      "The address is outside every delivery zone: delivery is quoted. An order quoted for our own truck is booked in Deliveries > To book, on the round of the zone chosen there.",
+    );
+  }
   return {
     booking,
     choice: await deliveryChoice(

@@ -1,5 +1,5 @@
 import { loadActiveZones } from "./active-zones.server";
-import { and, inArray, notExists, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, notExists, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import {
   containsPattern,
@@ -8,7 +8,7 @@ import {
   listPage,
   sortedWindows,
 } from "~/db/list-page.server";
-import { deliveryBookings, laybyPlans, orders, orderSearchText } from "~/db/schema";
+import { deliveryBookings, deliveryQuotes, laybyPlans, orders, orderSearchText } from "~/db/schema";
 import type { ListParamsOf } from "~/lib/list-params";
 import {
   bookingKind,
@@ -32,9 +32,10 @@ const SORT_COLUMNS = {
 
 /**
  * Orders waiting for a delivery day: paid (a lay-by once paid in full), not yet delivered or
- * cancelled, with no booking.
+ * cancelled, with no booking. An order quoted for a courier is not among them: the courier
+ * delivers it, and staff complete it on its page (docs/decisions/041).
  */
-function toBook(params: Pick<ToBookParams, "q">): SQL | undefined {
+export function ordersToBookWhere(params: Partial<Pick<ToBookParams, "q">>): SQL | undefined {
   return and(
     inArray(o.paymentStatus, ["paid", "partially_refunded"]),
     inArray(o.status, ["pending", "processing"]),
@@ -49,6 +50,12 @@ function toBook(params: Pick<ToBookParams, "q">): SQL | undefined {
         .select({ one: sql`1` })
         .from(laybyPlans)
         .where(sql`${laybyPlans.orderId} = ${o.id} and ${laybyPlans.status} <> 'completed'`),
+    ),
+    notExists(
+      db()
+        .select({ one: sql`1` })
+        .from(deliveryQuotes)
+        .where(sql`${deliveryQuotes.orderId} = ${o.id} and ${deliveryQuotes.carrier} = 'courier'`),
     ),
     params.q ? sql`${orderSearchText(o)} ilike ${containsPattern(params.q)}` : undefined,
   );
@@ -72,9 +79,11 @@ function toBookRows(params: ToBookParams) {
           totalCents: o.totalCents,
           paidAt: o.paidAt,
           items: itemsOfOrder,
+          quotedCarrier: deliveryQuotes.carrier,
         })
         .from(o)
-        .where(toBook(params))
+        .leftJoin(deliveryQuotes, eq(deliveryQuotes.orderId, o.id))
+        .where(ordersToBookWhere(params))
         .$dynamic(),
     listOrder(SORT_COLUMNS[params.sort], o.id, params.direction),
   );
@@ -82,7 +91,9 @@ function toBookRows(params: ToBookParams) {
 
 /**
  * The Deliveries "To book" list: one page of the orders to book, each with the zone its address
- * matches today, and the next free days of each zone on the page for the Book dialog.
+ * matches today, and the next free days of each zone on the page for the Book dialog. An order
+ * quoted for our own truck that no zone covers offers every active zone's standard days, for
+ * staff to choose the round that takes it.
  */
 export async function listOrdersToBook(options: { params: ToBookParams; now?: Date }) {
   const { params } = options;
@@ -91,7 +102,7 @@ export async function listOrdersToBook(options: { params: ToBookParams; now?: Da
     listPage({
       page: params.page,
       pageSize: params.pageSize,
-      count: () => countMatching(o, toBook(params)),
+      count: () => countMatching(o, ordersToBookWhere(params)),
       rows: toBookRows(params),
     }),
   ]);
@@ -104,6 +115,8 @@ export async function listOrdersToBook(options: { params: ToBookParams; now?: Da
     });
     const kind = zone ? bookingKind(r.deliveryMethod, zone) : null;
     if (zone && kind) wanted.push({ zone, kind });
+    const byQuote = !zone && r.quotedCarrier === "own_truck";
+    if (byQuote) for (const z of zones) wanted.push({ zone: z, kind: "standard" });
     return {
       orderNumber: r.orderNumber,
       customer: `${r.firstName} ${r.lastName}`.trim(),
@@ -119,6 +132,7 @@ export async function listOrdersToBook(options: { params: ToBookParams; now?: Da
       zoneId: zone?.id ?? null,
       zoneName: zone?.name ?? null,
       choice: zone && kind ? choiceKey(zone.id, kind) : null,
+      zoneChoices: byQuote ? zones.map((z) => choiceKey(z.id, "standard")) : null,
     };
   });
   return { ...page, rows, choices: await choicesFor(wanted, options.now) };

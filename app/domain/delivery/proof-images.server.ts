@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import sharp from "sharp";
 import { DomainError } from "~/domain/errors";
+import { log } from "~/lib/log.server";
 import type { MediaStore } from "~/lib/media-store.server";
 
 /*
@@ -85,4 +86,31 @@ export async function storeProofImage(store: MediaStore, bytes: Buffer, kind: "p
   const name = `${PROOF_FOLDER}/${crypto.randomUUID()}.${kind}`;
   await store.put(name, bytes, kind === "png" ? "image/png" : "image/webp");
   return name;
+}
+
+/**
+ * Removes proof pictures stored for a visit that was not recorded (its transaction refused or
+ * failed, or another send of the same proof got there first). Best effort: a file that cannot
+ * be removed now is logged (how many, and why, never the names or the pictures) and left to the
+ * daily sweep (`sweepUnreferencedProofImages`).
+ */
+export async function discardProofImages(
+  store: MediaStore,
+  names: readonly (string | null)[],
+  context: { orderNumber: number },
+) {
+  const stored = names.filter((name): name is string => name !== null);
+  const results = await Promise.allSettled(stored.map((name) => store.delete(name)));
+  const failed = results.filter((r) => r.status === "rejected");
+  if (failed.length > 0) {
+    const reason = failed[0]!.reason as NodeJS.ErrnoException;
+    log.warn(
+      {
+        order: context.orderNumber,
+        files: failed.length,
+        reason: reason?.code ?? reason?.name ?? "unknown",
+      },
+      "Could not remove the proof pictures of a delivery not recorded; the sweep will",
+    );
+  }
 }

@@ -16,7 +16,12 @@ import { formatLongDay } from "./day-names";
 import { queueDeliveryNotice } from "./delivery-notice-queue.server";
 import { sendDeliveryNotice } from "./delivery-notices.server";
 import type { DeliveryProof } from "./delivery-proofs.server";
-import { photoAsWebp, readSignature, storeProofImage } from "./proof-images.server";
+import {
+  discardProofImages,
+  photoAsWebp,
+  readSignature,
+  storeProofImage,
+} from "./proof-images.server";
 import {
   NOT_DELIVERED_REASON_LABELS,
   type DeliveredInput,
@@ -97,14 +102,40 @@ export async function recordDelivered(
   const now = options.now ?? new Date();
   const earlier = await proofByKey(db(), options.proofKey);
   if (earlier) return repeatOf(earlier, options.orderNumber);
-  // Pictures are checked and stored before the transaction: a file is not part of it.
+  // Pictures are checked and stored before the transaction: a file is not part of it. What is
+  // stored for a visit that ends up with no row of its own is removed again (below); the sweep
+  // takes what a crash in between leaves.
   const signature = options.signature ? await readSignature(options.signature) : null;
   const photo = options.photo && options.photo.size > 0 ? await photoAsWebp(options.photo) : null;
   const store = options.store ?? mediaStore();
-  const signatureFile = signature ? await storeProofImage(store, signature, "png") : null;
-  const photoFile = photo ? await storeProofImage(store, photo, "webp") : null;
+  const stored: (string | null)[] = [];
+  const discard = () => discardProofImages(store, stored, { orderNumber: options.orderNumber });
+  let done: Awaited<ReturnType<typeof recordDeliveredRow>>;
+  try {
+    const signatureFile = signature ? await storeProofImage(store, signature, "png") : null;
+    stored.push(signatureFile);
+    const photoFile = photo ? await storeProofImage(store, photo, "webp") : null;
+    stored.push(photoFile);
+    done = await recordDeliveredRow(options, { signatureFile, photoFile }, now);
+  } catch (error) {
+    await discard();
+    throw error;
+  }
+  // Another send of the same proof was recorded first: this one's pictures are no one's.
+  if (done.repeated) await discard();
+  if (done.noticeId !== null) await sendDeliveryNotice(done.noticeId, { now });
+  return { proof: done.proof, orderNumber: done.orderNumber, repeated: done.repeated };
+}
 
-  const done = await db().transaction(async (tx) => {
+/** The delivered visit's transaction: the row naming the stored pictures, the order, the mail. */
+function recordDeliveredRow(
+  options: Parameters<typeof recordDelivered>[0],
+  files: { signatureFile: string | null; photoFile: string | null },
+  now: Date,
+) {
+  const { actor } = options;
+  const { signatureFile, photoFile } = files;
+  return db().transaction(async (tx) => {
     const { order, booking } = await stopToRecord(tx, options.orderNumber, now);
     const again = await proofByKey(tx, options.proofKey);
     if (again) return { ...repeatOf(again, order.number), noticeId: null };
@@ -161,8 +192,6 @@ export async function recordDelivered(
     });
     return { proof: proof!, orderNumber: order.number, repeated: false, noticeId };
   });
-  if (done.noticeId !== null) await sendDeliveryNotice(done.noticeId, { now });
-  return { proof: done.proof, orderNumber: done.orderNumber, repeated: done.repeated };
 }
 
 /**

@@ -28,4 +28,9 @@ export type ToBookRow = {
   zoneName: string | null;
   /** The key of its zone's day choice on the page (`choiceKey`), or null. */
   choice: string | null;
+  /**
+   * Quoted for our own truck and outside every zone: the keys of each active zone's standard
+   * choice, for staff to choose the round that takes it; else null.
+   */
+  zoneChoices: string[] | null;
 };

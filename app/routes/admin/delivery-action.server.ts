@@ -36,6 +36,7 @@ async function bookOrMove(mode: "book" | "move", { formData, actor }: Args) {
       orderNumber: parsed.data.order,
       day: parsed.data.deliveryDay,
       mode,
+      zoneId: parsed.data.zone,
       actor,
     });
     return succeeded(

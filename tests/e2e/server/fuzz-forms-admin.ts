@@ -209,7 +209,7 @@ export function adminFormTargets(f: ShopFacts): FormTarget[] {
     // An order no row has: the fuzz books no real order's delivery day.
     {
       path: "/admin/deliveries",
-      fields: { intent: "book", order: "999999999", deliveryDay: "2030-01-08" },
+      fields: { intent: "book", order: "999999999", deliveryDay: "2030-01-08", zone: "1" },
       owner: true,
     },
     {

@@ -238,7 +238,11 @@ describe("an order to an address outside every delivery zone", () => {
     const toBook = await listOrdersToBook({
       params: readListParams(TO_BOOK_LIST, new URLSearchParams()),
     });
-    expect(toBook.rows.find((r) => r.orderNumber === number)).toMatchObject({ zoneId: null });
+    const row = toBook.rows.find((r) => r.orderNumber === number)!;
+    expect(row).toMatchObject({ zoneId: null, choice: null });
+    // Our own truck: staff choose which active zone's round takes it, then one of its days.
+    expect(row.zoneChoices).toHaveLength(DEMO_DELIVERY_ZONES.length);
+    expect(row.zoneChoices!.every((key) => toBook.choices[key]?.kind === "standard")).toBe(true);
   });
 
   it("refuses a quote on a paid order", async () => {

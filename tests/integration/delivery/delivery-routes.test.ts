@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { deliveryBookings } from "~/db/schema";
+import { deliveryBookings, deliveryQuotes, orders } from "~/db/schema";
 import { publicHolidayName, weekdayOf } from "~/domain/delivery/public-holidays";
 import { changeOrderStatus } from "~/domain/orders/change-order-status.server";
 import { addDays, shopToday } from "~/lib/dates";
@@ -193,5 +193,42 @@ describe("Book and Move through the Deliveries action", () => {
     });
     expect((await post({ intent: "delete", order: "1", deliveryDay: day })).status).toBe(400);
     expect((await post({ intent: "book", order: "abc", deliveryDay: day })).status).toBe(400);
+  });
+
+  it("books an order quoted for our own truck on the zone chosen in To book; a bad zone is answered at its field", async () => {
+    const order = await paid();
+    await db()
+      .update(orders)
+      .set({ postalCode: "8001", city: "Cape Town", province: "WC" })
+      .where(eq(orders.id, order.id));
+    await db().insert(deliveryQuotes).values({
+      orderId: order.id,
+      carrier: "own_truck",
+      amountCents: 120_000,
+      quotedByEmail: staffEmail,
+    });
+    const list = await toBook();
+    const row = list.page.rows.find((r) => r.orderNumber === order.number)!;
+    expect(row.zoneChoices).toHaveLength(1);
+    const choice = list.page.choices[row.zoneChoices![0]!]!;
+    const fields = { intent: "book", order: String(order.number), deliveryDay: choice.days[0]! };
+    for (const [zone, status, words] of [
+      ["", 400, "Choose the zone whose round takes this order."],
+      ["north", 400, "Choose the zone whose round takes this order."],
+      ["999999", 400, "That zone is not an active delivery zone"],
+    ] as const) {
+      const refused = await post({ ...fields, zone });
+      expect(refused.status, zone).toBe(status);
+      if (refused.body.ok) throw new Error("expected a refusal");
+      expect(refused.body.fieldErrors.zone, zone).toContain(words);
+    }
+    const booked = await post({ ...fields, zone: String(choice.zoneId) });
+    expect(booked.status).toBe(200);
+    expect(booked.body).toMatchObject({ ok: true, message: { title: "Delivery Booked" } });
+    const [booking] = await db()
+      .select()
+      .from(deliveryBookings)
+      .where(eq(deliveryBookings.orderId, order.id));
+    expect(booking).toMatchObject({ zoneId: choice.zoneId, day: choice.days[0] });
   });
 });

@@ -26,11 +26,16 @@ import { recordDelivered, recordNotDelivered } from "~/domain/delivery/record-de
 import { addRunStop } from "~/domain/delivery/run-stops.server";
 import { startDeliveryRun } from "~/domain/delivery/start-delivery-run.server";
 import {
+  PROOF_SWEEP_AGE_MS,
+  sweepUnreferencedProofImages,
+} from "~/domain/delivery/sweep-proof-images.server";
+import {
   moveOrderDeliveryByShopper,
   shopperDeliveryView,
 } from "~/domain/delivery/shopper-delivery.server";
 import type { DomainError } from "~/domain/errors";
 import { folderMediaStore } from "~/lib/media-store-folder.server";
+import type { MediaStore } from "~/lib/media-store.server";
 import { useTestDatabase } from "../../setup/database";
 import { startSmtpServer } from "../../setup/smtp";
 import { paidOrder } from "../invoicing/invoice-fixtures";
@@ -408,5 +413,80 @@ describe("only staff", () => {
     ]);
     expect(errors.map((e) => e.kind)).toEqual(["forbidden", "forbidden", "forbidden"]);
     expect(await statusOf(stop.id)).not.toBe("completed");
+  });
+});
+
+describe("proof pictures never left behind", () => {
+  /** A media store of its own, in a folder of the test's, so its files can be counted. */
+  async function ownStore() {
+    const dir = await fs.mkdtemp(path.join(mediaDir, "own-"));
+    const files = async () =>
+      (await fs.readdir(path.join(dir, "proofs")).catch(() => [] as string[])).sort();
+    return { dir, store: folderMediaStore(dir), files };
+  }
+  const photo = async () =>
+    new Blob([
+      await sharp({ create: { width: 400, height: 300, channels: 3, background: "#8a6" } })
+        .jpeg()
+        .toBuffer(),
+    ]);
+
+  it("a delivery refused in its transaction leaves no picture in the store", async () => {
+    const stop = await onRun();
+    const own = await ownStore();
+    // Recorded before its booked day: refused once the pictures are stored.
+    const error = await refusal(
+      delivered(stop.number, { photo: await photo(), store: own.store, now: monday }),
+    );
+    expect(error.kind).toBe("conflict");
+    expect(await own.files()).toEqual([]);
+    expect(
+      await db().select().from(deliveryProofs).where(eq(deliveryProofs.orderId, stop.id)),
+    ).toEqual([]);
+    // Recorded on its day, the same pictures are kept: two files, both named by the proof.
+    const recorded = await delivered(stop.number, { photo: await photo(), store: own.store });
+    const names = [recorded.proof.signatureFile, recorded.proof.photoFile].map((n) =>
+      n!.replace("proofs/", ""),
+    );
+    expect(await own.files()).toEqual(names.sort());
+  });
+
+  it("a store that fails on the photo takes the signature stored before it away again", async () => {
+    const stop = await onRun();
+    const own = await ownStore();
+    const failing: MediaStore = {
+      ...own.store,
+      put: (name, body, type) =>
+        name.endsWith(".webp")
+          ? Promise.reject(new Error("storage unavailable"))
+          : own.store.put(name, body, type),
+    };
+    await expect(delivered(stop.number, { photo: await photo(), store: failing })).rejects.toThrow(
+      "storage unavailable",
+    );
+    expect(await own.files()).toEqual([]);
+    expect(await statusOf(stop.id)).not.toBe("completed");
+  });
+
+  it("the sweep removes an unreferenced picture older than a day, keeping a referenced one and a fresh one", async () => {
+    const stop = await onRun();
+    const own = await ownStore();
+    const recorded = await delivered(stop.number, { store: own.store });
+    const referenced = recorded.proof.signatureFile!;
+    await own.store.put("proofs/orphan-old.png", Buffer.from("old"), "image/png");
+    await own.store.put("proofs/orphan-fresh.png", Buffer.from("new"), "image/png");
+    // Outside proofs/, nothing is the sweep's.
+    await own.store.put("products/old-640.webp", Buffer.from("product"), "image/webp");
+    const twoDaysAgo = new Date(Date.now() - 2 * PROOF_SWEEP_AGE_MS);
+    for (const name of [referenced, "proofs/orphan-old.png", "products/old-640.webp"]) {
+      await fs.utimes(path.join(own.dir, name), twoDaysAgo, twoDaysAgo);
+    }
+    expect(await sweepUnreferencedProofImages({ store: own.store })).toEqual({ removed: 1 });
+    expect(await own.files()).toEqual(
+      [referenced.replace("proofs/", ""), "orphan-fresh.png"].sort(),
+    );
+    expect(await own.store.head("products/old-640.webp")).not.toBeNull();
+    // Run again, it finds nothing more to remove.
+    expect(await sweepUnreferencedProofImages({ store: own.store })).toEqual({ removed: 0 });
   });
 });

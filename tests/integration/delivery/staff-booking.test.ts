@@ -1,8 +1,18 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { auditLog, deliveryBookings, deliveryZones, orderEvents, orders, users } from "~/db/schema";
+import {
+  auditLog,
+  deliveryBookings,
+  deliveryQuotes,
+  deliveryZones,
+  orderEvents,
+  orders,
+  users,
+} from "~/db/schema";
 import { bookOrderDelivery } from "~/domain/delivery/book-order-delivery.server";
+import { choiceKey } from "~/domain/delivery/delivery-choices.server";
+import { countOrdersToBook } from "~/domain/delivery/delivery-day-page.server";
 import { deliveryDayView } from "~/domain/delivery/delivery-day-view.server";
 import { orderDelivery } from "~/domain/delivery/order-delivery.server";
 import { listOrdersToBook } from "~/domain/delivery/orders-to-book.server";
@@ -223,5 +233,149 @@ describe("the orders to book", () => {
     expect((await refusal(book(order.number, "2026-11-27", "move"))).message).toContain(
       "is not a day Rest of North West offers",
     );
+  });
+});
+
+describe("an order quoted for our own truck, outside every zone", () => {
+  /** A paid order to Cape Town (no zone) with the delivery staff quoted. */
+  async function quotedPaid(carrier: "own_truck" | "courier") {
+    const order = await paid();
+    await db()
+      .update(orders)
+      .set({ postalCode: "8001", city: "Cape Town", suburb: "Gardens", province: "WC" })
+      .where(eq(orders.id, order.id));
+    await db().insert(deliveryQuotes).values({
+      orderId: order.id,
+      carrier,
+      amountCents: 120_000,
+      quotedById: staff.id,
+      quotedByEmail: staff.email,
+    });
+    return order;
+  }
+  const bookIn = (orderNumber: number, day: string, zone?: number) =>
+    bookOrderDelivery({ orderNumber, day, mode: "book", zoneId: zone, actor: staff, now });
+
+  it("is offered every active zone's days in To book, and booked on the chosen zone's round", async () => {
+    const order = await quotedPaid("own_truck");
+    const list = await listOrdersToBook({ params, now });
+    const row = list.rows.find((r) => r.orderNumber === order.number)!;
+    expect(row).toMatchObject({ zoneId: null, choice: null });
+    const key = choiceKey(zoneId, "standard");
+    expect(row.zoneChoices).toContain(key);
+    expect(list.choices[key]).toMatchObject({ zoneId, kind: "standard" });
+    const zoneName = list.choices[key]!.zoneName;
+    // The zone's own rules: one lead day, Monday to Saturday, two drops a day.
+    const day = list.choices[key]!.days[0]!;
+    expect(day).toBe("2026-11-25");
+    const before = await dayRow(zoneId, day);
+
+    const booked = await bookIn(order.number, day, zoneId);
+    expect(booked).toMatchObject({ zoneName, kind: "standard" });
+    expect(booked.message).toBe(
+      `Delivery booked for Wednesday 25 November 2026 (${zoneName}): quoted for our own truck, outside every zone.`,
+    );
+    expect(await bookingOf(order.id)).toMatchObject({ zoneId, day, kind: "standard" });
+    expect(await dayRow(zoneId, day)).toMatchObject({ booked: before.booked + 1 });
+    expect(await countsMatchBookings(zoneId)).toBe(true);
+    const events = await db().select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
+    expect(events.at(-1)).toMatchObject({ type: "delivery_booked", actor: staff.email });
+    expect(events.at(-1)!.message).toContain(zoneName);
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.action, "delivery_booked"), eq(auditLog.subject, `order:${order.number}`)),
+      );
+    expect(audit!.details).toMatchObject({ zone: zoneName, day, quoted: "own_truck" });
+    const after = await listOrdersToBook({ params, now });
+    expect(after.rows.map((r) => r.orderNumber)).not.toContain(order.number);
+
+    // Moved, it keeps the zone it was booked in (no zone is sent with a move).
+    const moved = await book(order.number, "2026-12-01", "move");
+    expect(moved.zoneName).toBe(zoneName);
+    expect(await bookingOf(order.id)).toMatchObject({ zoneId, day: "2026-12-01" });
+    expect(await dayRow(zoneId, day)).toMatchObject({ booked: before.booked });
+    expect(await countsMatchBookings(zoneId)).toBe(true);
+  });
+
+  it("keeps the zone's rules: a Sunday, a day before its lead days and a full day are refused", async () => {
+    const order = await quotedPaid("own_truck");
+    expect(await refusal(bookIn(order.number, "2026-11-29", zoneId))).toMatchObject({
+      kind: "invalid",
+      field: "deliveryDay",
+    });
+    expect((await refusal(bookIn(order.number, "2026-11-24", zoneId))).message).toContain(
+      "is not a day",
+    );
+    const [a, b] = [await paid(), await paid()];
+    await book(a.number, "2026-12-03");
+    await book(b.number, "2026-12-03");
+    expect(await refusal(bookIn(order.number, "2026-12-03", zoneId))).toMatchObject({
+      kind: "conflict",
+      field: "deliveryDay",
+    });
+    expect(await bookingOf(order.id)).toBeUndefined();
+    expect(await countsMatchBookings(zoneId)).toBe(true);
+  });
+
+  it("refuses no zone, an inactive zone and one that does not exist at the zone field", async () => {
+    const order = await quotedPaid("own_truck");
+    const [closed] = await db()
+      .insert(deliveryZones)
+      .values({
+        name: "Closed zone",
+        postalCodes: ["9999"],
+        standardFeeCents: 29_900,
+        weekdays: [1, 2, 3, 4, 5, 6],
+        leadDays: 0,
+        dropsPerDay: 4,
+        active: false,
+      })
+      .returning();
+    expect(await refusal(bookIn(order.number, "2026-11-25"))).toMatchObject({
+      kind: "invalid",
+      field: "zone",
+      message: "Choose the zone whose round takes this order.",
+    });
+    for (const wrong of [closed!.id, 999_999]) {
+      expect(await refusal(bookIn(order.number, "2026-11-25", wrong))).toMatchObject({
+        kind: "invalid",
+        field: "zone",
+        message: "That zone is not an active delivery zone: choose one listed.",
+      });
+    }
+    expect(await bookingOf(order.id)).toBeUndefined();
+    expect(await dayRow(closed!.id, "2026-11-25")).toMatchObject({ booked: 0 });
+  });
+
+  it("refuses a courier's quote, which is not listed to book", async () => {
+    const order = await quotedPaid("courier");
+    const error = await refusal(bookIn(order.number, "2026-11-25", zoneId));
+    expect(error).toMatchObject({
+      kind: "conflict",
+      message: `Order #${order.number}'s delivery is quoted for a courier: the courier delivers it, so there is nothing to book on the truck.`,
+    });
+    expect(await bookingOf(order.id)).toBeUndefined();
+    const list = await listOrdersToBook({ params, now });
+    expect(list.rows.map((r) => r.orderNumber)).not.toContain(order.number);
+    expect(await countOrdersToBook()).toBe(list.total);
+  });
+
+  it("ignores a zone sent for an order its address's zone takes", async () => {
+    const [other] = await db()
+      .insert(deliveryZones)
+      .values({
+        name: "Another zone",
+        postalCodes: ["1234"],
+        standardFeeCents: 29_900,
+        weekdays: [1, 2, 3, 4, 5, 6],
+        leadDays: 0,
+        dropsPerDay: 4,
+      })
+      .returning();
+    const order = await paid();
+    await bookIn(order.number, "2026-11-26", other!.id);
+    expect(await bookingOf(order.id)).toMatchObject({ zoneId, day: "2026-11-26" });
   });
 });

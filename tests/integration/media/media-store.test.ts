@@ -77,6 +77,26 @@ describe.each(stores)("media in %s", (_name, storeOf) => {
     });
   });
 
+  it("lists a folder's files at any depth with when each was written, and deletes one", async () => {
+    const store = storeOf();
+    const before = Date.now() - 60_000;
+    await store.put("listed/a.webp", WEBP, "image/webp");
+    await store.put("listed/deeper/b.webp", WEBP, "image/webp");
+    await store.put("listed-not/c.webp", WEBP, "image/webp");
+    const listed = [];
+    for await (const file of store.list("listed")) listed.push(file);
+    expect(listed.map((f) => f.name).sort()).toEqual(["listed/a.webp", "listed/deeper/b.webp"]);
+    for (const file of listed) expect(file.lastModified.getTime()).toBeGreaterThan(before);
+    await store.delete("listed/a.webp");
+    expect(await store.head("listed/a.webp")).toBeNull();
+    // A name with no file is no error; a folder with no files lists nothing.
+    await store.delete("listed/a.webp");
+    const empty = [];
+    for await (const file of store.list("no-such-folder")) empty.push(file);
+    expect(empty).toEqual([]);
+    await expect(store.delete("../outside.webp")).rejects.toThrow(/Not a media file name/);
+  });
+
   it("answers null for a name it does not hold, and refuses a name that leaves it", async () => {
     const store = storeOf();
     expect(await store.get("products/no-such-picture-640.webp")).toBeNull();

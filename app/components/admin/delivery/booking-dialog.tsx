@@ -1,9 +1,10 @@
 import { CalendarCheck, CalendarClock } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
+import { SelectField } from "~/components/admin/field";
 import { FormDialog } from "~/components/admin/form-dialog";
 import { Button } from "~/components/admin/ui/button";
-import { deliveryBookingSchema } from "~/domain/delivery/booking-schemas";
+import { deliveryBookingSchema, quotedBookingSchema } from "~/domain/delivery/booking-schemas";
 import { formatLongDay } from "~/domain/delivery/day-names";
 import type { FormActionResult } from "~/lib/forms";
 import { notify } from "~/lib/notify";
@@ -25,29 +26,36 @@ export function useBookingToasts() {
 }
 
 /** The zone's next free days, as the page's loader read them (DeliveryChoice). */
-export type DayChoice = { zoneName: string; kind: string; days: string[] };
+export type DayChoice = { zoneId: number; zoneName: string; kind: string; days: string[] };
 
 /**
  * "Book" (an order with no day) or "Move" (a booked one): a dialog with the zone's next free
  * days as radio buttons, the first chosen; posts to the Deliveries action, which books through
  * the engine. A day that filled up meanwhile is answered by the day field with the next free one.
+ * An order quoted for our own truck outside every zone is given `zoneChoices` instead of its
+ * `choice`: a zone to choose first (whose round takes it), then that zone's days.
  */
 export function BookingDialog({
   mode,
   orderNumber,
   choice,
+  zoneChoices,
   bookedDay,
   compact = false,
 }: {
   mode: "book" | "move";
   orderNumber: number;
-  choice: DayChoice;
+  choice?: DayChoice;
+  /** Each active zone's standard days, for an order quoted for our own truck. */
+  zoneChoices?: DayChoice[];
   /** The day it is booked on (Move): not offered again. */
   bookedDay?: string;
   /** A row's small button rather than a card's. */
   compact?: boolean;
 }) {
-  const days = choice.days.filter((d) => d !== bookedDay);
+  const [zoneId, setZoneId] = useState("");
+  const chosen = zoneChoices ? zoneChoices.find((c) => String(c.zoneId) === zoneId) : choice;
+  const days = (chosen?.days ?? []).filter((d) => d !== bookedDay);
   const verb = mode === "book" ? "Book" : "Move";
   const Icon = mode === "book" ? CalendarCheck : CalendarClock;
   return (
@@ -62,12 +70,16 @@ export function BookingDialog({
         </Button>
       }
       title={`${verb} delivery: order #${orderNumber}`}
-      description={`${choice.zoneName}, ${choice.kind} delivery.${
-        bookedDay ? ` Booked for ${formatLongDay(bookedDay)}.` : ""
-      }`}
+      description={
+        zoneChoices
+          ? "Outside every zone, quoted for our own truck: choose the zone whose round takes it, then a day."
+          : `${choice?.zoneName}, ${choice?.kind} delivery.${
+              bookedDay ? ` Booked for ${formatLongDay(bookedDay)}.` : ""
+            }`
+      }
       action="/admin/deliveries"
       intent={mode}
-      schema={deliveryBookingSchema}
+      schema={zoneChoices ? quotedBookingSchema : deliveryBookingSchema}
       submitLabel={mode === "book" ? "Book Day" : "Move Delivery"}
       submittingLabel={mode === "book" ? "Booking..." : "Moving..."}
       resetOnSuccess={false}
@@ -80,13 +92,36 @@ export function BookingDialog({
         return (
           <>
             <input type="hidden" name="order" value={orderNumber} />
+            {zoneChoices ? (
+              <SelectField
+                id={`zone-${orderNumber}`}
+                name="zone"
+                label="Zone"
+                error={form.errors.zone}
+                onEdit={form.clearError}
+                value={zoneId}
+                onChange={(e) => setZoneId(e.currentTarget.value)}
+              >
+                <option value="">Choose a zone</option>
+                {zoneChoices.map((c) => (
+                  <option key={c.zoneId} value={c.zoneId}>
+                    {c.zoneName}
+                  </option>
+                ))}
+              </SelectField>
+            ) : null}
             <fieldset
+              key={chosen?.zoneId ?? "none"}
               className="space-y-2"
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? errorId : undefined}
             >
               <legend className="mb-2 text-sm font-medium">Delivery day</legend>
-              {days.length === 0 ? (
+              {!chosen ? (
+                <p className="text-sm text-muted-foreground">
+                  Choose a zone to see the days its round has free.
+                </p>
+              ) : days.length === 0 ? (
                 <p className="text-sm text-muted-foreground">
                   No day is free in the coming weeks: raise the zone&apos;s drops a day or call the
                   customer.

@@ -103,7 +103,12 @@ export function toBookColumns(choices: Record<string, DayChoice>): ListColumn<To
     {
       key: "zone",
       header: "Zone",
-      cell: (r) => r.zoneName ?? <span className="text-muted-foreground">Outside every zone</span>,
+      cell: (r) =>
+        r.zoneName ?? (
+          <span className="text-muted-foreground">
+            {r.zoneChoices ? "Outside every zone (our truck, quoted)" : "Outside every zone"}
+          </span>
+        ),
     },
     { key: "kind", header: "Delivery", className: "capitalize", cell: (r) => r.deliveryMethod },
     { key: "total", header: "Money", sortable: true, cell: money },
@@ -113,9 +118,18 @@ export function toBookColumns(choices: Record<string, DayChoice>): ListColumn<To
       className: "text-right",
       cell: (r) => {
         const choice = r.choice ? choices[r.choice] : undefined;
-        return choice ? (
+        const zoneChoices = r.zoneChoices
+          ?.map((key) => choices[key])
+          .filter((c): c is DayChoice => c !== undefined);
+        return choice || zoneChoices?.length ? (
           <ListRowActions>
-            <BookingDialog mode="book" orderNumber={r.orderNumber} choice={choice} compact />
+            <BookingDialog
+              mode="book"
+              orderNumber={r.orderNumber}
+              choice={choice}
+              zoneChoices={choice ? undefined : zoneChoices}
+              compact
+            />
           </ListRowActions>
         ) : (
           <span className="text-xs text-muted-foreground">Quoted</span>
