@@ -8,7 +8,7 @@ import { checkoutWith, summary, toast as shopperToast } from "../shopper";
 const browser = useBrowser();
 
 describe("a delivery the shop quotes", () => {
-  it("a Western Cape order is held unpaid, staff quote R1,200, the shopper pays the e-mailed link", async () => {
+  it("a Western Cape order is held unpaid, staff quote R1,200, the shopper pays the e-mailed link, staff book it on a zone's round", async () => {
     const email = "quote.shopper@example.com";
     const page = await browser.newPage(PHONE);
     await checkoutWith(page, "storage-spring-bed", "double");
@@ -105,5 +105,24 @@ describe("a delivery the shop quotes", () => {
     await approve.click();
     await page.waitForURL("**/orders/*?token=*");
     await main(page).getByText("Payment received").waitFor();
+
+    // Paid, it waits in Deliveries > To book: outside every zone, staff choose the zone whose
+    // round takes our own truck there, then one of that zone's days.
+    await admin.goto(`/admin/deliveries/to-book?q=${number}`);
+    await waitForHydration(admin);
+    await main(admin)
+      .getByRole("button", { name: `Book delivery for order #${number}` })
+      .click();
+    const dialog = admin.getByRole("dialog", { name: `Book delivery: order #${number}` });
+    await dialog.getByText("Choose a zone to see the days its round has free.").waitFor();
+    await dialog.getByLabel("Zone").selectOption({ index: 1 });
+    const firstDay = dialog.getByRole("radio").first();
+    await firstDay.waitFor();
+    expect(await firstDay.isChecked()).toBe(true);
+    await dialog.getByRole("button", { name: "Book Day" }).click();
+    await toast(admin, "Delivery Booked").waitFor();
+    await admin.goto(`/admin/orders/${number}`);
+    await waitForHydration(admin);
+    await main(admin).getByText("quoted for our own truck, outside every zone").first().waitFor();
   });
 });
