@@ -12,6 +12,7 @@ import * as reset from "~/routes/account/reset";
 import * as adminLayout from "~/routes/admin/layout";
 import * as adminForgot from "~/routes/auth/forgot-password";
 import { useTestDatabase } from "../../setup/database";
+import { awayFromWindowEdges } from "../../setup/rate-window";
 import { addVariant, checkout, setUpShop } from "../orders/fixtures";
 import {
   cookieFrom,
@@ -25,6 +26,7 @@ import { linkIn, ownOutbox } from "./helpers";
 import { enableTwoFactor } from "../admin/two-factor-helpers";
 
 useTestDatabase();
+awayFromWindowEdges();
 
 let outbox: Awaited<ReturnType<typeof ownOutbox>>;
 let variantId: number;

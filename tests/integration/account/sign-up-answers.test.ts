@@ -7,6 +7,7 @@ import { SIGN_UPS_PER_EMAIL } from "~/domain/auth/accounts.server";
 import * as signUpPage from "~/routes/account/sign-up";
 import * as authPage from "~/routes/auth/auth";
 import { useTestDatabase } from "../../setup/database";
+import { awayFromWindowEdges } from "../../setup/rate-window";
 import { startSmtpServer } from "../../setup/smtp";
 import { routeOutcome, signedIn, statusOf } from "../admin/helpers";
 
@@ -15,6 +16,7 @@ import { routeOutcome, signedIn, statusOf } from "../admin/helpers";
  * either way; the address's owner is told by e-mail instead.
  */
 useTestDatabase();
+awayFromWindowEdges();
 
 const PUBLIC_URL = "https://beds.example";
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;

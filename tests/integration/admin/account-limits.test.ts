@@ -11,9 +11,11 @@ import {
 import * as authPage from "~/routes/auth/auth";
 import * as forgotPassword from "~/routes/auth/forgot-password";
 import { useTestDatabase } from "../../setup/database";
+import { awayFromWindowEdges } from "../../setup/rate-window";
 import { BASE_URL, formRequest } from "./helpers";
 
 useTestDatabase();
+awayFromWindowEdges();
 
 const SIGN_UPS_PER_ADDRESS = 3;
 let dataDir: string;

@@ -9,10 +9,12 @@ import { signInWithPassword } from "~/domain/auth/sign-in.server";
 import * as twoFactorPage from "~/routes/auth/two-factor";
 import { insertStoreSettings } from "../../factories";
 import { useTestDatabase } from "../../setup/database";
+import { awayFromWindowEdges } from "../../setup/rate-window";
 import { BASE_URL, formRequest, routeOutcome, shopRequest, signedIn, statusOf } from "./helpers";
 import { body, followToTab, page, post, withCookies } from "./two-factor-helpers";
 
 useTestDatabase();
+awayFromWindowEdges();
 
 beforeAll(async () => {
   await insertStoreSettings();

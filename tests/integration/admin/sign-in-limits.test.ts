@@ -13,9 +13,11 @@ import { MAX_FAILED_SIGN_INS, signInWithPassword } from "~/domain/auth/sign-in.s
 import * as adminLogin from "~/routes/auth/admin-login";
 import * as authPage from "~/routes/auth/auth";
 import { useTestDatabase } from "../../setup/database";
+import { awayFromWindowEdges } from "../../setup/rate-window";
 import { BASE_URL, cookieFrom, formRequest, shopRequest } from "./helpers";
 
 useTestDatabase();
+awayFromWindowEdges();
 
 const PASSWORD = "owner-password";
 let strangerCounter = 0;

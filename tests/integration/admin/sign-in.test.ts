@@ -8,9 +8,11 @@ import { getSessionUser } from "~/domain/auth/session.server";
 import { requireStaff } from "~/lib/staff-gate.server";
 import { MAX_FAILED_SIGN_INS, signInWithPassword } from "~/domain/auth/sign-in.server";
 import { useTestDatabase } from "../../setup/database";
+import { awayFromWindowEdges } from "../../setup/rate-window";
 import { BASE_URL, cookieFrom, shopRequest, signedIn } from "./helpers";
 
 useTestDatabase();
+awayFromWindowEdges();
 
 const attempt = (email: string, password: string, clientAddress = "198.51.100.1") =>
   signInWithPassword({

@@ -9,6 +9,7 @@ import * as authPage from "~/routes/auth/auth";
 import * as twoFactorPage from "~/routes/auth/two-factor";
 import { insertStoreSettings } from "../../factories";
 import { useTestDatabase } from "../../setup/database";
+import { awayFromWindowEdges } from "../../setup/rate-window";
 import { BASE_URL, formRequest, routeOutcome, shopRequest, signedIn, statusOf } from "./helpers";
 import {
   appCode,
@@ -23,6 +24,7 @@ import {
 } from "./two-factor-helpers";
 
 useTestDatabase();
+awayFromWindowEdges();
 
 beforeAll(async () => {
   await insertStoreSettings();
