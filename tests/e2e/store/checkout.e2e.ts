@@ -81,8 +81,9 @@ describe("checkout", () => {
 
     // The demo gateway's own page: card fields live here, never on the shop's checkout.
     await page.waitForURL("**/demo-gateway?**");
+    // The gateway's own page, not the checkout the address has just left.
+    await page.getByText("Demo payment gateway.").waitFor();
     await waitForHydration(page);
-    expect(await page.getByText("Demo payment gateway.").isVisible()).toBe(true);
     expect(await page.getByText("R5,598.00", { exact: true }).isVisible()).toBe(true);
     expect(await page.getByLabel("CVV").getAttribute("type")).toBe("password");
     expect(await page.getByLabel("Card number").getAttribute("maxlength")).toBe("19");

@@ -50,9 +50,12 @@ async function judgeLaybyCheckout(page: Page) {
 /** On the demo gateway's page for an instant EFT: check the amount, then approve it. */
 async function approveOnGateway(page: Page, amount: string) {
   await page.waitForURL("**/demo-gateway?**");
+  // The gateway's own page, not the account page the address has just left.
+  const approve = page.getByRole("button", { name: "Approve payment" });
+  await approve.waitFor();
   await waitForHydration(page);
   expect(await page.getByText(amount, { exact: true }).isVisible()).toBe(true);
-  await page.getByRole("button", { name: "Approve payment" }).click();
+  await approve.click();
 }
 
 const row = (page: Page, name: string) =>
