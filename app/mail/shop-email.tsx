@@ -41,7 +41,7 @@ const DARK_MODE_CSS = `
 :root { color-scheme: light dark; supported-color-schemes: light dark; }
 @media (prefers-color-scheme: dark) {
   .mail-page { background-color: ${DARK.page} !important; }
-  .mail-card { background-color: ${DARK.card} !important; border-color: ${DARK.border} !important; }
+  .mail-card { background-color: ${DARK.card} !important; border-color: ${DARK.border} !important; border-top-color: ${DARK.brand} !important; }
   .mail-text { color: ${DARK.text} !important; }
   .mail-muted { color: ${DARK.muted} !important; }
   .mail-brand, .mail-link { color: ${DARK.brand} !important; }
@@ -95,7 +95,10 @@ export function ShopEmail(props: {
         <style>{DARK_MODE_CSS}</style>
       </Head>
       <Preview>{props.preview}</Preview>
-      <Body style={{ margin: 0, padding: 0, fontFamily: FONT }}>
+      <Body
+        className="mail-page"
+        style={{ backgroundColor: LIGHT.page, margin: 0, padding: 0, fontFamily: FONT }}
+      >
         <Section className="mail-page" style={{ backgroundColor: LIGHT.page, padding: "24px 8px" }}>
           <Container
             className="mail-card"

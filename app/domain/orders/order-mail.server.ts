@@ -66,7 +66,7 @@ export function orderSummaryContent(order: OrderDetails): {
         ]
       : []),
     {
-      label: `Delivery (${DELIVERY_METHOD_LABELS[order.deliveryMethod]})`,
+      label: DELIVERY_METHOD_LABELS[order.deliveryMethod],
       value: quoted ? "To be quoted" : order.deliveryCents === 0 ? "Free" : order.deliveryCents,
     },
     ...chosenAddOns(order).map(({ addOn, cents }) => ({
