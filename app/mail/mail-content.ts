@@ -9,7 +9,7 @@ export type MailContent = {
   paragraphs?: string[];
   lines?: MailLine[];
   totals?: MailTotal[];
-  /** Paragraphs after the lines and totals (delivery address, lay-by terms). */
+  /** Paragraphs after the lines, totals and button (delivery address, lay-by terms). */
   after?: string[];
   action?: { label: string; url: string };
   /** Marketing mail (the newsletter): the unsubscribe link in the footer. */

@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { env } from "~/env.server";
+import { log } from "~/lib/log.server";
 import { plainContent, type MailContent, type MailShop } from "./mail-content";
 
 export type MailMessage = {
@@ -36,6 +37,10 @@ export async function sendMail(message: MailMessage, from: MailSender): Promise<
     shop: from,
     content: message.email ?? plainContent(message.subject, message.text),
   });
+  if (BROKEN_VALUE.test(message.text) || BROKEN_VALUE.test(html)) {
+    // A builder let a missing value through: send anyway (the shopper needs the mail), tell staff.
+    log.warn("An e-mail about to be sent contains 'undefined' or 'NaN'");
+  }
   const envelope = {
     from: MAIL_FROM ?? { name: from.name, address: from.email },
     to: message.to,
@@ -59,6 +64,8 @@ export async function sendMail(message: MailMessage, from: MailSender): Promise<
   const file = path.join(outbox, `${stamp}-${crypto.randomBytes(4).toString("hex")}.eml`);
   await fs.writeFile(file, info.message as Buffer);
 }
+
+const BROKEN_VALUE = /\bundefined\b|\bNaN\b/;
 
 const transports = new Map<string, nodemailer.Transporter>();
 function smtpTransport(url: string) {

@@ -139,7 +139,6 @@ export function ShopEmail(props: {
             {content.lines?.length || content.totals?.length ? (
               <OrderTable content={content} />
             ) : null}
-            <Paragraphs paragraphs={content.after} />
             {content.action ? (
               <Section style={{ margin: "8px 0 24px" }}>
                 <Button
@@ -159,6 +158,7 @@ export function ShopEmail(props: {
                 </Button>
               </Section>
             ) : null}
+            <Paragraphs paragraphs={content.after} />
             <Hr
               className="mail-rule"
               style={{ borderColor: LIGHT.border, margin: "24px 0 16px" }}

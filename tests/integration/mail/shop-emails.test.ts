@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { users } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { variants, users } from "~/db/schema";
 import { sendAccountExistsMail } from "~/domain/auth/account-exists-mail.server";
 import { sendPasswordResetMail } from "~/domain/auth/password-reset-mail.server";
 import { bookOrderDelivery } from "~/domain/delivery/book-order-delivery.server";
 import { sendContactMessage } from "~/domain/leads/send-contact-message.server";
 import { submitConsultation } from "~/domain/leads/submit-consultation.server";
-import { subscribeToNewsletter } from "~/domain/leads/newsletter.server";
+import {
+  confirmNewsletterSubscription,
+  subscribeToNewsletter,
+} from "~/domain/leads/newsletter.server";
 import { sendOrderConfirmation, sendPaymentMails } from "~/domain/orders/order-mail.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { sendTestEmail } from "~/domain/settings/integrations.server";
@@ -15,7 +19,7 @@ import { formatMoney } from "~/lib/money";
 import { siteUrl } from "~/lib/site-url.server";
 import { useTestDatabase } from "../../setup/database";
 import { startSmtpServer, type ReceivedMail } from "../../setup/smtp";
-import { paidOrder } from "../invoicing/invoice-fixtures";
+import { issuedManualInvoice, paidOrder } from "../invoicing/invoice-fixtures";
 import { addVariant, checkout, setUpShop } from "../orders/fixtures";
 import { zone } from "../delivery/fixtures";
 
@@ -109,6 +113,30 @@ const CASES: Case[] = [
     },
   },
   {
+    kind: "delivery moved",
+    send: async () => {
+      const { order } = await paidOrder(shop, { priceCents: 450_000 });
+      const book = (day: string, mode: "book" | "move") =>
+        bookOrderDelivery({ orderNumber: order.number, day, mode, actor: owner, now: monday });
+      await book("2026-11-25", "book");
+      smtp.received.length = 0;
+      await book("2026-11-26", "move");
+      return [{ subject: /^Delivery moved to /, orderNumber: order.number }];
+    },
+  },
+  {
+    kind: "invoice with its PDF attached",
+    send: async () => {
+      const bed = await addVariant(shop, { priceCents: 899_900, stock: 5 });
+      const [variant] = await db()
+        .select({ sku: variants.sku })
+        .from(variants)
+        .where(eq(variants.id, bed.variantId));
+      await issuedManualInvoice(owner, { "lines.0.sku": variant!.sku, "lines.0.quantity": "1" });
+      return [{ subject: /^(Tax invoice|Invoice) INV-\d+ from /, totalCents: 899_900 }];
+    },
+  },
+  {
     kind: "password reset",
     send: async () => {
       await sendPasswordResetMail({
@@ -177,6 +205,16 @@ const CASES: Case[] = [
     },
   },
   {
+    kind: "newsletter welcome (marketing) and the shop's new subscriber",
+    send: async () => {
+      await subscribeToNewsletter({ email: "welcome@example.co.za", siteUrl: siteUrl() });
+      const token = /\/newsletter\/confirm\?token=([\w-]+)/.exec(smtp.received[0]!.text)?.[1];
+      smtp.received.length = 0;
+      await confirmNewsletterSubscription({ token: token!, siteUrl: siteUrl() });
+      return [{ subject: /^Welcome to the / }, { subject: /^New newsletter subscriber: / }];
+    },
+  },
+  {
     kind: "test e-mail from the settings",
     send: async () => {
       await sendTestEmail({ actor: owner });
@@ -192,10 +230,11 @@ const imgTags = (html: string) => html.match(/<img\b[^>]*>/g) ?? [];
 describe("every e-mail the shop sends", () => {
   it.each(CASES)("$kind: HTML from the one layout with its plain-text part", async ({ send }) => {
     const expected = await send();
-    expect(smtp.received).toHaveLength(expected.length);
+    const subjects = smtp.received.map((m) => m.subject);
+    expect(subjects, "one mail per expected subject").toHaveLength(expected.length);
     for (const want of expected) {
       const mail = smtp.received.find((m) => want.subject.test(m.subject));
-      expect(mail, `a mail whose subject matches ${want.subject}`).toBeDefined();
+      expect(mail, `${want.subject} among ${subjects.join(" | ")}`).toBeDefined();
       checkMail(mail!, want);
     }
   });
