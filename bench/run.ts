@@ -8,6 +8,7 @@ import { benchAdminLists, type LatencyResult } from "./admin-lists";
 import { benchDeliveryDays } from "./delivery-days";
 import { benchDeliveryDayView } from "./delivery-day-view";
 import { benchRunSheetPdf } from "./run-sheet-pdf";
+import { benchEmailRender } from "./email";
 import { benchInventory, type AdjustmentResult } from "./inventory";
 import { benchInvoiceList, benchInvoicePdf, seedInvoices, type PdfResult } from "./invoices";
 import { benchReportExports, benchReportsPage, seedReportOrders } from "./reports";
@@ -41,6 +42,8 @@ import { seedCatalogue, startBenchShop } from "./server";
  * The delivery part (--only delivery; not in a full run) times checkout's delivery days for a
  * zone with --bookings N (1000) booked deliveries, in this process, on PGlite and PostgreSQL, then
  * the back office's Deliveries day view with --day-bookings N (5000) booked deliveries.
+ * The e-mail part (--only email; not in a full run) renders the order confirmation's HTML
+ * e-mail --rounds N (200) times in this process and prints the median (bench/email.ts).
  * The same-window part (--only window, and last in a full run) holds this build against a
  * baseline checkout's build (--baseline DIR or SAME_WINDOW_BASELINE; left out without one):
  * --rounds N (5) alternated loads of --seconds each, after --warmup N (30) seconds, with
@@ -89,6 +92,10 @@ async function main() {
   }
   if (only === "delivery") {
     await printDeliveryDays();
+    return;
+  }
+  if (only === "email") {
+    await printEmailRender();
     return;
   }
   const sameWindow = () =>
@@ -230,6 +237,16 @@ async function main() {
 }
 
 /** Checkout's delivery days for a zone with --bookings (1000) booked deliveries. */
+async function printEmailRender() {
+  const rounds = args.rounds ?? 200;
+  console.log(`The order confirmation's HTML e-mail, ${rounds} renders...`);
+  const r = await benchEmailRender(rounds);
+  console.log("\nOrder confirmation e-mail, HTML layout rendered (goal: median <= 30 ms)");
+  console.log("| renders | median ms | p95 ms | load average (1 min) |");
+  console.log("| ---: | ---: | ---: | ---: |");
+  console.log(`| ${r.rounds} | ${r.medianMs} | ${r.p95Ms} | ${r.loadAverage} |`);
+}
+
 async function printDeliveryDays() {
   const bookings = args.bookings ?? 1000;
   console.log(`Delivery days offered with ${bookings} booked deliveries...`);
@@ -532,6 +549,7 @@ type Args = Partial<
       | "soak"
       | "model"
       | "delivery"
+      | "email"
       | "window";
     noBuild: boolean;
     scaleProducts: number[];
@@ -559,10 +577,11 @@ function parseArgs(argv: string[]): Args {
         value !== "soak" &&
         value !== "model" &&
         value !== "delivery" &&
+        value !== "email" &&
         value !== "window"
       ) {
         throw new Error(
-          "--only lighthouse|load|lists|inventory|scale|invoices|reports|soak|model|delivery|window",
+          "--only lighthouse|load|lists|inventory|scale|invoices|reports|soak|model|delivery|email|window",
         );
       }
       out.only = value;

@@ -1,32 +1,27 @@
-import { parseMessage } from "./smtp";
+import { decodeBody, flattenParts, splitMessage } from "./smtp";
 
 export type MimePart = { headers: Map<string, string>; body: Buffer };
 
 /**
- * The parts of a multipart message (what the shop sends with an attachment), each body
- * decoded from base64 or quoted-printable: enough to find a PDF and the text in a test.
+ * The leaf parts of a multipart message (the text, the HTML, an attachment; nested multiparts
+ * opened), each body decoded from base64 or quoted-printable: enough to find a PDF and the text
+ * in a test.
  */
 export function mimeParts(raw: string): MimePart[] {
-  const message = parseMessage(raw);
-  const type = message.headers.get("content-type") ?? "";
-  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
-  if (!boundary) return [];
-  const parts: MimePart[] = [];
-  for (const chunk of message.text.split(`--${boundary}`).slice(1)) {
-    if (chunk.startsWith("--")) break;
-    const part = parseMessage(chunk.replace(/^\n/, ""));
+  const message = splitMessage(raw);
+  if (!message.headers.get("content-type")?.toLowerCase().startsWith("multipart/")) return [];
+  return flattenParts(message.headers, message.body).map((part) => {
     const encoding = part.headers.get("content-transfer-encoding")?.toLowerCase();
     const body =
       encoding === "base64"
-        ? Buffer.from(chunk.split("\n\n").slice(1).join("\n\n").replace(/\s+/g, ""), "base64")
-        : Buffer.from(part.text.replace(/\n$/, ""), "utf8");
-    parts.push({ headers: part.headers, body });
-  }
-  return parts;
+        ? Buffer.from(part.body.replace(/\s+/g, ""), "base64")
+        : Buffer.from(decodeBody(part.headers, part.body), "utf8");
+    return { headers: part.headers, body };
+  });
 }
 
 /** The raw message an SMTP test server received, put back together from what it kept. */
-export function rawOf(mail: { headers: Map<string, string>; text: string }): string {
+export function rawOf(mail: { headers: Map<string, string>; body: string }): string {
   const head = [...mail.headers].map(([name, value]) => `${name}: ${value}`).join("\n");
-  return `${head}\n\n${mail.text}`;
+  return `${head}\n\n${mail.body}`;
 }

@@ -1,4 +1,5 @@
 import { sendMail } from "~/mail/mailer.server";
+import { shopSenderOrDefault } from "~/domain/leads/shop-mail.server";
 import { getStoreSettings } from "~/domain/settings/store-settings.server";
 import { isStaffRole, type Role } from "./roles";
 
@@ -9,8 +10,8 @@ import { isStaffRole, type Role } from "./roles";
  * Host; staff are sent to the Admin Portal's pages, shoppers to their account's.
  */
 export async function sendAccountExistsMail(options: { to: string; role: Role; baseURL: string }) {
-  const settings = await getStoreSettings().catch(() => null);
-  const shop = settings?.storeName ?? "Slumber Corner Beds";
+  const from = shopSenderOrDefault(await getStoreSettings().catch(() => null));
+  const shop = from.name;
   const staff = isStaffRole(options.role);
   const signIn = `${options.baseURL}${staff ? "/admin-login" : "/account/sign-in"}`;
   const reset = `${options.baseURL}${staff ? "/admin-login/forgot" : "/account/forgot"}`;
@@ -29,6 +30,6 @@ export async function sendAccountExistsMail(options: { to: string; role: Role; b
         "If this was not you, ignore this e-mail: nothing about your account has changed.",
       ].join("\n"),
     },
-    { name: shop, email: settings?.email ?? "no-reply@localhost" },
+    from,
   );
 }

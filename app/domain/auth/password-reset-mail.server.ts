@@ -1,23 +1,31 @@
 import { sendMail } from "~/mail/mailer.server";
+import { shopSenderOrDefault } from "~/domain/leads/shop-mail.server";
 import { getStoreSettings } from "~/domain/settings/store-settings.server";
 
 /** E-mails a password reset link (valid for an hour) through the shop's mailer. */
 export async function sendPasswordResetMail(options: { to: string; link: string }) {
-  const settings = await getStoreSettings().catch(() => null);
-  const shop = settings?.storeName ?? "Slumber Corner Beds";
+  const from = shopSenderOrDefault(await getStoreSettings().catch(() => null));
+  const ask = "Someone asked to reset the password of your account.";
+  const ignore = "If you did not ask for this, ignore this e-mail: your password stays as it is.";
   await sendMail(
     {
       to: options.to,
-      subject: `Reset your ${shop} password`,
+      subject: `Reset your ${from.name} password`,
       text: [
-        "Someone asked to reset the password of your account.",
+        ask,
         "",
         `Choose a new password here (the link works for one hour, once):`,
         options.link,
         "",
-        "If you did not ask for this, ignore this e-mail: your password stays as it is.",
+        ignore,
       ].join("\n"),
+      email: {
+        heading: "Reset your password",
+        paragraphs: [ask, "The button works for one hour, once."],
+        action: { label: "Choose a new password", url: options.link },
+        after: [`If the button does not work, open this address: ${options.link}`, ignore],
+      },
     },
-    { name: shop, email: settings?.email ?? "no-reply@localhost" },
+    from,
   );
 }

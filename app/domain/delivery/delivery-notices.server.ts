@@ -3,6 +3,7 @@ import { db } from "~/db/client.server";
 import { deliveryBookings, deliveryNotices, orders } from "~/db/schema";
 import { addressLines, deliveryContactLines } from "~/domain/addresses/format-address";
 import { sendShopMail } from "~/domain/leads/shop-mail.server";
+import { paragraphsOf } from "~/mail/mail-content";
 import { getOrderDetails } from "~/domain/orders/get-order.server";
 import { orderPageUrl } from "~/domain/orders/order-mail.server";
 import type { StoreSettings } from "~/domain/settings/store-settings.server";
@@ -51,11 +52,20 @@ export async function sendDeliveryNotice(
       return false;
     }
     const link = orderPageUrl(options.siteUrl ?? defaultSiteUrl(), order);
-    await sendShopMail((shop) => ({
-      to: order.email,
-      subject: noticeSubject(notice, order.number),
-      text: noticeText(notice, { order, zoneName: booking?.zoneName ?? null, proof, link, shop }),
-    }));
+    await sendShopMail((shop) => {
+      const body = noticeText(notice, { order, zoneName: booking?.zoneName ?? null, proof, shop });
+      const subject = noticeSubject(notice, order.number);
+      return {
+        to: order.email,
+        subject,
+        text: [...body, `Your order: ${link}`].join("\n"),
+        email: {
+          heading: subject.replace(/: order \d+$/, ""),
+          paragraphs: paragraphsOf(body.join("\n")),
+          action: { label: `See order ${order.number}`, url: link },
+        },
+      };
+    });
     return true;
   } catch (error) {
     log.error({ err: error, order: notice.orderId }, "Could not send a delivery e-mail");
@@ -116,11 +126,10 @@ function noticeText(
     order: NonNullable<Awaited<ReturnType<typeof getOrderDetails>>>;
     zoneName: string | null;
     proof: DeliveryProof | null;
-    link: string;
     shop: StoreSettings;
   },
-) {
-  const { order, zoneName, link, shop } = context;
+): string[] {
+  const { order, zoneName, shop } = context;
   if (notice.kind === "delivered" || notice.kind === "not_delivered") {
     return outcomeText(notice, context);
   }
@@ -151,8 +160,7 @@ function noticeText(
     ...order.lines.map((l) => `${l.quantity} x ${l.title} (${l.size})`),
     "",
     change,
-    `Your order: ${link}`,
-  ].join("\n");
+  ];
 }
 
 /** The delivered and not delivered e-mails: who received the goods, or why they did not come. */
@@ -161,11 +169,10 @@ function outcomeText(
   context: {
     order: NonNullable<Awaited<ReturnType<typeof getOrderDetails>>>;
     proof: DeliveryProof | null;
-    link: string;
     shop: StoreSettings;
   },
-) {
-  const { order, proof, link, shop } = context;
+): string[] {
+  const { order, proof, shop } = context;
   const day = formatLongDay(notice.day);
   const body =
     notice.kind === "delivered"
@@ -183,7 +190,7 @@ function outcomeText(
           "",
           `Please choose a new delivery day on your order's page, or phone us on ${shop.phone}.`,
         ];
-  return [`Dear ${order.firstName},`, "", ...body, `Your order: ${link}`].join("\n");
+  return [`Dear ${order.firstName},`, "", ...body];
 }
 
 /**

@@ -4,6 +4,7 @@ import { db } from "~/db/client.server";
 import { newsletterSubscribers } from "~/db/schema";
 import type { StoreSettings } from "~/domain/settings/store-settings.server";
 import type { MailMessage } from "~/mail/mailer.server";
+import { plainContent } from "~/mail/mail-content";
 import { notifyQuietly, sendShopMail } from "./shop-mail.server";
 
 /** How long a confirmation link stays valid. */
@@ -155,6 +156,8 @@ function newsletterMail(
   return {
     ...message,
     text: `${message.text}\n\nTo stop receiving ${shop.storeName} newsletters, unsubscribe here:\n${unsubscribeUrl}`,
+    // The layout puts the unsubscribe link in its footer.
+    email: { ...plainContent(message.subject, message.text), marketing: { unsubscribeUrl } },
     headers: {
       "List-Unsubscribe": `<${unsubscribeUrl}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",

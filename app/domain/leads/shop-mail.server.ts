@@ -1,4 +1,5 @@
-import { sendMail, type MailMessage } from "~/mail/mailer.server";
+import { sendMail, type MailMessage, type MailSender } from "~/mail/mailer.server";
+import { plainContent } from "~/mail/mail-content";
 import { getStoreSettings, type StoreSettings } from "~/domain/settings/store-settings.server";
 import { log } from "~/lib/log.server";
 
@@ -15,8 +16,13 @@ export async function sendShopMail(
   const messages = Array.isArray(built) ? built : [built];
   for (const message of messages) {
     await sendMail(
-      { ...message, text: `${message.text}\n\n${signature(settings)}` },
-      { name: settings.storeName, email: settings.email },
+      {
+        ...message,
+        text: `${message.text}\n\n${signature(settings)}`,
+        // The layout's footer carries the signature: the HTML part shows the text without it.
+        email: message.email ?? plainContent(message.subject, message.text),
+      },
+      shopSender(settings),
     );
   }
 }
@@ -34,6 +40,21 @@ export async function notifyQuietly(
   } catch (error) {
     log.error({ err: error }, `Could not send the ${what} e-mails`);
   }
+}
+
+/** The shop as the sender of its mail: its name, address and the footer's contact details. */
+export function shopSender(s: StoreSettings): MailSender {
+  return {
+    name: s.storeName,
+    email: s.email,
+    phone: s.phone,
+    address: `${s.streetAddress}, ${s.town}, ${s.postalCode}`,
+  };
+}
+
+/** The sender when the settings could not be read (a reset link must still go out). */
+export function shopSenderOrDefault(s: StoreSettings | null): MailSender {
+  return s ? shopSender(s) : { name: "Slumber Corner Beds", email: "no-reply@localhost" };
 }
 
 function signature(s: StoreSettings) {

@@ -12,6 +12,7 @@ import { formatDay } from "~/lib/dates";
 import { formatLongDay } from "~/domain/delivery/day-names";
 import { bookedDelivery } from "~/domain/delivery/shopper-delivery.server";
 import { addressLines, deliveryContactLines } from "~/domain/addresses/format-address";
+import { paragraphsOf, type MailLine, type MailTotal } from "~/mail/mail-content";
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
 
@@ -45,6 +46,50 @@ export function orderSummaryText(order: OrderDetails): string {
     ...addressLines(order),
     ...deliveryContactLines(order),
   ].join("\n");
+}
+
+/** The order's lines, money and delivery address as the HTML part lays them out. */
+export function orderSummaryContent(order: OrderDetails): {
+  lines: MailLine[];
+  totals: MailTotal[];
+  deliverTo: string;
+} {
+  const quoted = order.paymentStatus === "awaiting_quote";
+  const totals: MailTotal[] = [
+    { label: "Subtotal", value: order.subtotalCents },
+    ...(order.discountCents > 0
+      ? [
+          {
+            label: `Discount${order.promotionCode ? ` (${order.promotionCode})` : ""}`,
+            value: `-${money(order.discountCents)}`,
+          },
+        ]
+      : []),
+    {
+      label: DELIVERY_METHOD_LABELS[order.deliveryMethod],
+      value: quoted ? "To be quoted" : order.deliveryCents === 0 ? "Free" : order.deliveryCents,
+    },
+    ...chosenAddOns(order).map(({ addOn, cents }) => ({
+      label: ADD_ON_TEXT[addOn].line,
+      value: cents,
+    })),
+    { label: quoted ? "Total before delivery" : "Total", value: order.totalCents, strong: true },
+    { label: "VAT included (15%)", value: order.vatCents },
+  ];
+  return {
+    lines: order.lines.map((l) => ({
+      description: `${l.title} (${l.size}, ${l.sku})`,
+      quantity: l.quantity,
+      amountCents: l.lineTotalCents,
+    })),
+    totals,
+    deliverTo: [
+      "Deliver to:",
+      `${order.firstName} ${order.lastName}, ${order.phone}`,
+      ...addressLines(order),
+      ...deliveryContactLines(order),
+    ].join("\n"),
+  };
 }
 
 /**
@@ -102,6 +147,13 @@ export async function sendOrderConfirmation(orderId: number, siteUrl: string) {
     log.error({ err: error }, "Could not read who gets new-order e-mails");
     return [];
   });
+  const opening = quoted
+    ? `Thank you for your order ${order.number}. No delivery zone of ours covers your address, so we quote its delivery ourselves: we hold the items for you, and nothing is to pay yet. We will e-mail you the delivery quote and the total, with a link to pay it.`
+    : `Thank you for your order ${order.number}. We hold the items for you until it is paid.`;
+  const dayText = deliveryDayText(delivery, plan !== null);
+  const terms = plan ? laybyTermsText(plan, order.totalCents) : [];
+  const summary = orderSummaryContent(order);
+  const pageUrl = orderPageUrl(siteUrl, order);
   await notifyQuietly("order confirmation", (shop: StoreSettings) => [
     {
       to: order.email,
@@ -109,16 +161,22 @@ export async function sendOrderConfirmation(orderId: number, siteUrl: string) {
       text: [
         `Dear ${order.firstName},`,
         "",
-        quoted
-          ? `Thank you for your order ${order.number}. No delivery zone of ours covers your address, so we quote its delivery ourselves: we hold the items for you, and nothing is to pay yet. We will e-mail you the delivery quote and the total, with a link to pay it.`
-          : `Thank you for your order ${order.number}. We hold the items for you until it is paid.`,
+        opening,
         "",
         orderSummaryText(order),
-        ...deliveryDayText(delivery, plan !== null),
-        ...(plan ? ["", ...laybyTermsText(plan, order.totalCents)] : []),
+        ...dayText,
+        ...(terms.length ? ["", ...terms] : []),
         "",
-        `See your order${quoted ? "" : " and its payment"}: ${orderPageUrl(siteUrl, order)}`,
+        `See your order${quoted ? "" : " and its payment"}: ${pageUrl}`,
       ].join("\n"),
+      email: {
+        heading: `Thank you for your order ${order.number}`,
+        paragraphs: [`Dear ${order.firstName},`, opening],
+        lines: summary.lines,
+        totals: summary.totals,
+        after: [summary.deliverTo, ...paragraphsOf([...dayText, "", ...terms].join("\n"))],
+        action: { label: quoted ? "See your order" : "See your order and pay", url: pageUrl },
+      },
     },
     ...staff.map((to) => ({
       to,
@@ -173,6 +231,12 @@ export async function sendPaymentMails(orderId: number, siteUrl: string) {
     log.error({ err: error }, "Could not read who gets payment e-mails");
     return [];
   });
+  const received = plan
+    ? `We have received your last lay-by payment: order ${order.number} (${money(order.totalCents)}) is paid in full. ${delivery ? `We have booked its delivery for ${formatLongDay(delivery.day)} (${delivery.zoneName}), the earliest free day: you can move it on your order's page until the day before.` : "We will be in touch to arrange delivery."}`
+    : `We have received your payment of ${money(order.totalCents)} for order ${order.number}. We will be in touch to arrange delivery.`;
+  const attached = invoice ? [`Your tax invoice ${invoice.invoiceNumber} is attached.`] : [];
+  const summary = orderSummaryContent(order);
+  const pageUrl = orderPageUrl(siteUrl, order);
   await notifyQuietly("payment received", () => [
     {
       to: order.email,
@@ -180,15 +244,24 @@ export async function sendPaymentMails(orderId: number, siteUrl: string) {
       text: [
         `Dear ${order.firstName},`,
         "",
-        plan
-          ? `We have received your last lay-by payment: order ${order.number} (${money(order.totalCents)}) is paid in full. ${delivery ? `We have booked its delivery for ${formatLongDay(delivery.day)} (${delivery.zoneName}), the earliest free day: you can move it on your order's page until the day before.` : "We will be in touch to arrange delivery."}`
-          : `We have received your payment of ${money(order.totalCents)} for order ${order.number}. We will be in touch to arrange delivery.`,
-        ...(invoice ? ["", `Your tax invoice ${invoice.invoiceNumber} is attached.`] : []),
+        received,
+        ...attached.flatMap((line) => ["", line]),
         "",
         orderSummaryText(order),
         "",
-        `Your order: ${orderPageUrl(siteUrl, order)}`,
+        `Your order: ${pageUrl}`,
       ].join("\n"),
+      email: {
+        heading: `Payment received for order ${order.number}`,
+        paragraphs: [`Dear ${order.firstName},`, received, ...attached],
+        lines: summary.lines,
+        totals: [
+          ...summary.totals,
+          { label: plan ? "Paid in full" : "Paid", value: order.totalCents, strong: true },
+        ],
+        after: [summary.deliverTo],
+        action: { label: "See your order", url: pageUrl },
+      },
       attachments: invoice ? [invoice.attachment] : undefined,
     },
     ...staff.map((to) => ({

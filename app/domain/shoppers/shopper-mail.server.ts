@@ -1,4 +1,5 @@
 import { sendMail } from "~/mail/mailer.server";
+import { shopSenderOrDefault } from "~/domain/leads/shop-mail.server";
 import { getStoreSettings } from "~/domain/settings/store-settings.server";
 import { isStaffRole } from "~/domain/auth/roles";
 
@@ -21,8 +22,8 @@ export function verifyLink(baseURL: string, token: string): string {
 
 /** E-mails the link that verifies a shopper's address, through the shop's mailer. */
 export async function sendVerificationMail(options: { to: string; link: string }) {
-  const settings = await getStoreSettings().catch(() => null);
-  const shop = settings?.storeName ?? "Slumber Corner Beds";
+  const from = shopSenderOrDefault(await getStoreSettings().catch(() => null));
+  const shop = from.name;
   await sendMail(
     {
       to: options.to,
@@ -37,6 +38,6 @@ export async function sendVerificationMail(options: { to: string; link: string }
         "If you did not create an account, ignore this e-mail.",
       ].join("\n"),
     },
-    { name: shop, email: settings?.email ?? "no-reply@localhost" },
+    from,
   );
 }
