@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { mimeParts, rawOf } from "../../setup/mime-parts";
 import { pdfToText } from "../../setup/pdf-text";
 import { seriousA11yViolations } from "../axe";
 import { tabTo } from "../keyboard";
@@ -123,7 +124,11 @@ describe("a refund shows its amount and is confirmed; the shopper is told", () =
       (m) => m.subject === `Refund of R500.00 for order ${number}`,
     );
     expect(mail?.to).toBe("part-refund@example.com");
-    expect(mail?.text).toContain("application/pdf");
+    // The credit note rides along as a PDF, beside the text and HTML parts.
+    const attached = mimeParts(rawOf(mail!)).find((p) =>
+      p.headers.get("content-type")?.startsWith("application/pdf"),
+    );
+    expect(attached?.headers.get("content-disposition")).toContain(`${noteNumber}.pdf`);
 
     // The Dashboard, the Orders page and Reports show one net sales figure, and it grew by
     // what the shopper paid less what was refunded.
