@@ -138,7 +138,7 @@ describe("a refund shows its amount and is confirmed; the shopper is told", () =
       orders: before.dashboard + paidCents - 50_000,
       reports: before.dashboard + paidCents - 50_000,
     });
-  });
+  }, 180_000);
 
   it("works without JavaScript: the page shows the preview, Confirm refunds", async () => {
     const shopper = await browser.newPage();
