@@ -58,8 +58,14 @@ export const products = pgTable(
     badge: text("badge"),
     status: productStatus("status").notNull().default("active"),
     isNew: boolean("is_new").notNull().default(false),
+    /**
+     * Worked out from the product's published reviews only (docs/decisions/048), in the
+     * transaction that publishes, rejects or erases one: the average to one decimal, how many,
+     * and the sum of their stars (for "Highest Rated"'s Bayesian average).
+     */
     rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }).notNull().default(0),
     reviewCount: integer("review_count").notNull().default(0),
+    ratingTotal: integer("rating_total").notNull().default(0),
     laybyText: text("layby_text").notNull().default(""),
     deliveryText: text("delivery_text").notNull().default(""),
     mattressType: text("mattress_type"),

@@ -20,3 +20,4 @@ export * from "./delivery-quotes";
 export * from "./delivery-runs";
 export * from "./promotion-rules";
 export * from "./delivery-proofs";
+export * from "./reviews";

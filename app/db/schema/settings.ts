@@ -75,12 +75,20 @@ export const storeSettings = pgTable(
     bankAccountNumber: text("bank_account_number").notNull().default(""),
     bankBranchCode: text("bank_branch_code").notNull().default(""),
     bankAccountType: text("bank_account_type").notNull().default(""),
+    /** Reviews (docs/decisions/048): days after delivery the invitation goes out, and whether
+     * a signed-in shopper who did not buy a product may review it. */
+    reviewInviteDays: integer("review_invite_days").notNull().default(7),
+    reviewsFromNonBuyers: boolean("reviews_from_non_buyers").notNull().default(false),
+    /** Figures the shop cannot count, as the owner states them ("" leaves the figure out). */
+    claimYearsTrading: text("claim_years_trading").notNull().default(""),
+    claimHappyCustomers: text("claim_happy_customers").notNull().default(""),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("store_settings_single_row", sql`${t.id} = 1`),
     check("store_settings_payfast_mode", sql`${t.payfastMode} in ('sandbox', 'live')`),
     check("store_settings_payflex_mode", sql`${t.payflexMode} in ('sandbox', 'live')`),
+    check("store_settings_review_invite_days", sql`${t.reviewInviteDays} between 1 and 60`),
   ],
 );
 

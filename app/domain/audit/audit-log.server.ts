@@ -87,7 +87,13 @@ export type AuditAction =
   | "privacy_data_found"
   | "privacy_data_exported"
   | "privacy_data_corrected"
-  | "privacy_data_erased";
+  | "privacy_data_erased"
+  | "review_written"
+  | "review_published"
+  | "review_rejected"
+  | "review_replied"
+  | "review_featured"
+  | "review_unfeatured";
 
 export type AuditEntry = {
   action: AuditAction;
