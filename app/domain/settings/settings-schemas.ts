@@ -165,6 +165,33 @@ export const laybySettingsSchema = z.object({
 });
 export type LaybySettingsInput = z.output<typeof laybySettingsSchema>;
 
+/**
+ * General's reviews card (docs/decisions/048): when buyers are invited to review, whether
+ * shoppers who did not buy may review, and the figures the shop cannot count, stated by the
+ * owner ("" leaves a figure off the storefront).
+ */
+export const reviewSettingsSchema = z.object({
+  reviewInviteDays: z
+    .string(REQUIRED_MESSAGE)
+    .trim()
+    .min(1, REQUIRED_MESSAGE)
+    .transform((text, ctx) => {
+      const days = /^\d{1,2}$/.test(text) ? Number(text) : NaN;
+      if (!(days >= 1 && days <= 60)) {
+        ctx.addIssue({ code: "custom", message: "Enter a number of days from 1 to 60." });
+        return z.NEVER;
+      }
+      return days;
+    }),
+  reviewsFromNonBuyers: z
+    .literal("on", "Switch it on or off.")
+    .optional()
+    .transform((v) => v === "on"),
+  claimYearsTrading: textField({ max: 20 }),
+  claimHappyCustomers: textField({ max: 20 }),
+});
+export type ReviewSettingsInput = z.output<typeof reviewSettingsSchema>;
+
 const MODE_MESSAGE = "Choose sandbox or live.";
 const modeField = z.enum(["sandbox", "live"], MODE_MESSAGE);
 

@@ -9,6 +9,7 @@ import type {
   BankDetailsInput,
   GeneralSettingsInput,
   LaybySettingsInput,
+  ReviewSettingsInput,
   ShippingSettingsInput,
 } from "./settings-schemas";
 import type { StoreSettings } from "./store-settings.server";
@@ -16,7 +17,7 @@ import type { StoreSettings } from "./store-settings.server";
 type Actor = Pick<SessionUser, "id" | "email" | "role">;
 
 /** The parts of the settings each tab saves, named as the audit log shows them. */
-export type SettingsSection = "general" | "shipping" | "analytics" | "layby" | "bank";
+export type SettingsSection = "general" | "shipping" | "analytics" | "layby" | "bank" | "reviews";
 
 type Changes = Partial<
   Pick<
@@ -26,6 +27,7 @@ type Changes = Partial<
     | keyof AnalyticsSettingsInput
     | keyof LaybySettingsInput
     | keyof BankDetailsInput
+    | keyof ReviewSettingsInput
   >
 >;
 
@@ -98,4 +100,12 @@ export function updateLaybySettings(options: { actor: Actor; input: LaybySetting
 /** The shop's bank account for EFT payments, printed on hand-made invoices still to be paid. */
 export function updateBankDetails(options: { actor: Actor; input: BankDetailsInput }) {
   return saveSettings({ actor: options.actor, section: "bank", changes: options.input });
+}
+
+/**
+ * Reviews' invitation delay and who may review, and the storefront's stated figures. An
+ * invitation already scheduled keeps its day.
+ */
+export function updateReviewSettings(options: { actor: Actor; input: ReviewSettingsInput }) {
+  return saveSettings({ actor: options.actor, section: "reviews", changes: options.input });
 }

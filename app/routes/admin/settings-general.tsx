@@ -2,11 +2,17 @@ import { FormNotice } from "~/components/admin/auth-card";
 import { GeneralSettingsForm } from "~/components/admin/settings/general-settings-form";
 import { LaybySettingsForm } from "~/components/admin/settings/layby-settings-form";
 import { OwnerOnlyNote } from "~/components/admin/settings/owner-only-note";
-import { generalSettingsSchema, laybySettingsSchema } from "~/domain/settings/settings-schemas";
+import { ReviewSettingsForm } from "~/components/admin/settings/review-settings-form";
+import {
+  generalSettingsSchema,
+  laybySettingsSchema,
+  reviewSettingsSchema,
+} from "~/domain/settings/settings-schemas";
 import { getStoreSettings } from "~/domain/settings/store-settings.server";
 import {
   updateGeneralSettings,
   updateLaybySettings,
+  updateReviewSettings,
 } from "~/domain/settings/update-settings.server";
 import { attempt, invalid, succeeded } from "~/lib/actions.server";
 import { parseForm } from "~/lib/forms";
@@ -41,6 +47,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       minDeposit: amountInputValue(s.laybyMinDepositCents),
       charge: String(s.laybyChargeBasisPoints / 100),
     },
+    reviews: {
+      inviteDays: String(s.reviewInviteDays),
+      fromNonBuyers: s.reviewsFromNonBuyers,
+      yearsTrading: s.claimYearsTrading,
+      happyCustomers: s.claimHappyCustomers,
+    },
   };
 }
 
@@ -60,6 +72,19 @@ export async function action({ request }: Route.ActionArgs) {
       );
     });
   }
+  if (formData.get("intent") === "reviews") {
+    const rev = parseForm(reviewSettingsSchema, formData);
+    if (!rev.ok) return invalid(rev, formData);
+    return attempt(formData, async () => {
+      const { changed } = await updateReviewSettings({ actor: user, input: rev.data });
+      return succeeded(
+        "Settings Saved",
+        changed.length === 0
+          ? "Nothing had changed."
+          : "Invitations due from now on and the storefront's figures follow the new settings.",
+      );
+    });
+  }
   const parsed = parseForm(generalSettingsSchema, formData);
   if (!parsed.ok) return invalid(parsed, formData);
   return attempt(formData, async () => {
@@ -74,7 +99,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function GeneralSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { canEdit, saved, layby } = loaderData;
+  const { canEdit, saved, layby, reviews } = loaderData;
   return (
     <section aria-labelledby="general-heading" className="space-y-4">
       <h2 id="general-heading" className="text-lg font-semibold">
@@ -89,6 +114,7 @@ export default function GeneralSettingsPage({ loaderData, actionData }: Route.Co
       )}
       <GeneralSettingsForm saved={saved} canEdit={canEdit} pageResult={actionData} />
       <LaybySettingsForm saved={layby} canEdit={canEdit} pageResult={actionData} />
+      <ReviewSettingsForm saved={reviews} canEdit={canEdit} pageResult={actionData} />
     </section>
   );
 }

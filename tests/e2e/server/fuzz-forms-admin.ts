@@ -371,6 +371,16 @@ export function adminFormTargets(f: ShopFacts): FormTarget[] {
     {
       path: "/admin/settings",
       fields: {
+        intent: "reviews",
+        reviewInviteDays: "7",
+        claimYearsTrading: "15+",
+        claimHappyCustomers: "",
+      },
+      owner: true,
+    },
+    {
+      path: "/admin/settings",
+      fields: {
         storeName: "Fuzz Beds",
         email,
         phone: "018 632 1234",
