@@ -13,6 +13,8 @@ import {
   newsletterSubscribers,
   productImages,
   products,
+  reviewPhotos,
+  reviews,
   stockLevels,
   stockMovements,
   storeSettings,
@@ -287,5 +289,44 @@ describe("the demo's promotions", () => {
       categories: [{ name: "Mattresses" }],
       products: [],
     });
+  });
+});
+
+describe("the demo's reviews", () => {
+  it("shows the whole flow: published with photos and replies, pending, one rejected, featured", async () => {
+    const rows = await db().select().from(reviews);
+    const byStatus = (status: string) => rows.filter((r) => r.status === status);
+    expect(byStatus("published").length).toBeGreaterThanOrEqual(10);
+    expect(byStatus("pending").length).toBeGreaterThanOrEqual(2);
+    expect(byStatus("rejected")).toHaveLength(1);
+    expect(new Set(byStatus("published").map((r) => r.rating)).size).toBeGreaterThanOrEqual(4);
+    expect(rows.some((r) => r.reply !== "" && r.status === "published")).toBe(true);
+    expect(rows.filter((r) => r.featured).every((r) => r.status === "published")).toBe(true);
+    // Each photo is a stored picture the media store serves.
+    const photos = await db().select().from(reviewPhotos);
+    expect(photos.length).toBeGreaterThanOrEqual(3);
+    for (const photo of photos) {
+      const stat = await fs.stat(path.join(dataDir, "media", photo.file));
+      expect(stat.size).toBeGreaterThan(1000);
+    }
+  });
+
+  it("counts only published reviews in the products' figures; no other product has any", async () => {
+    const figures = await db()
+      .select({
+        id: sql<number>`p.id`,
+        rating: sql<number>`p.rating::float`,
+        reviewCount: sql<number>`p.review_count`,
+        ratingTotal: sql<number>`p.rating_total`,
+        published: sql<number>`(select count(*)::int from reviews r where r.product_id = p.id and r.status = 'published')`,
+        stars: sql<number>`(select coalesce(sum(r.rating), 0)::int from reviews r where r.product_id = p.id and r.status = 'published')`,
+      })
+      .from(sql`products p`);
+    for (const p of figures) {
+      expect(p.reviewCount).toBe(p.published);
+      expect(p.ratingTotal).toBe(p.stars);
+      expect(p.rating).toBe(p.published === 0 ? 0 : Math.round((p.stars / p.published) * 10) / 10);
+    }
+    expect(figures.filter((p) => p.reviewCount === 0).length).toBeGreaterThan(20);
   });
 });

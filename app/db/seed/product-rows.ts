@@ -69,8 +69,6 @@ export function productRow(
     badge: product.badge ?? null,
     status: product.status ?? "active",
     isNew: product.isNew ?? false,
-    rating: product.rating,
-    reviewCount: product.reviews,
     laybyText:
       cheapest >= LAYBY_FROM_RAND ? "Lay-by available from R600 deposit over 6 months" : "",
     deliveryText:

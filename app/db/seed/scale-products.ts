@@ -5,7 +5,7 @@ import type { SeedProduct } from "./catalog/seed-product";
 /**
  * A large, realistic catalogue for benchmarks: each generated product is a variation of a demo
  * product (same kind, picture and sizes) under another brand and range name, with its own
- * prices, filter attributes, rating and age. The same number always gives the same product.
+ * prices, filter attributes and age (no ratings: those come from reviews). The same number always gives the same product.
  */
 
 const RANGES = [
@@ -156,8 +156,6 @@ export function scaleProduct(n: number): ScaleProduct {
     isNew: roll < 0.05,
     isBestSeller: false,
     status: roll > 0.97 ? "draft" : roll > 0.95 ? "archived" : "active",
-    rating: Math.round((3.2 + random.next() * 1.8) * 10) / 10,
-    reviews: Math.floor(random.next() ** 2 * 500),
     off: off || undefined,
     mattressType,
     bedType: template.bedType && random.pick(BED_TYPES),

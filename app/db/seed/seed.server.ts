@@ -15,6 +15,7 @@ import { ensureDemoOwner } from "~/domain/auth/demo-owner.server";
 import { mediaStore } from "~/lib/configured-media-store.server";
 import { insertDemoEnquiries } from "./demo-enquiries.server";
 import { insertDemoPurchaseOrders } from "./demo-purchase-orders.server";
+import { insertDemoReviews } from "./demo-reviews.server";
 import { stockDemoWarehouses } from "./demo-warehouses.server";
 import { insertDemoSuppliers } from "./demo-suppliers.server";
 import { insertDemoDeliveryZones } from "./demo-delivery-zones.server";
@@ -45,6 +46,7 @@ export async function seedIfEmpty(options: { dataDir: string }): Promise<boolean
     await ensureDemoOwner();
     await insertDemoEnquiries();
     await insertDemoPurchaseOrders();
+    await insertDemoReviews({ store: mediaStore({ dataDir: options.dataDir }) });
   }
   return seeded;
 }

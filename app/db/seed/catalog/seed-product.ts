@@ -24,8 +24,6 @@ export type SeedProduct = {
   isNew?: boolean;
   isBestSeller?: boolean;
   status?: "active" | "draft" | "archived";
-  rating: number;
-  reviews: number;
   /** Percent off the original price; none when not given. */
   off?: number;
   mattressType?: "memory-foam" | "hybrid" | "spring" | "latex";
