@@ -1,4 +1,4 @@
-import { eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import {
   auditLog,
@@ -11,6 +11,10 @@ import {
   newsletterSubscribers,
   orders,
   payments,
+  reviewInvitations,
+  reviewOptOuts,
+  reviewPhotos,
+  reviews,
   users,
   verifications,
 } from "~/db/schema";
@@ -28,9 +32,14 @@ import {
   normaliseEmail,
 } from "./personal-data.server";
 import { scrubTimeline } from "./scrub-timeline.server";
+import { mediaStore } from "~/lib/configured-media-store.server";
+import { log } from "~/lib/log.server";
 
 /** What an erased order or invoice shows where the buyer's name was. */
 export const ERASED_NAME = "Erased";
+
+/** What an erased review shows where its writer's name was; its stars stay. */
+export const ERASED_REVIEWER = "A former customer";
 
 /** Keys of a payment provider's notification that name or reach the buyer. */
 const PERSONAL_PAYMENT_KEY = /name|mail|phone|cell|address/i;
@@ -48,6 +57,8 @@ export type Erasure = {
  * - orders and invoices stay for their accounting fields (Tax Administration Act s29 and VAT Act
  *   s55: five years; Companies Act s24: seven), with every personal field emptied; a full tax invoice keeps the buyer's
  *   name, address and VAT number, which VAT Act s20(4) makes part of it;
+ * - reviews keep their stars (the product's figures do not change) and lose the writer's name,
+ *   words, photos and the shop's reply; the objection to review invitations is deleted;
  * - payment notifications lose the buyer's name, e-mail and phone; order timelines lose the name,
  *   e-mail and phone; audit entries lose the address and the network address but keep what was
  *   done; refunds, credit notes and lay-by refunds hold no personal field and stay whole.
@@ -62,7 +73,7 @@ export async function erasePersonalData(options: {
   clientAddress?: string | null;
 }): Promise<Erasure> {
   const email = normaliseEmail(options.email);
-  return db().transaction(async (tx) => {
+  const done = await db().transaction(async (tx) => {
     const data = await findPersonalData({ email }, tx);
     if (data.account && isStaffRole(data.account.role)) {
       throw new DomainError(
@@ -175,6 +186,32 @@ export async function erasePersonalData(options: {
     await tx
       .delete(newsletterSubscribers)
       .where(sql`lower(${newsletterSubscribers.email}) = ${email}`);
+    if (orderIds.length) {
+      // An invitation not sent yet goes: there is nobody left to send it to.
+      await tx
+        .delete(reviewInvitations)
+        .where(and(inArray(reviewInvitations.orderId, orderIds), isNull(reviewInvitations.sentAt)));
+    }
+    const reviewIds = data.reviews.map((r) => r.id);
+    if (reviewIds.length) {
+      // The rating stays in the product's figures; the name, words, photos and reply go.
+      await tx.delete(reviewPhotos).where(inArray(reviewPhotos.reviewId, reviewIds));
+      await tx
+        .update(reviews)
+        .set({
+          displayName: ERASED_REVIEWER,
+          email: "",
+          userId: null,
+          title: "",
+          body: "",
+          reply: "",
+          featured: false,
+          erasedAt: new Date(),
+          updatedAt: new Date(),
+        })
+        .where(inArray(reviews.id, reviewIds));
+    }
+    await tx.delete(reviewOptOuts).where(eq(reviewOptOuts.email, email));
     await tx.delete(customerNotes).where(eq(customerNotes.email, email));
     await tx.delete(customerTags).where(eq(customerTags.email, email));
 
@@ -223,8 +260,19 @@ export async function erasePersonalData(options: {
       },
       tx,
     );
-    return { erased, kept };
+    return { erased, kept, photoFiles: data.reviews.flatMap((r) => r.photos) };
   });
+  // The photos' files go once the rows naming them are gone; a file left behind names nobody.
+  await removeFiles(done.photoFiles);
+  return { erased: done.erased, kept: done.kept };
+}
+
+async function removeFiles(files: string[]) {
+  if (files.length === 0) return;
+  const store = mediaStore();
+  const results = await Promise.allSettled(files.map((file) => store.delete(file)));
+  const failed = results.filter((r) => r.status === "rejected").length;
+  if (failed > 0) log.warn({ files: failed }, "Could not remove an erased review's photos");
 }
 
 /** Why an erasure must wait: the refund still owed, and how it is to be paid. */

@@ -22,6 +22,7 @@ export const COUNT_LABELS: Record<keyof PersonalDataSummary["counts"], string> =
   subscriptions: "Newsletter subscription",
   auditEntries: "Audit log entries",
   staffNotes: "Staff notes and tags",
+  reviews: "Reviews and review preferences",
 };
 
 /** What is held about one address, with the three things the owner can do with it. */
