@@ -4,7 +4,8 @@ import { deliveryBookings, deliveryNotices, orders } from "~/db/schema";
 import { addressLines, deliveryContactLines } from "~/domain/addresses/format-address";
 import { sendShopMail } from "~/domain/leads/shop-mail.server";
 import { paragraphsOf } from "~/mail/mail-content";
-import { getOrderDetails } from "~/domain/orders/get-order.server";
+import { getOrderDetails, type OrderDetails } from "~/domain/orders/get-order.server";
+import type { MailMessage } from "~/mail/mailer.server";
 import { orderPageUrl } from "~/domain/orders/order-mail.server";
 import type { StoreSettings } from "~/domain/settings/store-settings.server";
 import { addDays, shopToday } from "~/lib/dates";
@@ -51,21 +52,16 @@ export async function sendDeliveryNotice(
     if (!stillTrue(notice, { status: order.status, bookedDay: booking?.day, proof }, options.now)) {
       return false;
     }
-    const link = orderPageUrl(options.siteUrl ?? defaultSiteUrl(), order);
-    await sendShopMail((shop) => {
-      const body = noticeText(notice, { order, zoneName: booking?.zoneName ?? null, proof, shop });
-      const subject = noticeSubject(notice, order.number);
-      return {
-        to: order.email,
-        subject,
-        text: [...body, `Your order: ${link}`].join("\n"),
-        email: {
-          heading: subject.replace(/: order \d+$/, ""),
-          paragraphs: paragraphsOf(body.join("\n")),
-          action: { label: `See order ${order.number}`, url: link },
-        },
-      };
-    });
+    const siteUrl = options.siteUrl ?? defaultSiteUrl();
+    await sendShopMail((shop) =>
+      deliveryNoticeMail(notice, {
+        order,
+        zoneName: booking?.zoneName ?? null,
+        proof,
+        shop,
+        siteUrl,
+      }),
+    );
     return true;
   } catch (error) {
     log.error({ err: error, order: notice.orderId }, "Could not send a delivery e-mail");
@@ -77,6 +73,34 @@ export async function sendDeliveryNotice(
     return false;
   }
 }
+
+/** A delivery e-mail as it goes out: what the notice says, with the order's link. */
+export function deliveryNoticeMail(
+  notice: Pick<Notice, "kind" | "day" | "fromDay">,
+  context: NoticeContext & { siteUrl: string },
+): MailMessage {
+  const { order } = context;
+  const link = orderPageUrl(context.siteUrl, order);
+  const body = noticeText(notice, context);
+  const subject = noticeSubject(notice, order.number);
+  return {
+    to: order.email,
+    subject,
+    text: [...body, `Your order: ${link}`].join("\n"),
+    email: {
+      heading: subject.replace(/: order \d+$/, ""),
+      paragraphs: paragraphsOf(body.join("\n")),
+      action: { label: `See order ${order.number}`, url: link },
+    },
+  };
+}
+
+type NoticeContext = {
+  order: OrderDetails;
+  zoneName: string | null;
+  proof: DeliveryProof | null;
+  shop: Pick<StoreSettings, "phone">;
+};
 
 /** Whether what the notice says is still so when its turn comes. */
 function stillTrue(
@@ -102,7 +126,7 @@ function stillTrue(
   }
 }
 
-function noticeSubject(notice: Notice, orderNumber: number) {
+function noticeSubject(notice: Pick<Notice, "kind" | "day">, orderNumber: number) {
   const day = formatLongDay(notice.day);
   switch (notice.kind) {
     case "booked":
@@ -121,13 +145,8 @@ function noticeSubject(notice: Notice, orderNumber: number) {
 }
 
 function noticeText(
-  notice: Notice,
-  context: {
-    order: NonNullable<Awaited<ReturnType<typeof getOrderDetails>>>;
-    zoneName: string | null;
-    proof: DeliveryProof | null;
-    shop: StoreSettings;
-  },
+  notice: Pick<Notice, "kind" | "day" | "fromDay">,
+  context: NoticeContext,
 ): string[] {
   const { order, zoneName, shop } = context;
   if (notice.kind === "delivered" || notice.kind === "not_delivered") {
@@ -164,14 +183,7 @@ function noticeText(
 }
 
 /** The delivered and not delivered e-mails: who received the goods, or why they did not come. */
-function outcomeText(
-  notice: Notice,
-  context: {
-    order: NonNullable<Awaited<ReturnType<typeof getOrderDetails>>>;
-    proof: DeliveryProof | null;
-    shop: StoreSettings;
-  },
-): string[] {
+function outcomeText(notice: Pick<Notice, "kind" | "day">, context: NoticeContext): string[] {
   const { order, proof, shop } = context;
   const day = formatLongDay(notice.day);
   const body =

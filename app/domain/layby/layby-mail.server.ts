@@ -5,6 +5,8 @@ import { notifyQuietly, sendShopMail } from "~/domain/leads/shop-mail.server";
 import { orderPageUrl } from "~/domain/orders/order-mail.server";
 import { formatDay } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
+import type { StoreSettings } from "~/domain/settings/store-settings.server";
+import type { MailMessage } from "~/mail/mailer.server";
 import { laybyCancellation } from "./cancellation";
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
@@ -34,6 +36,30 @@ export async function sendLaybyCancelledMail(options: { orderId: number; siteUrl
     .innerJoin(refunds, eq(refunds.id, refundParts.refundId))
     .where(and(eq(refunds.kind, "layby"), eq(refunds.planId, plan.id)))
     .orderBy(asc(refundParts.id));
+  await notifyQuietly("lay-by cancellation", (shop) =>
+    laybyCancelledMail({ order, plan, parts, siteUrl: options.siteUrl }, shop),
+  );
+}
+
+type CancelledPlan = Pick<
+  typeof laybyPlans.$inferSelect,
+  "chargeCents" | "refundCents" | "chargeBasisPoints" | "chargeRule" | "cancelReason"
+>;
+
+/** The cancellation's calculation in writing, and how each part of the refund comes back. */
+export function laybyCancelledMail(
+  input: {
+    order: Pick<
+      typeof orders.$inferSelect,
+      "number" | "token" | "email" | "firstName" | "totalCents"
+    >;
+    plan: CancelledPlan;
+    parts: { method: string; amountCents: number; status: string }[];
+    siteUrl: string;
+  },
+  shop: Pick<StoreSettings, "phone">,
+): MailMessage {
+  const { order, plan, parts, siteUrl } = input;
   const paidCents = (plan.chargeCents ?? 0) + (plan.refundCents ?? 0);
   const { explanation } = laybyCancellation({
     fullPriceCents: order.totalCents,
@@ -56,23 +82,36 @@ export async function sendLaybyCancelledMail(options: { orderId: number; siteUrl
         ? `- ${money(r.amountCents)} paid online: the payment provider could not pay it back, so we will contact you to pay it back another way.`
         : `- ${money(r.amountCents)} paid online: paid back to the card or account you paid with (it can take a few working days to show).`,
   );
-  await notifyQuietly("lay-by cancellation", (shop) => ({
+  const opening = `Your lay-by for order ${order.number} (full price ${money(order.totalCents)}) has been cancelled because ${why}. The goods held for you have been released.`;
+  const pageUrl = orderPageUrl(siteUrl, order);
+  return {
     to: order.email,
     subject: `Your lay-by for order ${order.number} is cancelled`,
     text: [
       `Dear ${order.firstName},`,
       "",
-      `Your lay-by for order ${order.number} (full price ${money(order.totalCents)}) has been cancelled because ${why}. The goods held for you have been released.`,
+      opening,
       "",
       "The calculation:",
       ...explanation,
       ...(how.length > 0 ? ["", "How the refund reaches you:", ...how] : []),
       "",
-      `Your order: ${orderPageUrl(options.siteUrl, order)}`,
+      `Your order: ${pageUrl}`,
       "",
       `Questions? Reply to this e-mail or call ${shop.phone}.`,
     ].join("\n"),
-  }));
+    email: {
+      heading: `Your lay-by for order ${order.number} is cancelled`,
+      paragraphs: [
+        `Dear ${order.firstName},`,
+        opening,
+        ["The calculation:", ...explanation].join("\n"),
+        ...(how.length > 0 ? [["How the refund reaches you:", ...how].join("\n")] : []),
+      ],
+      action: { label: `See order ${order.number}`, url: pageUrl },
+      after: [`Questions? Reply to this e-mail or call ${shop.phone}.`],
+    },
+  };
 }
 
 export type InstalmentNotice = {
@@ -95,18 +134,30 @@ const owedWords = (notice: InstalmentNotice) =>
 
 /** Five days before a due day: what is due, when, and where to pay it. */
 export function sendInstalmentReminder(notice: InstalmentNotice, siteUrl: string) {
-  return sendShopMail(() => ({
+  return sendShopMail(() => instalmentReminderMail(notice, siteUrl));
+}
+
+export function instalmentReminderMail(notice: InstalmentNotice, siteUrl: string): MailMessage {
+  const what = `A reminder that the ${instalmentWords(notice.number)} of your lay-by for order ${notice.orderNumber}, ${owedWords(notice)}, is due on ${formatDay(notice.dueDay)}.`;
+  const pageUrl = orderPageUrl(siteUrl, { number: notice.orderNumber, token: notice.token });
+  return {
     to: notice.email,
     subject: `Lay-by ${instalmentWords(notice.number)} of ${money(notice.amountCents - notice.paidCents)} due on ${formatDay(notice.dueDay)}`,
     text: [
       `Dear ${notice.firstName},`,
       "",
-      `A reminder that the ${instalmentWords(notice.number)} of your lay-by for order ${notice.orderNumber}, ${owedWords(notice)}, is due on ${formatDay(notice.dueDay)}.`,
+      what,
       "",
-      `Pay it online: ${orderPageUrl(siteUrl, { number: notice.orderNumber, token: notice.token })}`,
+      `Pay it online: ${pageUrl}`,
       "Or pay at our showroom and keep the till receipt.",
     ].join("\n"),
-  }));
+    email: {
+      heading: `Your lay-by ${instalmentWords(notice.number)} is due on ${formatDay(notice.dueDay)}`,
+      paragraphs: [`Dear ${notice.firstName},`, what],
+      action: { label: "Pay it online", url: pageUrl },
+      after: ["Or pay at our showroom and keep the till receipt."],
+    },
+  };
 }
 
 /** The day after a missed due day: what is owed, and when the plan would lapse. */
@@ -114,18 +165,37 @@ export function sendMissedInstalmentNotice(
   notice: InstalmentNotice & { lapseDay: string },
   siteUrl: string,
 ) {
-  return sendShopMail(() => ({
+  return sendShopMail(() => missedInstalmentMail(notice, siteUrl));
+}
+
+export function missedInstalmentMail(
+  notice: InstalmentNotice & { lapseDay: string },
+  siteUrl: string,
+): MailMessage {
+  const what = `The ${instalmentWords(notice.number)} of your lay-by for order ${notice.orderNumber}, ${owedWords(notice)}, was due on ${formatDay(notice.dueDay)} and we have not received ${notice.paidCents > 0 ? "all of it" : "it"}.`;
+  const lapse = `If the plan is not paid in full by ${formatDay(notice.lapseDay)}, it is cancelled and what you paid is refunded less the cancellation charge you agreed to (Consumer Protection Act s62(4)).`;
+  const pageUrl = orderPageUrl(siteUrl, { number: notice.orderNumber, token: notice.token });
+  return {
     to: notice.email,
     subject: `Lay-by ${instalmentWords(notice.number)} for order ${notice.orderNumber} is overdue`,
     text: [
       `Dear ${notice.firstName},`,
       "",
-      `The ${instalmentWords(notice.number)} of your lay-by for order ${notice.orderNumber}, ${owedWords(notice)}, was due on ${formatDay(notice.dueDay)} and we have not received ${notice.paidCents > 0 ? "all of it" : "it"}.`,
+      what,
       "",
-      `Pay it online: ${orderPageUrl(siteUrl, { number: notice.orderNumber, token: notice.token })}`,
+      `Pay it online: ${pageUrl}`,
       "Or pay at our showroom. If you cannot pay, please contact us: we can talk about your plan.",
       "",
-      `If the plan is not paid in full by ${formatDay(notice.lapseDay)}, it is cancelled and what you paid is refunded less the cancellation charge you agreed to (Consumer Protection Act s62(4)).`,
+      lapse,
     ].join("\n"),
-  }));
+    email: {
+      heading: `Your lay-by ${instalmentWords(notice.number)} is overdue`,
+      paragraphs: [`Dear ${notice.firstName},`, what],
+      action: { label: "Pay it online", url: pageUrl },
+      after: [
+        "Or pay at our showroom. If you cannot pay, please contact us: we can talk about your plan.",
+        lapse,
+      ],
+    },
+  };
 }

@@ -13,6 +13,7 @@ import { formatLongDay } from "~/domain/delivery/day-names";
 import { bookedDelivery } from "~/domain/delivery/shopper-delivery.server";
 import { addressLines, deliveryContactLines } from "~/domain/addresses/format-address";
 import { paragraphsOf, type MailLine, type MailTotal } from "~/mail/mail-content";
+import type { MailAttachment, MailMessage } from "~/mail/mailer.server";
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
 
@@ -142,11 +143,29 @@ export async function sendOrderConfirmation(orderId: number, siteUrl: string) {
     bookedDelivery(orderId),
   ]);
   if (!order) return;
-  const quoted = order.paymentStatus === "awaiting_quote";
   const staff = await staffRecipients("newOrders").catch((error: unknown) => {
     log.error({ err: error }, "Could not read who gets new-order e-mails");
     return [];
   });
+  await notifyQuietly("order confirmation", (shop: StoreSettings) =>
+    orderConfirmationMails({ order, plan, delivery, staff, siteUrl }, shop),
+  );
+}
+
+/** What the order's placing sends: the shopper's confirmation and each staff member's notice. */
+export function orderConfirmationMails(
+  input: {
+    order: OrderDetails;
+    plan: LaybyPlanView | null;
+    delivery: { day: string; zoneName: string } | null;
+    /** Staff with New Orders on. */
+    staff: string[];
+    siteUrl: string;
+  },
+  shop: Pick<StoreSettings, "storeName">,
+): MailMessage[] {
+  const { order, plan, delivery, staff, siteUrl } = input;
+  const quoted = order.paymentStatus === "awaiting_quote";
   const opening = quoted
     ? `Thank you for your order ${order.number}. No delivery zone of ours covers your address, so we quote its delivery ourselves: we hold the items for you, and nothing is to pay yet. We will e-mail you the delivery quote and the total, with a link to pay it.`
     : `Thank you for your order ${order.number}. We hold the items for you until it is paid.`;
@@ -154,7 +173,7 @@ export async function sendOrderConfirmation(orderId: number, siteUrl: string) {
   const terms = plan ? laybyTermsText(plan, order.totalCents) : [];
   const summary = orderSummaryContent(order);
   const pageUrl = orderPageUrl(siteUrl, order);
-  await notifyQuietly("order confirmation", (shop: StoreSettings) => [
+  return [
     {
       to: order.email,
       subject: `Your order ${order.number} at ${shop.storeName}`,
@@ -195,8 +214,24 @@ export async function sendOrderConfirmation(orderId: number, siteUrl: string) {
         "",
         "You get this because New Orders is on in your notification settings.",
       ].join("\n"),
+      email: {
+        heading: `New order ${order.number}`,
+        paragraphs: [
+          quoted
+            ? `${order.firstName} ${order.lastName} placed order ${order.number} to an address outside every delivery zone: quote its delivery in Deliveries > Quotes to give.`
+            : `${order.firstName} ${order.lastName} placed order ${order.number} (${order.paymentMethodLabel}). It is not paid yet.`,
+          `Customer: ${order.firstName} ${order.lastName}, ${order.email}, ${order.phone}`,
+        ],
+        lines: summary.lines,
+        totals: summary.totals,
+        after: [
+          summary.deliverTo,
+          "You get this because New Orders is on in your notification settings.",
+        ],
+        action: { label: "Open the order", url: adminOrderUrl(siteUrl, order) },
+      },
     })),
-  ]);
+  ];
 }
 
 /** The paid order's tax invoice as an attachment, or null when it could not be made. */
@@ -231,13 +266,33 @@ export async function sendPaymentMails(orderId: number, siteUrl: string) {
     log.error({ err: error }, "Could not read who gets payment e-mails");
     return [];
   });
+  await notifyQuietly("payment received", () =>
+    paymentMails({ order, plan, delivery, staff, invoice, siteUrl }),
+  );
+}
+
+/** What a payment sends: the shopper's receipt (with the invoice) and each staff member's notice. */
+export function paymentMails(input: {
+  order: OrderDetails;
+  plan: LaybyPlanView | null;
+  delivery: { day: string; zoneName: string } | null;
+  /** Staff with Payment Confirmations on. */
+  staff: string[];
+  invoice: { invoiceNumber: string; attachment: MailAttachment } | null;
+  siteUrl: string;
+}): MailMessage[] {
+  const { order, plan, delivery, staff, invoice, siteUrl } = input;
   const received = plan
     ? `We have received your last lay-by payment: order ${order.number} (${money(order.totalCents)}) is paid in full. ${delivery ? `We have booked its delivery for ${formatLongDay(delivery.day)} (${delivery.zoneName}), the earliest free day: you can move it on your order's page until the day before.` : "We will be in touch to arrange delivery."}`
     : `We have received your payment of ${money(order.totalCents)} for order ${order.number}. We will be in touch to arrange delivery.`;
   const attached = invoice ? [`Your tax invoice ${invoice.invoiceNumber} is attached.`] : [];
   const summary = orderSummaryContent(order);
   const pageUrl = orderPageUrl(siteUrl, order);
-  await notifyQuietly("payment received", () => [
+  const paidTotals = [
+    ...summary.totals,
+    { label: plan ? "Paid in full" : "Paid", value: order.totalCents, strong: true },
+  ];
+  return [
     {
       to: order.email,
       subject: `Payment received for order ${order.number}`,
@@ -255,10 +310,7 @@ export async function sendPaymentMails(orderId: number, siteUrl: string) {
         heading: `Payment received for order ${order.number}`,
         paragraphs: [`Dear ${order.firstName},`, received, ...attached],
         lines: summary.lines,
-        totals: [
-          ...summary.totals,
-          { label: plan ? "Paid in full" : "Paid", value: order.totalCents, strong: true },
-        ],
+        totals: paidTotals,
         after: [summary.deliverTo],
         action: { label: "See your order", url: pageUrl },
       },
@@ -279,6 +331,20 @@ export async function sendPaymentMails(orderId: number, siteUrl: string) {
         "",
         "You get this because Payment Confirmations is on in your notification settings.",
       ].join("\n"),
+      email: {
+        heading: `Order ${order.number} is paid`,
+        paragraphs: [
+          `Order ${order.number} has been paid (${order.paymentMethodLabel}).`,
+          `Customer: ${order.firstName} ${order.lastName}, ${order.email}, ${order.phone}`,
+        ],
+        lines: summary.lines,
+        totals: paidTotals,
+        after: [
+          summary.deliverTo,
+          "You get this because Payment Confirmations is on in your notification settings.",
+        ],
+        action: { label: "Open the order", url: adminOrderUrl(siteUrl, order) },
+      },
     })),
-  ]);
+  ];
 }

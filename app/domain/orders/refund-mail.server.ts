@@ -8,7 +8,9 @@ import type { PaymentProviderName } from "~/domain/payments/provider";
 import { log } from "~/lib/log.server";
 import { formatMoney } from "~/lib/money";
 import { siteUrl as defaultSiteUrl } from "~/lib/site-url.server";
-import { getOrderDetails } from "./get-order.server";
+import { getOrderDetails, type OrderDetails } from "./get-order.server";
+import type { StoreSettings } from "~/domain/settings/store-settings.server";
+import type { MailAttachment, MailMessage } from "~/mail/mailer.server";
 import { orderPageUrl } from "./order-mail.server";
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
@@ -112,27 +114,76 @@ async function send(refund: {
     renderCreditNotePdf({ creditNoteId: refund.creditNoteId }),
   ]);
   if (!order) return;
-  const noteNumber = formatCreditNoteNumber(refund.creditNoteNumber ?? 0);
-  await sendShopMail((shop) => ({
+  await sendShopMail((shop) =>
+    refundMail(
+      {
+        order,
+        refund: { ...refund, creditNoteNumber: refund.creditNoteNumber ?? 0 },
+        parts,
+        attachment: { filename: pdf.filename, content: pdf.pdf, contentType: "application/pdf" },
+      },
+      shop,
+    ),
+  );
+}
+
+/** The refund paid back: how much, how each part comes back, the credit note and the order. */
+export function refundMail(
+  input: {
+    order: Pick<OrderDetails, "number" | "token" | "email" | "firstName">;
+    refund: {
+      amountCents: number;
+      reason: string;
+      creditNoteId: number;
+      creditNoteNumber: number;
+      invoiceNumber: number;
+      siteUrl: string;
+    };
+    parts: Parameters<typeof partLines>[0][];
+    attachment: MailAttachment;
+  },
+  shop: Pick<StoreSettings, "storeName">,
+): MailMessage {
+  const { order, refund, parts } = input;
+  const noteNumber = formatCreditNoteNumber(refund.creditNoteNumber);
+  const paid = `We have paid back ${money(refund.amountCents)} for your order ${order.number} at ${shop.storeName}. Reason: ${refund.reason}`;
+  const note = `Your credit note ${noteNumber} is attached: it reduces tax invoice ${formatInvoiceNumber(refund.invoiceNumber)} by ${money(refund.amountCents)}. Keep it with your invoice.`;
+  const noteUrl = creditNoteUrl(refund.siteUrl, order, refund.creditNoteId);
+  const pageUrl = orderPageUrl(refund.siteUrl, order);
+  const late =
+    "If the money has not reached you after 10 business days, reply to this e-mail or call us.";
+  return {
     to: order.email,
     subject: `Refund of ${money(refund.amountCents)} for order ${order.number}`,
     text: [
       `Dear ${order.firstName},`,
       "",
-      `We have paid back ${money(refund.amountCents)} for your order ${order.number} at ${shop.storeName}. Reason: ${refund.reason}`,
+      paid,
       "",
       "How it comes back to you:",
       ...parts.map(partLines),
       "",
-      `Your credit note ${noteNumber} is attached: it reduces tax invoice ${formatInvoiceNumber(refund.invoiceNumber)} by ${money(refund.amountCents)}. Keep it with your invoice.`,
+      note,
       "",
-      `Download the credit note: ${creditNoteUrl(refund.siteUrl, order, refund.creditNoteId)}`,
-      `Your order and its refunds: ${orderPageUrl(refund.siteUrl, order)}`,
+      `Download the credit note: ${noteUrl}`,
+      `Your order and its refunds: ${pageUrl}`,
       "",
-      "If the money has not reached you after 10 business days, reply to this e-mail or call us.",
+      late,
     ].join("\n"),
-    attachments: [{ filename: pdf.filename, content: pdf.pdf, contentType: "application/pdf" }],
-  }));
+    email: {
+      heading: `Refund of ${money(refund.amountCents)} for order ${order.number}`,
+      paragraphs: [
+        `Dear ${order.firstName},`,
+        paid,
+        ["How it comes back to you:", ...parts.map(partLines)].join("\n"),
+        note,
+      ],
+      totals: [{ label: "Paid back", value: refund.amountCents, strong: true }],
+      action: { label: "Download the credit note", url: noteUrl },
+      after: [`Your order and its refunds: ${pageUrl}`, late],
+    },
+    attachments: [input.attachment],
+  };
 }
 
 /** Wraps where a refund is settled: e-mails the shopper once it has completed, answers it as it was. */
