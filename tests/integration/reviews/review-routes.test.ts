@@ -115,13 +115,14 @@ describe("each intent for each role", () => {
   it("refuses a visitor and a customer every intent, and changes nothing", async () => {
     const review = await pending();
     const id = String(review.id);
-    for (const fields of [
+    const attempts: Record<string, string>[] = [
       { intent: "publish", id },
       { intent: "reject", id, reason: "Spam." },
       { intent: "reply", id, reply: "Thanks" },
       { intent: "feature", id },
       { intent: "unfeature", id },
-    ]) {
+    ];
+    for (const fields of attempts) {
       const out = await post(fields, "");
       expect((out.thrown as Response).headers.get("location")).toBe("/auth");
       expect((await post(fields, cookies.customer)).status).toBe(403);
