@@ -237,12 +237,12 @@ describe("the Reviews list", () => {
     const newPending = await insertReview(
       productId,
       { createdAt: at(5), title: "New pending", body: "w".repeat(400) },
-      ["reviews/first", "reviews/second"],
+      ["reviews/41-1.webp", "reviews/41-2.webp"],
     );
     const { rows } = await listReviews({ params: params("") });
     const mine = rows.filter((r) => [oldPending.id, published.id, newPending.id].includes(r.id));
     expect(mine.map((r) => r.title)).toEqual(["New pending", "Old pending", "Published"]);
-    expect(mine[0]!.photos.map((p) => p.file)).toEqual(["reviews/first", "reviews/second"]);
+    expect(mine[0]!.photos.map((p) => p.file)).toEqual(["reviews/41-1.webp", "reviews/41-2.webp"]);
     expect(mine[0]!.excerpt).toBe(`${"w".repeat(160)}…`);
     expect(mine[1]!.excerpt).toBe("Firm but kind to the back. Delivered on the day they said.");
   });

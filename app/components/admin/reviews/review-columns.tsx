@@ -8,7 +8,7 @@ import type { ReviewRow } from "~/domain/reviews/review-list";
 import { REVIEW_STATUS_LABELS, type ReviewStatus } from "~/domain/reviews/review-status";
 import { formatDateTime } from "~/lib/dates";
 import type { FormActionResult } from "~/lib/forms";
-import { mediaSrc } from "~/lib/media";
+import { mediaFileSrc } from "~/lib/media";
 import { REVIEW_FETCHER } from "./review-fetcher";
 import { RejectReviewDialog, ReplyReviewDialog, reviewName } from "./review-dialogs";
 
@@ -38,7 +38,7 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
-/** The review's photos, small; each opens at full size. */
+/** The review's photos as thumbnails; each opens on its own. */
 function Photos({ review }: { review: ReviewRow }) {
   if (review.photos.length === 0) return null;
   return (
@@ -46,13 +46,13 @@ function Photos({ review }: { review: ReviewRow }) {
       {review.photos.map((photo, i) => (
         <li key={photo.file}>
           <a
-            href={mediaSrc(photo.file, 960)}
+            href={mediaFileSrc(photo.file)}
             target="_blank"
             rel="noreferrer"
             className="block rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
           >
             <img
-              src={mediaSrc(photo.file, 320)}
+              src={mediaFileSrc(photo.file)}
               alt={`Photo ${i + 1} of ${review.photos.length} with ${reviewName(review)}`}
               width={56}
               height={56}
