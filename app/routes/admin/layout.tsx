@@ -4,6 +4,7 @@ import { ListDensityContext } from "~/components/admin/list/list-density";
 import { sidebarOpenFromCookie } from "~/components/admin/nav-items";
 import { NoAccess } from "~/components/admin/no-access";
 import { countNewEnquiries } from "~/domain/leads/enquiry-summary.server";
+import { countPendingReviews } from "~/domain/reviews/list-reviews.server";
 import { getStoreSettings } from "~/domain/settings/store-settings.server";
 import { getStaffPreferences } from "~/domain/staff/staff-preferences.server";
 import { configureDates, dateSettingsOf } from "~/lib/dates";
@@ -25,7 +26,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const body = {
     user,
     sidebarOpen: sidebarOpenFromCookie(cookie),
-    counts: { "/admin/enquiries": await countNewEnquiries() },
+    counts: {
+      "/admin/enquiries": await countNewEnquiries(),
+      "/admin/reviews": await countPendingReviews(),
+    },
     // The shop's time zone and date format, for the dates the browser writes (see ~/lib/dates).
     dates: dateSettingsOf(await getStoreSettings()),
     // The staff member's own Appearance: root's first render reads the theme from here, so the

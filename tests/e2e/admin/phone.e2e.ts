@@ -20,6 +20,7 @@ const LISTS = [
   "/admin/enquiries/consultations",
   "/admin/enquiries/messages",
   "/admin/enquiries/subscribers",
+  "/admin/reviews",
   "/admin/invoices",
   "/admin/promotions",
   "/admin/suppliers",

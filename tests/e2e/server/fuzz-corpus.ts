@@ -381,6 +381,11 @@ export function pageTargets(f: ShopFacts): PageTarget[] {
     },
     { path: "/admin/promotions/export", query: { q: "10", status: "scheduled" }, owner: true },
     {
+      path: "/admin/reviews",
+      query: { q: "bed", status: "pending", rating: "5", sort: "rating", dir: "asc", page: "2" },
+      owner: true,
+    },
+    {
       path: "/admin/suppliers",
       query: { q: "foam", status: "active", sort: "leadTime", dir: "desc", page: "2" },
       owner: true,
@@ -605,6 +610,13 @@ export function knownCases(f: ShopFacts): FuzzRequest[] {
       "/admin/promotions",
       formType,
       "intent=create&code=FUZZRULES&kind=percentage&value=5&minSpend=99999999999&categoryIds=3000000000&productIds=1,3000000000,x&oncePerCustomer=maybe",
+      true,
+    ),
+    post(
+      "a review id past the integer and a reason of markup",
+      "/admin/reviews",
+      formType,
+      "intent=reject&id=3000000000&reason=%3Cscript%3E",
       true,
     ),
     post(

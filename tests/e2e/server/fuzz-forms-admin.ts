@@ -191,6 +191,22 @@ export function adminFormTargets(f: ShopFacts): FormTarget[] {
     { path: "/admin/promotions", fields: { intent: "deactivate", id: "1" }, owner: true },
     // A promotion no row has: the demo's codes stay for the fuzzed checkouts.
     { path: "/admin/promotions", fields: { intent: "delete", id: "2147483646" }, owner: true },
+    // A review no row has: the fuzz publishes, rejects (and e-mails) no real review.
+    ...["publish", "feature", "unfeature"].map((intent): FormTarget => ({
+      path: "/admin/reviews",
+      fields: { intent, id: "2147483646" },
+      owner: true,
+    })),
+    {
+      path: "/admin/reviews",
+      fields: { intent: "reject", id: "2147483646", reason: "Names a member of staff." },
+      owner: true,
+    },
+    {
+      path: "/admin/reviews",
+      fields: { intent: "reply", id: "2147483646", reply: "Thank you for your review." },
+      owner: true,
+    },
     { path: "/admin/suppliers", fields: { intent: "create", ...supplier }, owner: true },
     { path: "/admin/suppliers", fields: { intent: "update", id: "1", ...supplier }, owner: true },
     { path: "/admin/suppliers", fields: { intent: "deactivate", id: "1" }, owner: true },
