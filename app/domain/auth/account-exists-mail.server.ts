@@ -1,4 +1,4 @@
-import { sendMail } from "~/mail/mailer.server";
+import { sendMail, type MailMessage } from "~/mail/mailer.server";
 import { shopSenderOrDefault } from "~/domain/leads/shop-mail.server";
 import { getStoreSettings } from "~/domain/settings/store-settings.server";
 import { isStaffRole, type Role } from "./roles";
@@ -11,25 +11,36 @@ import { isStaffRole, type Role } from "./roles";
  */
 export async function sendAccountExistsMail(options: { to: string; role: Role; baseURL: string }) {
   const from = shopSenderOrDefault(await getStoreSettings().catch(() => null));
-  const shop = from.name;
+  await sendMail(accountExistsMail(options, from.name), from);
+}
+
+export function accountExistsMail(
+  options: { to: string; role: Role; baseURL: string },
+  shop: string,
+): MailMessage {
   const staff = isStaffRole(options.role);
   const signIn = `${options.baseURL}${staff ? "/admin-login" : "/account/sign-in"}`;
   const reset = `${options.baseURL}${staff ? "/admin-login/forgot" : "/account/forgot"}`;
-  await sendMail(
-    {
-      to: options.to,
-      subject: `Account Exists: ${shop}`,
-      text: [
-        `Someone, perhaps you, tried to create an account at ${shop} with this e-mail address.`,
-        "This email is already registered. Please sign in instead:",
-        signIn,
-        "",
-        "Forgot your password? Choose a new one here:",
-        reset,
-        "",
-        "If this was not you, ignore this e-mail: nothing about your account has changed.",
-      ].join("\n"),
+  const tried = `Someone, perhaps you, tried to create an account at ${shop} with this e-mail address.`;
+  const notYou = "If this was not you, ignore this e-mail: nothing about your account has changed.";
+  return {
+    to: options.to,
+    subject: `Account Exists: ${shop}`,
+    text: [
+      tried,
+      "This email is already registered. Please sign in instead:",
+      signIn,
+      "",
+      "Forgot your password? Choose a new one here:",
+      reset,
+      "",
+      notYou,
+    ].join("\n"),
+    email: {
+      heading: "You already have an account",
+      paragraphs: [tried, "This email is already registered. Please sign in instead."],
+      action: { label: "Sign in", url: signIn },
+      after: [`Forgot your password? Choose a new one here: ${reset}`, notYou],
     },
-    from,
-  );
+  };
 }

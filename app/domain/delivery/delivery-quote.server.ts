@@ -4,8 +4,13 @@ import { deliveryQuotes } from "~/db/schema";
 import { notFound } from "~/domain/errors";
 import { notifyQuietly } from "~/domain/leads/shop-mail.server";
 import { changeOrderStatus } from "~/domain/orders/change-order-status.server";
-import { getOrderDetails } from "~/domain/orders/get-order.server";
-import { orderPageUrl, orderSummaryText } from "~/domain/orders/order-mail.server";
+import { getOrderDetails, type OrderDetails } from "~/domain/orders/get-order.server";
+import {
+  orderPageUrl,
+  orderSummaryContent,
+  orderSummaryText,
+} from "~/domain/orders/order-mail.server";
+import type { MailMessage } from "~/mail/mailer.server";
 import type { StoreSettings } from "~/domain/settings/store-settings.server";
 import { formatDateTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
@@ -42,26 +47,56 @@ export async function deliveryQuoteOf(orderId: number): Promise<GivenQuote | nul
 export async function sendDeliveryQuoteMail(orderId: number, siteUrl: string) {
   const [order, quote] = await Promise.all([getOrderDetails(orderId), deliveryQuoteOf(orderId)]);
   if (!order || !quote) return;
+  await notifyQuietly("delivery quote", (shop: StoreSettings) =>
+    deliveryQuoteMail({ order, quote, siteUrl }, shop),
+  );
+}
+
+/** The quote's e-mail: the goods, the delivery, the total, until when they are held, the link. */
+export function deliveryQuoteMail(
+  input: {
+    order: OrderDetails;
+    quote: { amountCents: number; carrierLabel: string; note: string | null };
+    siteUrl: string;
+  },
+  shop: Pick<StoreSettings, "storeName">,
+): MailMessage {
+  const { order, quote, siteUrl } = input;
   const money = (cents: number) => formatMoney(cents, { cents: true });
-  await notifyQuietly("delivery quote", (shop: StoreSettings) => [
-    {
-      to: order.email,
-      subject: `Delivery quote for your order ${order.number} at ${shop.storeName}: ${money(order.totalCents)}`,
-      text: [
-        `Dear ${order.firstName},`,
-        "",
-        `We have quoted the delivery of your order ${order.number}: ${money(quote.amountCents)} by ${quote.carrierLabel.toLowerCase()}.`,
-        ...(quote.note ? [quote.note] : []),
-        "",
-        orderSummaryText(order),
-        "",
-        `Total to pay: ${money(order.totalCents)}`,
-        `We hold the items for you until ${formatDateTime(order.payBy)}. Pay on your order's page: ${orderPageUrl(siteUrl, order)}`,
-        "",
-        "If you would rather not go ahead, you can decline the quote on the same page and we release the items. Nothing has been taken.",
-      ].join("\n"),
+  const quoted = `We have quoted the delivery of your order ${order.number}: ${money(quote.amountCents)} by ${quote.carrierLabel.toLowerCase()}.`;
+  const held = `We hold the items for you until ${formatDateTime(order.payBy)}.`;
+  const decline =
+    "If you would rather not go ahead, you can decline the quote on the same page and we release the items. Nothing has been taken.";
+  const pageUrl = orderPageUrl(siteUrl, order);
+  const summary = orderSummaryContent(order);
+  return {
+    to: order.email,
+    subject: `Delivery quote for your order ${order.number} at ${shop.storeName}: ${money(order.totalCents)}`,
+    text: [
+      `Dear ${order.firstName},`,
+      "",
+      quoted,
+      ...(quote.note ? [quote.note] : []),
+      "",
+      orderSummaryText(order),
+      "",
+      `Total to pay: ${money(order.totalCents)}`,
+      `${held} Pay on your order's page: ${pageUrl}`,
+      "",
+      decline,
+    ].join("\n"),
+    email: {
+      heading: `Delivery quote for order ${order.number}`,
+      paragraphs: [`Dear ${order.firstName},`, quoted, ...(quote.note ? [quote.note] : [])],
+      lines: summary.lines,
+      totals: [
+        ...summary.totals.filter((t) => !t.strong),
+        { label: "Total to pay", value: order.totalCents, strong: true },
+      ],
+      action: { label: "See the quote and pay", url: pageUrl },
+      after: [summary.deliverTo, held, decline],
     },
-  ]);
+  };
 }
 
 /**

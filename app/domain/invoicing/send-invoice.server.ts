@@ -4,6 +4,8 @@ import { invoices } from "~/db/schema";
 import { conflict, DomainError } from "~/domain/errors";
 import { recordInvoiceInLedger } from "~/domain/ledger/record-sales.server";
 import { sendShopMail } from "~/domain/leads/shop-mail.server";
+import type { StoreSettings } from "~/domain/settings/store-settings.server";
+import type { MailAttachment, MailMessage } from "~/mail/mailer.server";
 import { getStoreSettings } from "~/domain/settings/store-settings.server";
 import { formatDay, shopToday } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
@@ -77,23 +79,19 @@ export async function sendInvoice(options: {
   const settings = await getStoreSettings();
   const issued = asIssued(invoice, sellerFromSettings(settings), now);
   const { pdf, filename } = await invoicePdf(issued, { copy });
-  const total = formatMoney(issued.totalCents, { cents: true });
-  const word = invoiceWord(issued.seller);
-  const vatNote = isVatVendor(issued.seller) ? " (VAT included)" : "";
   try {
     await sendShopMail(
-      (shop) => ({
-        to: sentTo,
-        subject: `${copy ? `Copy of ${word.toLowerCase()}` : word} ${invoiceNumber} from ${shop.storeName}`,
-        text: [
-          `Dear ${issued.buyerName},`,
-          "",
-          `Please find ${copy ? "a copy of " : ""}our ${word.toLowerCase()} ${invoiceNumber} attached, for ${total}${vatNote}${issued.dueDate ? `, due on ${formatDay(issued.dueDate)}` : ""}.`,
-          `Please quote ${invoiceNumber} as the reference with your payment, and reply to this e-mail with any question.`,
-        ].join("\n"),
-        replyTo: shop.email,
-        attachments: [{ filename, content: pdf, contentType: "application/pdf" }],
-      }),
+      (shop) =>
+        invoiceMail(
+          {
+            to: sentTo,
+            invoice: issued,
+            invoiceNumber,
+            copy,
+            attachment: { filename, content: pdf, contentType: "application/pdf" },
+          },
+          shop,
+        ),
       settings,
     );
   } catch (error) {
@@ -139,4 +137,36 @@ export async function sendInvoice(options: {
     });
   });
   return { sentTo, invoiceNumber, copy };
+}
+
+/** A hand-made invoice's e-mail to its buyer, its PDF attached (a copy says so). */
+export function invoiceMail(
+  input: {
+    to: string;
+    invoice: Pick<Invoice, "buyerName" | "totalCents" | "dueDate" | "seller">;
+    invoiceNumber: string;
+    copy: boolean;
+    attachment: MailAttachment;
+  },
+  shop: Pick<StoreSettings, "storeName" | "email">,
+): MailMessage {
+  const { invoice, invoiceNumber, copy } = input;
+  const total = formatMoney(invoice.totalCents, { cents: true });
+  const word = invoiceWord(invoice.seller);
+  const vatNote = isVatVendor(invoice.seller) ? " (VAT included)" : "";
+  const find = `Please find ${copy ? "a copy of " : ""}our ${word.toLowerCase()} ${invoiceNumber} attached, for ${total}${vatNote}${invoice.dueDate ? `, due on ${formatDay(invoice.dueDate)}` : ""}.`;
+  const quote = `Please quote ${invoiceNumber} as the reference with your payment, and reply to this e-mail with any question.`;
+  return {
+    to: input.to,
+    subject: `${copy ? `Copy of ${word.toLowerCase()}` : word} ${invoiceNumber} from ${shop.storeName}`,
+    text: [`Dear ${invoice.buyerName},`, "", find, quote].join("\n"),
+    email: {
+      heading: `${copy ? `Copy of ${word.toLowerCase()}` : word} ${invoiceNumber}`,
+      paragraphs: [`Dear ${invoice.buyerName},`, find],
+      totals: [{ label: copy ? "Total" : "To pay", value: invoice.totalCents, strong: true }],
+      after: [quote],
+    },
+    replyTo: shop.email,
+    attachments: [input.attachment],
+  };
 }

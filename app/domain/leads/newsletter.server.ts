@@ -45,18 +45,7 @@ export async function subscribeToNewsletter(options: { email: string; siteUrl: s
   const confirmUrl = `${options.siteUrl}/newsletter/confirm?token=${token}`;
   const unsubscribeUrl = unsubscribeLink(options.siteUrl, subscriber.unsubscribeToken);
   await sendShopMail((shop) =>
-    newsletterMail(shop, unsubscribeUrl, {
-      to: subscriber.email,
-      subject: `Please confirm your subscription to ${shop.storeName}`,
-      text: [
-        `Please confirm that you want our newsletter at ${subscriber.email}:`,
-        "",
-        confirmUrl,
-        "",
-        `The link works for ${CONFIRM_LINK_DAYS} days. If you did not ask for this, ignore this`,
-        "e-mail and you will not hear from us again.",
-      ].join("\n"),
-    }),
+    newsletterConfirmMail({ email: subscriber.email, confirmUrl, unsubscribeUrl }, shop),
   );
   return { status: "pending" as const };
 }
@@ -145,6 +134,37 @@ export async function deleteStaleSignups(now: Date = new Date()) {
 
 function unsubscribeLink(siteUrl: string, token: string) {
   return `${siteUrl}/newsletter/unsubscribe?token=${token}`;
+}
+
+/** The double opt-in's e-mail: the link that confirms the subscription. */
+export function newsletterConfirmMail(
+  input: { email: string; confirmUrl: string; unsubscribeUrl: string },
+  shop: StoreSettings,
+): MailMessage {
+  const message = newsletterMail(shop, input.unsubscribeUrl, {
+    to: input.email,
+    subject: `Please confirm your subscription to ${shop.storeName}`,
+    text: [
+      `Please confirm that you want our newsletter at ${input.email}:`,
+      "",
+      input.confirmUrl,
+      "",
+      `The link works for ${CONFIRM_LINK_DAYS} days. If you did not ask for this, ignore this`,
+      "e-mail and you will not hear from us again.",
+    ].join("\n"),
+  });
+  return {
+    ...message,
+    email: {
+      heading: "Please confirm your subscription",
+      paragraphs: [`Please confirm that you want our newsletter at ${input.email}.`],
+      action: { label: "Yes, send me the newsletter", url: input.confirmUrl },
+      after: [
+        `The button works for ${CONFIRM_LINK_DAYS} days. If you did not ask for this, ignore this e-mail and you will not hear from us again.`,
+      ],
+      marketing: { unsubscribeUrl: input.unsubscribeUrl },
+    },
+  };
 }
 
 /** Every newsletter e-mail carries a working unsubscribe link, in its text and its headers. */

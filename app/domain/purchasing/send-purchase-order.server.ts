@@ -4,6 +4,8 @@ import { purchaseOrderEvents, purchaseOrders, suppliers } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit-log.server";
 import { DomainError, conflict, notFound } from "~/domain/errors";
 import { sendShopMail } from "~/domain/leads/shop-mail.server";
+import type { StoreSettings } from "~/domain/settings/store-settings.server";
+import type { MailAttachment, MailMessage } from "~/mail/mailer.server";
 import { isDbId } from "~/lib/db-ids";
 import { formatPoNumber } from "./po-number";
 import { renderPurchaseOrderPdf } from "./purchase-order-pdf.server";
@@ -66,18 +68,17 @@ export async function sendPurchaseOrderToSupplier(options: {
 
   const { pdf, filename } = await renderPurchaseOrderPdf({ purchaseOrderId });
   try {
-    await sendShopMail((shop) => ({
-      to: sentTo,
-      subject: `Purchase order ${poNumber} from ${shop.storeName}`,
-      text: [
-        `Dear ${order.contactPerson.trim() || order.supplierName},`,
-        "",
-        `Please find our purchase order ${poNumber} attached.`,
-        `Kindly quote ${poNumber} on your delivery note and invoice, and reply to this e-mail to confirm the order and its delivery date.`,
-      ].join("\n"),
-      replyTo: shop.email,
-      attachments: [{ filename, content: pdf, contentType: "application/pdf" }],
-    }));
+    await sendShopMail((shop) =>
+      purchaseOrderMail(
+        {
+          to: sentTo,
+          poNumber,
+          addressee: order.contactPerson.trim() || order.supplierName,
+          attachment: { filename, content: pdf, contentType: "application/pdf" },
+        },
+        shop,
+      ),
+    );
   } catch (error) {
     log.error({ err: error, purchaseOrder: poNumber }, "Could not e-mail a purchase order");
     throw new DomainError(
@@ -110,4 +111,33 @@ export async function sendPurchaseOrderToSupplier(options: {
     );
   });
   return { sentTo };
+}
+
+/** The purchase order's e-mail to the supplier, its PDF attached. */
+export function purchaseOrderMail(
+  input: { to: string; poNumber: string; addressee: string; attachment: MailAttachment },
+  shop: Pick<StoreSettings, "storeName" | "email">,
+): MailMessage {
+  const { poNumber } = input;
+  const ask = `Kindly quote ${poNumber} on your delivery note and invoice, and reply to this e-mail to confirm the order and its delivery date.`;
+  return {
+    to: input.to,
+    subject: `Purchase order ${poNumber} from ${shop.storeName}`,
+    text: [
+      `Dear ${input.addressee},`,
+      "",
+      `Please find our purchase order ${poNumber} attached.`,
+      ask,
+    ].join("\n"),
+    email: {
+      heading: `Purchase order ${poNumber}`,
+      paragraphs: [
+        `Dear ${input.addressee},`,
+        `Please find our purchase order ${poNumber} attached.`,
+        ask,
+      ],
+    },
+    replyTo: shop.email,
+    attachments: [input.attachment],
+  };
 }

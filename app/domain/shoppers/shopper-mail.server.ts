@@ -1,4 +1,4 @@
-import { sendMail } from "~/mail/mailer.server";
+import { sendMail, type MailMessage } from "~/mail/mailer.server";
 import { shopSenderOrDefault } from "~/domain/leads/shop-mail.server";
 import { getStoreSettings } from "~/domain/settings/store-settings.server";
 import { isStaffRole } from "~/domain/auth/roles";
@@ -23,21 +23,35 @@ export function verifyLink(baseURL: string, token: string): string {
 /** E-mails the link that verifies a shopper's address, through the shop's mailer. */
 export async function sendVerificationMail(options: { to: string; link: string }) {
   const from = shopSenderOrDefault(await getStoreSettings().catch(() => null));
-  const shop = from.name;
-  await sendMail(
-    {
-      to: options.to,
-      subject: `Confirm your e-mail address for ${shop}`,
-      text: [
-        `Thank you for creating an account with ${shop}.`,
-        "",
-        "Confirm your e-mail address here (the link works for 24 hours):",
-        options.link,
-        "",
-        "Once it is confirmed, orders you placed with this address as a guest appear in your account.",
-        "If you did not create an account, ignore this e-mail.",
-      ].join("\n"),
+  await sendMail(verificationMail(options, from.name), from);
+}
+
+/** The new account's confirmation link: it works for a day. */
+export function verificationMail(
+  options: { to: string; link: string },
+  shopName: string,
+): MailMessage {
+  const thanks = `Thank you for creating an account with ${shopName}.`;
+  const joined =
+    "Once it is confirmed, orders you placed with this address as a guest appear in your account.";
+  const ignore = "If you did not create an account, ignore this e-mail.";
+  return {
+    to: options.to,
+    subject: `Confirm your e-mail address for ${shopName}`,
+    text: [
+      thanks,
+      "",
+      "Confirm your e-mail address here (the link works for 24 hours):",
+      options.link,
+      "",
+      joined,
+      ignore,
+    ].join("\n"),
+    email: {
+      heading: "Confirm your e-mail address",
+      paragraphs: [thanks, "The button works for 24 hours."],
+      action: { label: "Confirm my address", url: options.link },
+      after: [`If the button does not work, open this address: ${options.link}`, joined, ignore],
     },
-    from,
-  );
+  };
 }
