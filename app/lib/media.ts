@@ -39,3 +39,8 @@ export function mediaSrc(
 export function mediaSrcSet(key: string, format: ImageFormat = "webp") {
   return IMAGE_WIDTHS.map((w) => `${mediaSrc(key, w, format)} ${w}w`).join(", ");
 }
+
+/** A stored file by its full name (`reviews/41-1.webp`), for images kept in one rendering. */
+export function mediaFileSrc(file: string) {
+  return `${mediaBase}/${file.replace(/^\/+/, "")}`;
+}
