@@ -35,9 +35,10 @@ export function TrustStrip({ claims }: { claims: HomeClaims }) {
   figures.push({ icon: "truck", figure: "Free", label: `Delivery in ${town}` });
   return (
     <section aria-label="Why shoppers trust us" className="border-y bg-muted/60">
-      <ul className="mx-auto grid max-w-7xl grid-cols-2 gap-4 px-4 py-8 sm:grid-cols-3 lg:grid-cols-6">
+      {/* As many figures as the shop can state, centred in rows. */}
+      <ul className="mx-auto flex max-w-7xl flex-wrap justify-center gap-x-10 gap-y-6 px-4 py-8">
         {figures.map(({ icon, figure, label }) => (
-          <li key={label} data-reveal className="flex items-center gap-3">
+          <li key={label} data-reveal className="flex min-w-40 items-center gap-3">
             <span className="grid size-11 shrink-0 place-items-center rounded-full bg-primary/10 text-primary">
               <Icon name={icon} className="size-5" />
             </span>
