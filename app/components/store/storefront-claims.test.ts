@@ -13,6 +13,7 @@ import { WhyChooseUs } from "./home/why-choose-us";
 import { ProductCard } from "./product-card";
 import { ProductReviews } from "./product-detail/reviews/product-reviews";
 import { SiteFooter } from "./site-footer";
+import ProductPage from "~/routes/store/product";
 
 const hours = { label: "Store Hours", lines: [{ days: "Mon-Fri", hours: "8:30AM-5:30PM" }] };
 const SETTINGS = {
@@ -253,5 +254,35 @@ describe("a product page's reviews", () => {
     expect(html).toContain('href="/products/oak?size=king&amp;sort=lowest#reviews"');
     expect(html).toContain('href="/products/oak?size=king&amp;sort=highest&amp;page=3#reviews"');
     expect(html).toMatch(/aria-current="page"[^>]*>Highest rating</);
+  });
+});
+
+describe("a product page's header", () => {
+  const product = {
+    ...card({ rating: 4.9, reviewCount: 51 }),
+    images: [],
+    category: { slug: "mattresses", name: "Mattresses" },
+    brand: null,
+    updatedAt: new Date(0),
+  };
+  const page = (reviews: ProductReviewPage) =>
+    render(
+      createElement(ProductPage, {
+        loaderData: { product, reviews, origin: "https://shop.example" },
+      } as unknown as Parameters<typeof ProductPage>[0]),
+      {},
+      "/products/oak-bed",
+    ).text;
+
+  it("draws stars from the published reviews the page lists, whatever the row once held", () => {
+    const text = page(noReviews);
+    expect(text).toContain("Oak Bed");
+    expect(text).toContain("No reviews yet.");
+    expect(text).not.toMatch(/★|Rated|51/);
+  });
+
+  it("shows the published reviews' average and count beside the title", () => {
+    const summary = { ...noReviews.summary, count: 2, average: 4.5 };
+    expect(page({ ...noReviews, summary })).toContain("Rated 4.5 out of 5 4.5 (2 reviews");
   });
 });

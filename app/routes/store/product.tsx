@@ -101,9 +101,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               {product.type}
               {product.brand ? ` · ${product.brand}` : null}
             </p>
-            {product.reviewCount > 0 ? (
+            {/* From the same count as the Reviews section below, so the page never disagrees
+                with itself. */}
+            {reviews.summary.count > 0 ? (
               <a href="#reviews" className="inline-block hover:underline">
-                <RatingStars rating={product.rating} reviewCount={product.reviewCount} />
+                <RatingStars rating={reviews.summary.average} reviewCount={reviews.summary.count} />
               </a>
             ) : null}
           </div>
