@@ -91,6 +91,38 @@ describe("productJsonLd", () => {
     expect(ld).not.toHaveProperty("brand");
   });
 
+  const review = {
+    author: "Thandi, Rustenburg",
+    rating: 5,
+    datePublished: "2026-11-20",
+    title: "Sleeps well",
+    body: "Firm and cool.",
+  };
+
+  it("carries a Review for each published review given, with its author, rating and date", () => {
+    const ld = productJsonLd({ ...base, reviews: [review, { ...review, title: "", rating: 4 }] });
+    expect(ld.review).toEqual([
+      {
+        "@type": "Review",
+        author: { "@type": "Person", name: "Thandi, Rustenburg" },
+        reviewRating: { "@type": "Rating", ratingValue: "5", bestRating: "5", worstRating: "1" },
+        datePublished: "2026-11-20",
+        name: "Sleeps well",
+        reviewBody: "Firm and cool.",
+      },
+      expect.objectContaining({ reviewRating: expect.objectContaining({ ratingValue: "4" }) }),
+    ]);
+    expect(ld.review![1]).not.toHaveProperty("name");
+  });
+
+  it.each([
+    ["no published review", { reviewCount: 0, reviews: [review] }],
+    ["no review on the page", { reviews: [] }],
+    ["no reviews given", {}],
+  ])("has no Review entries with %s", (_, input) => {
+    expect(productJsonLd({ ...base, ...input })).not.toHaveProperty("review");
+  });
+
   it("writes cents as Rand with two decimals", () => {
     expect(decimalPrice(1)).toBe("0.01");
     expect(decimalPrice(319900)).toBe("3199.00");

@@ -104,8 +104,11 @@ export type ProductJsonLdInput = {
   images: string[];
   category?: string;
   brand?: string | null;
+  /** The published reviews' average and count: no AggregateRating without one. */
   rating: number;
   reviewCount: number;
+  /** The published reviews the page shows, and only those. */
+  reviews?: readonly ProductJsonLdReview[];
   offers: {
     name: string;
     sku: string;
@@ -115,7 +118,19 @@ export type ProductJsonLdInput = {
   }[];
 };
 
-/** schema.org Product with one Offer per variant, in Rand, for search results' price and stock. */
+export type ProductJsonLdReview = {
+  author: string;
+  rating: number;
+  /** The day it was published, YYYY-MM-DD. */
+  datePublished: string;
+  title: string;
+  body: string;
+};
+
+/**
+ * schema.org Product with one Offer per variant, in Rand, for search results' price and stock;
+ * its rating and reviews only from published reviews, and none at all without one.
+ */
 export function productJsonLd(p: ProductJsonLdInput) {
   return {
     "@context": "https://schema.org",
@@ -137,6 +152,9 @@ export function productJsonLd(p: ProductJsonLdInput) {
           },
         }
       : {}),
+    ...(p.reviewCount > 0 && p.reviews && p.reviews.length > 0
+      ? { review: p.reviews.map(reviewJsonLd) }
+      : {}),
     offers: p.offers.map((o) => ({
       "@type": "Offer",
       name: o.name,
@@ -147,6 +165,22 @@ export function productJsonLd(p: ProductJsonLdInput) {
       itemCondition: "https://schema.org/NewCondition",
       url: o.url,
     })),
+  };
+}
+
+function reviewJsonLd(r: ProductJsonLdReview) {
+  return {
+    "@type": "Review",
+    author: { "@type": "Person", name: r.author },
+    reviewRating: {
+      "@type": "Rating",
+      ratingValue: String(r.rating),
+      bestRating: "5",
+      worstRating: "1",
+    },
+    datePublished: r.datePublished,
+    ...(r.title ? { name: r.title } : {}),
+    reviewBody: r.body,
   };
 }
 

@@ -11,6 +11,7 @@ import {
 } from "~/domain/catalog/listing-query";
 import type { BedSize } from "~/domain/catalog/product-card";
 import { searchProducts } from "~/domain/catalog/search-products.server";
+import { bayesianRating, FALLBACK_MEAN } from "~/domain/reviews/bayesian-rating";
 import { useTestDatabase } from "../setup/database";
 
 useTestDatabase();
@@ -36,7 +37,8 @@ type Fixture = {
   status: "active" | "draft" | "archived";
   attributes: Partial<Record<"mattress-type" | "bed-type" | "comfort-level", string>>;
   variants: { size: BedSize; price: number }[];
-  rating: number;
+  /** The published reviews' figures, as `refreshProductRating` keeps them on the row. */
+  ratingTotal: number;
   reviewCount: number;
   featuredRank: number;
   createdAt: Date;
@@ -78,8 +80,8 @@ function generatedFixtures(): Fixture[] {
         size,
         price: 1000 + ((i * 731) % 20000) + k * 500,
       })),
-      rating: ((i * 3) % 10) / 2,
       reviewCount: (i * 7) % 4,
+      ratingTotal: ((i * 7) % 4) * (1 + (i % 5)),
       featuredRank: (i % 7) * 10,
       createdAt: new Date(Date.UTC(2025, 0, 1 + (i % 9))),
     };
@@ -100,7 +102,7 @@ const RANKING: Fixture[] = [
   status: "active",
   attributes: {},
   variants: [{ size: "queen", price: 450 }],
-  rating: 3,
+  ratingTotal: 3,
   reviewCount: 1,
   // The description mention is ahead in the merchandising order, so only relevance lifts the title.
   featuredRank: i === 0 ? 0 : 900,
@@ -133,8 +135,9 @@ beforeAll(async () => {
         mattressType: f.attributes["mattress-type"] ?? null,
         bedType: f.attributes["bed-type"] ?? null,
         comfortLevel: f.attributes["comfort-level"] ?? null,
-        rating: f.rating,
+        rating: f.reviewCount === 0 ? 0 : Math.round((f.ratingTotal / f.reviewCount) * 10) / 10,
         reviewCount: f.reviewCount,
+        ratingTotal: f.ratingTotal,
         featuredRank: f.featuredRank,
         createdAt: f.createdAt,
       })
@@ -298,6 +301,7 @@ describe("listing", () => {
     expect(second.products.slice(0, PAGE_SIZE)).toEqual(first.products);
   });
 
+  const bayesian = (f: Fixture) => bayesianRating({ ...f, shopMean: FALLBACK_MEAN });
   const lowest = (f: Fixture) => Math.min(...f.variants.map((v) => v.price));
   it.each([
     ["featured", (a: Fixture, b: Fixture) => a.featuredRank - b.featuredRank || a.id! - b.id!],
@@ -305,8 +309,10 @@ describe("listing", () => {
     ["price-desc", (a: Fixture, b: Fixture) => lowest(b) - lowest(a) || a.id! - b.id!],
     [
       "rating",
+      // No review rows here: the shop's mean is the fallback (the case table is in
+      // tests/integration/reviews/storefront-reviews.test.ts).
       (a: Fixture, b: Fixture) =>
-        b.rating - a.rating || b.reviewCount - a.reviewCount || a.id! - b.id!,
+        bayesian(b) - bayesian(a) || b.reviewCount - a.reviewCount || a.id! - b.id!,
     ],
     [
       "newest",

@@ -69,7 +69,9 @@ export function ProductCard({
             {product.title}
           </Link>
         </Title>
-        <RatingStars rating={product.rating} reviewCount={product.reviewCount} />
+        {product.reviewCount > 0 ? (
+          <RatingStars rating={product.rating} reviewCount={product.reviewCount} />
+        ) : null}
         {first ? (
           <Price priceCents={first.priceCents} originalPriceCents={first.originalPriceCents} />
         ) : null}
@@ -139,7 +141,11 @@ export function Price({
   );
 }
 
-/** Stars drawn as text, partly filled to the rating: light enough to show on every card. */
+/**
+ * Stars drawn as text, partly filled to the rating: light enough to show on every card. A
+ * product's stars show only with published reviews behind them: given a count of none, it
+ * draws nothing.
+ */
 export function RatingStars({
   rating,
   reviewCount,
@@ -149,6 +155,7 @@ export function RatingStars({
   reviewCount?: number;
   className?: string;
 }) {
+  if (reviewCount === 0) return null;
   const filled = Math.max(0, Math.min(100, (rating / 5) * 100));
   return (
     <p className={clsx("flex items-center gap-1.5 text-sm", className)}>
@@ -168,7 +175,7 @@ export function RatingStars({
       {reviewCount !== undefined ? (
         <span className="text-xs text-muted-foreground">
           {rating.toFixed(1)} ({formatCount(reviewCount)}
-          <span className="sr-only"> reviews</span>)
+          <span className="sr-only"> {reviewCount === 1 ? "review" : "reviews"}</span>)
         </span>
       ) : null}
     </p>

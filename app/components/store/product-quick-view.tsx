@@ -72,7 +72,9 @@ export function ProductQuickView({
             <ProductBadges badge={product.badge} isNew={product.isNew} />
             <DialogTitle>{product.title}</DialogTitle>
             <DialogDescription>{product.type}</DialogDescription>
-            <RatingStars rating={product.rating} reviewCount={product.reviewCount} />
+            {product.reviewCount > 0 ? (
+              <RatingStars rating={product.rating} reviewCount={product.reviewCount} />
+            ) : null}
           </DialogHeader>
 
           {product.variants.length > 0 ? (

@@ -50,8 +50,9 @@ export function SiteFooter() {
         <div className="space-y-4 lg:col-span-2">
           <p className="text-xl font-bold text-white">{s.storeName}</p>
           <p className="max-w-sm text-sm leading-relaxed">
-            Quality beds, mattresses and bedding for the whole family since 2009. Visit our showroom
-            in {s.town} or shop online, with free delivery in {s.town} and surrounds.
+            Quality beds, mattresses and bedding for the whole family
+            {s.claimYearsTrading ? ` for ${s.claimYearsTrading} years` : ""}. Visit our showroom in{" "}
+            {s.town} or shop online, with free delivery in {s.town} and surrounds.
           </p>
           <ul className="space-y-2 text-sm">
             <li className="flex gap-2">

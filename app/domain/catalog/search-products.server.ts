@@ -1,7 +1,8 @@
 import { and, asc, desc, inArray, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { stringBytes } from "~/lib/sized-cache";
-import { products } from "~/db/schema";
+import { products, reviews } from "~/db/schema";
+import { FALLBACK_MEAN, PRIOR_WEIGHT } from "~/domain/reviews/bayesian-rating";
 import { PAGE_SIZE, type ListingQuery, type SortOption } from "./listing-query";
 import type { ProductCardData } from "./product-card";
 import { productCardColumns, withCardDetails } from "./product-cards.server";
@@ -124,7 +125,7 @@ function sortOrder(sort: SortOption, tsquery: string | null): SQL[] {
     case "price-desc":
       return [sql`${products.minPriceCents} desc nulls last`, asc(products.id)];
     case "rating":
-      return [desc(products.rating), desc(products.reviewCount), asc(products.id)];
+      return [desc(bayesianScore), desc(products.reviewCount), asc(products.id)];
     case "newest":
       return [desc(products.createdAt), desc(products.id)];
     case "featured": {
@@ -134,6 +135,21 @@ function sortOrder(sort: SortOption, tsquery: string | null): SQL[] {
     }
   }
 }
+
+/**
+ * "Highest Rated": each product's published stars pulled towards the shop's mean of published
+ * reviews as if it had PRIOR_WEIGHT more reviews at that mean (`bayesianRating`), so one 5-star
+ * review does not outrank a hundred at 4.8.
+ *
+ * Kept listings stay right without a key of their own: the product's columns change with its
+ * published reviews (`refreshProductRating`), which bumps the catalogue's version, and the
+ * shop's mean changes only when some review is published or taken down, which updates that
+ * product's row in the same transaction and so bumps the version too.
+ */
+const shopMean = sql`(select coalesce(avg(${reviews.rating})::float8, ${FALLBACK_MEAN}::float8)
+  from ${reviews} where ${reviews.status} = 'published')`;
+const bayesianScore = sql`(${PRIOR_WEIGHT}::float8 * ${shopMean} + ${products.ratingTotal})
+  / (${PRIOR_WEIGHT}::float8 + ${products.reviewCount})`;
 
 /**
  * Searches' full-text queries, kept while the catalogue's version is unchanged: the words a

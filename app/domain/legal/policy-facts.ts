@@ -5,7 +5,6 @@ import { LAYBY_MAX_MONTHS } from "~/domain/layby/schedule";
  * terms pages never disagree. Delivery fees are not here: they are store settings.
  */
 export const POLICY = {
-  foundedYear: 2009,
   sleepTrialNights: 365,
   /** Most orders arrive in this many business days; checkout quotes the standard range. */
   typicalDeliveryDays: "3–5",

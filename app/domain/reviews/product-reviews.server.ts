@@ -1,15 +1,10 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { reviewPhotos, reviews } from "~/db/schema";
+import { REVIEWS_PAGE_SIZE, type ReviewSort } from "./review-sorts";
 
-export const REVIEW_SORTS = [
-  { value: "newest", label: "Newest" },
-  { value: "highest", label: "Highest rating" },
-  { value: "lowest", label: "Lowest rating" },
-] as const;
-export type ReviewSort = (typeof REVIEW_SORTS)[number]["value"];
-
-export const REVIEWS_PAGE_SIZE = 5;
+// The sorts and page size live beside the page's links, which the browser needs too.
+export { REVIEW_SORTS, REVIEWS_PAGE_SIZE, type ReviewSort } from "./review-sorts";
 
 export type ReviewSummary = {
   count: number;

@@ -59,6 +59,10 @@ export function publicStoreSettings(s: StoreSettings) {
     /** Lay-by's terms as the shop advertises them: the smallest deposit and the charge. */
     laybyMinDepositCents: s.laybyMinDepositCents,
     laybyChargeBasisPoints: cappedChargeBasisPoints(s.laybyChargeBasisPoints),
+    /** Figures the shop cannot count, as the owner states them ("15+", "5,000+"); "" leaves
+     * the figure, and any sentence that uses it, out. */
+    claimYearsTrading: s.claimYearsTrading.trim(),
+    claimHappyCustomers: s.claimHappyCustomers.trim(),
   };
 }
 

@@ -7,29 +7,44 @@ import { fullAddress, telHref, useStoreSettings } from "~/components/store/use-s
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { POLICY } from "~/domain/legal/policy-facts";
+import { countBrandsOnSale } from "~/domain/reviews/home-claims.server";
+import type { PublicStoreSettings } from "~/domain/settings/store-settings.server";
 import { mediaSrc, mediaSrcSet } from "~/lib/media";
 import type { Route } from "./+types/about";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(
+/** The brands the page counts are the ones on sale, read fresh; the rest are settings. */
+export async function loader() {
+  return { brandCount: await countBrandsOnSale() };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const layout = matches.find((m) => m?.id === "routes/store/layout")?.loaderData as
+    { settings: PublicStoreSettings } | undefined;
+  const years = layout?.settings.claimYearsTrading;
+  return pageMeta(
     matches,
     "About Us",
-    `A family bed shop since ${POLICY.foundedYear}: beds, mattresses and bedding, expert advice and local delivery from our showroom in North West.`,
+    `A family bed shop${years ? ` for ${years} years` : ""}: beds, mattresses and bedding, expert advice and local delivery from our showroom${layout ? ` in ${layout.settings.province}` : ""}.`,
   );
+};
 
-const FIGURES = [
-  { value: "15+", label: "years in business" },
-  { value: "5000+", label: "happy customers" },
-  { value: "50+", label: "brands" },
-];
-
-export default function AboutPage() {
+export default function AboutPage({ loaderData }: Route.ComponentProps) {
   const s = useStoreSettings();
+  const { brandCount } = loaderData;
+  const years = s.claimYearsTrading;
+  const customers = s.claimHappyCustomers;
+  const brandsText = brandCount > 1 ? `${brandCount} ` : "";
+  // Figures the shop counts come from its data; those it cannot, from its settings.
+  const figures = [
+    ...(years ? [{ value: years, label: "years in business" }] : []),
+    ...(customers ? [{ value: customers, label: "happy customers" }] : []),
+    ...(brandCount > 1 ? [{ value: String(brandCount), label: "brands" }] : []),
+  ];
   const reasons = [
     {
       title: "Premium Quality",
       icon: "award",
-      text: "We stock beds and mattresses from more than 50 trusted brands, and we only sell what we would sleep on ourselves.",
+      text: `We stock beds and mattresses from ${brandsText}trusted brands, and we only sell what we would sleep on ourselves.`,
     },
     {
       title: "Expert Guidance",
@@ -52,21 +67,25 @@ export default function AboutPage() {
     <>
       <InfoHero
         badge={
-          <Badge variant="accent" size="lg" className="mb-4 tracking-widest">
-            SINCE {POLICY.foundedYear}
-          </Badge>
+          years ? (
+            <Badge variant="accent" size="lg" className="mb-4 tracking-widest">
+              {years} YEARS
+            </Badge>
+          ) : undefined
         }
         title={`About ${s.storeName}`}
         intro={`Helping families in ${s.town} and across ${s.province} sleep better, one good bed at a time.`}
       >
-        <dl className="mx-auto mt-8 grid max-w-lg grid-cols-3 gap-4">
-          {FIGURES.map((f) => (
-            <div key={f.label} className="flex flex-col-reverse">
-              <dt className="text-xs text-muted-foreground md:text-sm">{f.label}</dt>
-              <dd className="text-2xl font-bold text-primary md:text-3xl">{f.value}</dd>
-            </div>
-          ))}
-        </dl>
+        {figures.length > 0 ? (
+          <dl className="mx-auto mt-8 flex max-w-lg justify-center gap-8">
+            {figures.map((f) => (
+              <div key={f.label} className="flex flex-col-reverse">
+                <dt className="text-xs text-muted-foreground md:text-sm">{f.label}</dt>
+                <dd className="text-2xl font-bold text-primary md:text-3xl">{f.value}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : null}
       </InfoHero>
 
       <div className="mx-auto max-w-6xl space-y-16 px-4 py-12 md:py-16">
@@ -76,19 +95,21 @@ export default function AboutPage() {
               Our Story
             </h2>
             <p>
-              {s.storeName} opened its doors in {s.town} in {POLICY.foundedYear} with a simple idea:
-              you should be able to lie on a mattress before you buy it, get honest advice from
-              people who know beds, and have it delivered by a team that knows the roads.
+              {s.storeName} opened its doors in {s.town} with a simple idea: you should be able to
+              lie on a mattress before you buy it, get honest advice from people who know beds, and
+              have it delivered by a team that knows the roads.
             </p>
             <p>
-              More than fifteen years later we are still one shop, on {s.streetAddress}, and still
-              run the same way. Our showroom carries foam and spring beds, mattresses for every
-              budget, bed frames, bedding and bedroom furniture from more than 50 brands.
+              {years ? `${years} years on, we are` : "We are"} still one shop, on {s.streetAddress},
+              and still run the same way. Our showroom carries foam and spring beds, mattresses for
+              every budget, bed frames, bedding and bedroom furniture
+              {brandCount > 1 ? ` from ${brandCount} brands` : ""}.
             </p>
             <p>
-              Over 5000 customers have trusted us with their sleep: young couples buying their first
-              bed, parents kitting out a growing family, and grandparents looking for a firmer
-              mattress for a better back. Many of them come back, and send their friends.
+              {customers ? `${customers} customers have` : "Our customers have"} trusted us with
+              their sleep: young couples buying their first bed, parents kitting out a growing
+              family, and grandparents looking for a firmer mattress for a better back. Many of them
+              come back, and send their friends.
             </p>
           </div>
           <img

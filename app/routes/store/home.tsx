@@ -15,14 +15,17 @@ import { WhyChooseUs } from "~/components/store/home/why-choose-us";
 import { BelowTheFold } from "~/components/store/below-the-fold";
 import { useReveal } from "~/components/store/use-reveal";
 import { listHomeProducts } from "~/domain/catalog/list-home-products.server";
+import { homeClaims } from "~/domain/reviews/home-claims.server";
 import type { PublicStoreSettings } from "~/domain/settings/store-settings.server";
 import { mediaSrc } from "~/lib/media";
 import { absoluteUrl, originFromMatches, seoMeta } from "~/lib/seo";
 import { SHOWROOM_SLIDES, SITE_IMAGE_SIZE } from "~/lib/site-images";
 import type { Route } from "./+types/home";
 
+/** The page is in the render cache, keyed by this data: new figures give a new page. */
 export async function loader() {
-  return listHomeProducts();
+  const [lists, claims] = await Promise.all([listHomeProducts(), homeClaims()]);
+  return { ...lists, claims };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -54,7 +57,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <PromoTiles />
       </Suspense>
       <BelowTheFold>
-        <TrustStrip />
+        <TrustStrip claims={loaderData.claims} />
       </BelowTheFold>
       <BelowTheFold>
         <LifestyleBanner />
@@ -68,9 +71,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <BelowTheFold>
         <FeaturedRanges foamBeds={loaderData.foamBeds} springBeds={loaderData.springBeds} />
       </BelowTheFold>
-      <BelowTheFold>
-        <Testimonials />
-      </BelowTheFold>
+      {/* Left out with no featured review: an empty part would still hold its place. */}
+      {loaderData.claims.stories.length > 0 ? (
+        <BelowTheFold>
+          <Testimonials claims={loaderData.claims} />
+        </BelowTheFold>
+      ) : null}
       <BelowTheFold>
         <PaymentBadges />
       </BelowTheFold>
@@ -78,7 +84,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <SocialFollow />
       </BelowTheFold>
       <BelowTheFold>
-        <BrandGrid brands={loaderData.brands} />
+        <BrandGrid brands={loaderData.brands} brandCount={loaderData.claims.brandCount} />
       </BelowTheFold>
       <BelowTheFold>
         <CreditBanner />

@@ -18,21 +18,31 @@ import {
   LaybyAndDelivery,
 } from "~/components/store/product-detail/purchase-notes";
 import { variantForSize } from "~/components/store/product-detail/selected-variant";
+import { ProductReviews } from "~/components/store/product-detail/reviews/product-reviews";
 import { SizeLinks } from "~/components/store/product-detail/size-links";
 import { buttonVariants } from "~/components/ui/button";
 import { getProduct } from "~/domain/catalog/get-product.server";
+import { productReviewPage } from "~/domain/reviews/product-review-page.server";
 import { pageTitle } from "~/lib/seo";
 import { siteUrl } from "~/lib/site-url.server";
-import { textParam } from "~/lib/request-input.server";
+import { readSearchParams, textParam } from "~/lib/request-input.server";
 import type { Route } from "./+types/product";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const product = await getProduct({ slug: textParam(params.slug) });
   if (!product) throw data(null, { status: 404, statusText: "Not Found" });
-  return { product, origin: siteUrl() };
+  // Awaited, never streamed: the render cache keys a page by its loader data, reviews included.
+  const reviews = await productReviewPage({
+    productId: product.id,
+    query: readSearchParams(request),
+  });
+  return { product, reviews, origin: siteUrl() };
 }
 
-/** Choosing a size changes only `?size=`: the page already has every size, so keep its data. */
+/**
+ * Choosing a size changes only `?size=`: the page already has every size, so keep its data.
+ * The reviews' `?sort=` and `?page=` are other data, so any other change of the query loads.
+ */
 export function shouldRevalidate({
   currentUrl,
   nextUrl,
@@ -50,7 +60,7 @@ export function shouldRevalidate({
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [{ title: pageTitle(matches, "Product not found") }];
-  return productPageMeta(loaderData.product, loaderData.origin, matches);
+  return productPageMeta(loaderData.product, loaderData.reviews, loaderData.origin, matches);
 };
 
 /** The size in the URL, or the one a size link is taking the page to (shown at once). */
@@ -66,7 +76,7 @@ function useSelectedSize(): string | null {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product } = loaderData;
+  const { product, reviews } = loaderData;
   const selected = variantForSize(product.variants, useSelectedSize());
 
   return (
@@ -91,7 +101,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               {product.type}
               {product.brand ? ` · ${product.brand}` : null}
             </p>
-            <RatingStars rating={product.rating} reviewCount={product.reviewCount} />
+            {/* From the same count as the Reviews section below, so the page never disagrees
+                with itself. */}
+            {reviews.summary.count > 0 ? (
+              <a href="#reviews" className="inline-block hover:underline">
+                <RatingStars rating={reviews.summary.average} reviewCount={reviews.summary.count} />
+              </a>
+            ) : null}
           </div>
 
           {selected ? (
@@ -131,6 +147,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       </div>
+      <ProductReviews reviews={reviews} />
     </div>
   );
 }

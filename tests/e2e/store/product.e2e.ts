@@ -85,6 +85,33 @@ describe("a product page", () => {
     expect(await sizeLink(page, "King").getAttribute("aria-current")).toBe("true");
   });
 
+  it("lists its published reviews without JavaScript, sorted by links, or says there are none", async () => {
+    const page = await browser.newPage({ ...PHONE, javaScriptEnabled: false });
+    await page.goto(`${TEMPUR}?size=king`);
+    const reviews = main(page).getByRole("region", { name: "Reviews" });
+    await reviews.waitFor();
+    if ((await reviews.getByText("No reviews yet.").count()) > 0) {
+      expect(await reviews.textContent()).toContain("Bought this? We e-mail you a link");
+      // No stars anywhere on a product without published reviews.
+      expect(await main(page).textContent()).not.toContain("★");
+      return;
+    }
+    const sorts = reviews.getByRole("navigation", { name: "Sort reviews" });
+    expect(await sorts.getByRole("link", { name: "Newest" }).getAttribute("aria-current")).toBe(
+      "page",
+    );
+    await sorts.getByRole("link", { name: "Lowest rating" }).click();
+    await page.waitForURL(/size=king&sort=lowest#reviews$/);
+    await main(page).getByRole("region", { name: "Reviews" }).waitFor();
+    expect(
+      await main(page)
+        .getByRole("navigation", { name: "Sort reviews" })
+        .getByRole("link", { name: "Lowest rating" })
+        .getAttribute("aria-current"),
+    ).toBe("page");
+    expect(await sizeLink(page, "King").getAttribute("aria-current")).toBe("true");
+  });
+
   it.each(["/products/no-such-bed", "/products/cooling-mattress-protector"])(
     "%s (unknown or a draft) is not found",
     async (path) => {
@@ -115,8 +142,17 @@ describe("a product page for search engines and link previews", () => {
     expect(product).toMatchObject({
       name: "Tempur Pro Memory Mattress",
       brand: { name: "Tempur" },
-      aggregateRating: { ratingValue: "4.9", reviewCount: 51 },
     });
+    // A rating only from the published reviews the page itself shows, and none without them.
+    const shown = html.match(/Based on (\d+) reviews?/);
+    if (html.includes("No reviews yet.")) {
+      expect(shown).toBeNull();
+      expect(product).not.toHaveProperty("aggregateRating");
+      expect(product).not.toHaveProperty("review");
+    } else {
+      expect(product.aggregateRating.reviewCount).toBe(Number(shown![1]));
+      expect(product.review.length).toBeGreaterThan(0);
+    }
     expect(product.offers).toHaveLength(3);
     expect(product.offers[0]).toMatchObject({
       sku: "MT-07-QN",

@@ -1,11 +1,21 @@
+import { formatCount } from "~/lib/numbers";
 import { SectionHeading } from "./section-heading";
 
-export function BrandGrid({ brands }: { brands: { id: number; name: string }[] }) {
+/** The brands on sale; the count is of every brand with an active product, from the data. */
+export function BrandGrid({
+  brands,
+  brandCount,
+}: {
+  brands: { id: number; name: string }[];
+  brandCount: number;
+}) {
   if (brands.length === 0) return null;
   return (
     <section aria-labelledby="brands-title" className="mx-auto max-w-7xl px-4 py-12">
       <SectionHeading id="brands-title" title="Brands We Stock">
-        50+ trusted bed and mattress brands under one roof.
+        {brandCount > 1
+          ? `${formatCount(brandCount)} bed and mattress brands under one roof.`
+          : "Bed and mattress brands under one roof."}
       </SectionHeading>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         {brands.map((brand) => (

@@ -5,7 +5,8 @@ import { formatMoney } from "~/lib/money";
 import { SectionHeading } from "./section-heading";
 
 export function WhyChooseUs() {
-  const { storeName, town, freeDeliveryThresholdCents, laybyMinDepositCents } = useStoreSettings();
+  const { storeName, town, freeDeliveryThresholdCents, laybyMinDepositCents, claimYearsTrading } =
+    useStoreSettings();
   const benefits = [
     {
       icon: "truck",
@@ -35,13 +36,15 @@ export function WhyChooseUs() {
     {
       icon: "messages-square",
       title: "Honest Advice",
-      text: "15+ years of helping families sleep well. Book a free consultation any time.",
+      text: `${claimYearsTrading ? `${claimYearsTrading} years of helping families sleep well. ` : ""}Book a free consultation any time.`,
     },
   ] as const;
   return (
     <section aria-labelledby="why-title" className="mx-auto max-w-7xl px-4 py-12">
       <SectionHeading id="why-title" title={`Why choose ${storeName}?`}>
-        A family shop in {town} since 2009, with the service to match.
+        {claimYearsTrading
+          ? `A family shop in ${town} for ${claimYearsTrading} years, with the service to match.`
+          : `A family shop in ${town}, with the service to match.`}
       </SectionHeading>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {benefits.map(({ icon, title, text }) => (

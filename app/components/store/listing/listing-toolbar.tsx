@@ -3,6 +3,7 @@ import { Icon } from "~/components/store/icon";
 import { lazy, Suspense, useRef, useState, type MouseEvent } from "react";
 import { buttonClasses } from "~/components/ui/button";
 import { filterTokens } from "~/domain/catalog/listing-query";
+import { HIGHEST_RATED_NOTE } from "~/domain/reviews/bayesian-rating";
 import { useListing } from "./listing-context";
 import { SearchBox } from "./search-box";
 import { SortSelect } from "./sort-select";
@@ -55,55 +56,62 @@ export function ListingToolbar({
     ) : null;
 
   return (
-    <div className="flex flex-col gap-3 md:flex-row md:items-center">
-      <SearchBox className="md:max-w-md md:flex-1" />
-      <div className="flex items-center gap-2 md:ml-auto">
-        <a
-          {...opener("drawer")}
-          className={clsx(buttonClasses({ variant: "outline", grow: true }), "md:hidden")}
-        >
-          <Icon name="sliders-horizontal" /> Sort &amp; Filter {badge}
-        </a>
-        <a
-          {...opener("sheet")}
-          className={clsx(
-            buttonClasses({ variant: "outline", display: "hidden" }),
-            "md:inline-flex lg:hidden",
-          )}
-        >
-          <Icon name="sliders-horizontal" /> Filters {badge}
-        </a>
-        <button
-          type="button"
-          aria-controls="filters"
-          aria-expanded={sidebarOpen}
-          onClick={onToggleSidebar}
-          className={clsx(
-            buttonClasses({ variant: "outline", display: "hidden" }),
-            "lg:inline-flex",
-          )}
-        >
-          {sidebarOpen ? <Icon name="panel-left-close" /> : <Icon name="panel-left-open" />}
-          {sidebarOpen ? "Hide Filters" : "Show Filters"}
-        </button>
-        <SortSelect className="hidden md:flex" />
+    <>
+      <div className="flex flex-col gap-3 md:flex-row md:items-center">
+        <SearchBox className="md:max-w-md md:flex-1" />
+        <div className="flex items-center gap-2 md:ml-auto">
+          <a
+            {...opener("drawer")}
+            className={clsx(buttonClasses({ variant: "outline", grow: true }), "md:hidden")}
+          >
+            <Icon name="sliders-horizontal" /> Sort &amp; Filter {badge}
+          </a>
+          <a
+            {...opener("sheet")}
+            className={clsx(
+              buttonClasses({ variant: "outline", display: "hidden" }),
+              "md:inline-flex lg:hidden",
+            )}
+          >
+            <Icon name="sliders-horizontal" /> Filters {badge}
+          </a>
+          <button
+            type="button"
+            aria-controls="filters"
+            aria-expanded={sidebarOpen}
+            onClick={onToggleSidebar}
+            className={clsx(
+              buttonClasses({ variant: "outline", display: "hidden" }),
+              "lg:inline-flex",
+            )}
+          >
+            {sidebarOpen ? <Icon name="panel-left-close" /> : <Icon name="panel-left-open" />}
+            {sidebarOpen ? "Hide Filters" : "Show Filters"}
+          </button>
+          <SortSelect className="hidden md:flex" />
+        </div>
+        <Suspense fallback={null}>
+          {mounted.includes("drawer") ? (
+            <FilterDrawer
+              open={open === "drawer"}
+              onOpenChange={onOpenChange("drawer")}
+              returnFocusTo={openedFrom}
+            />
+          ) : null}
+          {mounted.includes("sheet") ? (
+            <FilterSheet
+              open={open === "sheet"}
+              onOpenChange={onOpenChange("sheet")}
+              returnFocusTo={openedFrom}
+            />
+          ) : null}
+        </Suspense>
       </div>
-      <Suspense fallback={null}>
-        {mounted.includes("drawer") ? (
-          <FilterDrawer
-            open={open === "drawer"}
-            onOpenChange={onOpenChange("drawer")}
-            returnFocusTo={openedFrom}
-          />
-        ) : null}
-        {mounted.includes("sheet") ? (
-          <FilterSheet
-            open={open === "sheet"}
-            onOpenChange={onOpenChange("sheet")}
-            returnFocusTo={openedFrom}
-          />
-        ) : null}
-      </Suspense>
-    </div>
+      {query.sort === "rating" ? (
+        <p id="sort-note" className="mt-2 text-xs text-muted-foreground md:text-right">
+          {HIGHEST_RATED_NOTE}
+        </p>
+      ) : null}
+    </>
   );
 }

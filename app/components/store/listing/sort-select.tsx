@@ -34,6 +34,8 @@ export function SortSelect({ className }: { className?: string }) {
         data-slot="select"
         name="sort"
         value={query.sort}
+        // The toolbar says how Highest Rated weighs reviews while it is the sort.
+        aria-describedby={query.sort === "rating" ? "sort-note" : undefined}
         onChange={(event) => go({ ...applied, sort: event.target.value as SortOption, page: 1 })}
         className={`${fieldLook} h-10 w-auto pr-8`}
       >

@@ -1,6 +1,8 @@
 import type { MetaDescriptor } from "react-router";
 import type { ProductDetail } from "~/domain/catalog/get-product.server";
 import { SIZE_LABELS } from "~/domain/catalog/product-card";
+import type { ProductReviewPage } from "~/domain/reviews/product-review-page.server";
+import { shopToday } from "~/lib/dates";
 import { mediaSrc } from "~/lib/media";
 import { formatMoney } from "~/lib/money";
 import {
@@ -19,6 +21,7 @@ type Match = { id: string; loaderData?: unknown } | undefined;
 /** Title, description, canonical URL, Open Graph tags and structured data of a product page. */
 export function productPageMeta(
   product: ProductDetail,
+  reviews: ProductReviewPage,
   origin: string,
   matches: readonly Match[],
 ): MetaDescriptor[] {
@@ -49,8 +52,15 @@ export function productPageMeta(
         images: product.images.map((i) => imageUrl(i.mediaKey)),
         category: product.category.name,
         brand: product.brand,
-        rating: product.rating,
-        reviewCount: product.reviewCount,
+        rating: reviews.summary.average,
+        reviewCount: reviews.summary.count,
+        reviews: reviews.reviews.map((r) => ({
+          author: r.displayName,
+          rating: r.rating,
+          datePublished: shopToday(new Date(r.publishedAt)),
+          title: r.title,
+          body: r.body,
+        })),
         offers: product.variants.map((v) => ({
           name: `${product.title}, ${SIZE_LABELS[v.size]}`,
           sku: v.sku,
