@@ -105,6 +105,7 @@ export default [
     route("settings", "routes/admin/settings.tsx", [
       index("routes/admin/settings-general.tsx"),
       route("notifications", "routes/admin/settings-notifications.tsx"),
+      route("notifications/preview/:kind", "routes/admin/settings-mail-preview.tsx"),
       route("security", "routes/admin/settings-security.tsx"),
       route("appearance", "routes/admin/settings-appearance.tsx"),
       route("integrations", "routes/admin/settings-integrations.tsx"),

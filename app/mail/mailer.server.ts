@@ -31,12 +31,7 @@ export type MailSender = MailShop;
  */
 export async function sendMail(message: MailMessage, from: MailSender): Promise<void> {
   const { SMTP_URL, MAIL_FROM, DATA_DIR } = env();
-  // Loaded with the first message, not when the server starts.
-  const { renderEmailHtml } = await import("./render-email.server");
-  const html = await renderEmailHtml({
-    shop: from,
-    content: message.email ?? plainContent(message.subject, message.text),
-  });
+  const html = await messageHtml(message, from);
   if (BROKEN_VALUE.test(message.text) || BROKEN_VALUE.test(html)) {
     // A builder let a missing value through: send anyway (the shopper needs the mail), tell staff.
     log.warn("An e-mail about to be sent contains 'undefined' or 'NaN'");
@@ -63,6 +58,16 @@ export async function sendMail(message: MailMessage, from: MailSender): Promise<
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
   const file = path.join(outbox, `${stamp}-${crypto.randomBytes(4).toString("hex")}.eml`);
   await fs.writeFile(file, info.message as Buffer);
+}
+
+/** The HTML part of a message, as `sendMail` sends it (and Settings > Notifications shows it). */
+export async function messageHtml(message: MailMessage, from: MailSender): Promise<string> {
+  // Loaded with the first message, not when the server starts.
+  const { renderEmailHtml } = await import("./render-email.server");
+  return renderEmailHtml({
+    shop: from,
+    content: message.email ?? plainContent(message.subject, message.text),
+  });
 }
 
 const BROKEN_VALUE = /\bundefined\b|\bNaN\b/;

@@ -15,16 +15,18 @@ export async function sendShopMail(
   const built = build(settings);
   const messages = Array.isArray(built) ? built : [built];
   for (const message of messages) {
-    await sendMail(
-      {
-        ...message,
-        text: `${message.text}\n\n${signature(settings)}`,
-        // The layout's footer carries the signature: the HTML part shows the text without it.
-        email: message.email ?? plainContent(message.subject, message.text),
-      },
-      shopSender(settings),
-    );
+    await sendMail(signedByShop(message, settings), shopSender(settings));
   }
+}
+
+/** A message as the shop sends it: its text signed with the shop's details. */
+export function signedByShop(message: MailMessage, settings: StoreSettings): MailMessage {
+  return {
+    ...message,
+    text: `${message.text}\n\n${signature(settings)}`,
+    // The layout's footer carries the signature: the HTML part shows the text without it.
+    email: message.email ?? plainContent(message.subject, message.text),
+  };
 }
 
 /**

@@ -5,6 +5,8 @@ import { recordAudit } from "~/domain/audit/audit-log.server";
 import type { SessionUser } from "~/domain/auth/roles";
 import { forbidden, invalid, notFound } from "~/domain/errors";
 import { notifyQuietly } from "~/domain/leads/shop-mail.server";
+import type { StoreSettings } from "~/domain/settings/store-settings.server";
+import type { MailMessage } from "~/mail/mailer.server";
 import { refreshProductRating } from "./product-rating.server";
 import { canMoveReview, REVIEW_STATUS_LABELS, type ReviewStatus } from "./review-status";
 
@@ -82,17 +84,32 @@ export async function rejectReview(options: { id: number; reason: string; actor:
   });
   const { review, productTitle } = rejected;
   if (review.email) {
-    await notifyQuietly("review rejection", (s) => ({
-      to: review.email,
-      subject: `Your review of ${productTitle}`,
-      text: [
-        `Dear ${review.displayName},`,
-        `Thank you for reviewing ${productTitle}. We could not publish your review, for this reason:`,
-        reason,
-        `If you would like to write it again, reply to this e-mail or contact us on ${s.phone}.`,
-      ].join("\n\n"),
-    }));
+    await notifyQuietly("review rejection", (shop) =>
+      reviewRejectedMail(
+        { to: review.email, displayName: review.displayName, productTitle, reason },
+        shop,
+      ),
+    );
   }
+}
+
+/** Tells a review's writer why it was not published. */
+export function reviewRejectedMail(
+  input: { to: string; displayName: string; productTitle: string; reason: string },
+  shop: Pick<StoreSettings, "phone">,
+): MailMessage {
+  const { displayName, productTitle, reason } = input;
+  const thanks = `Thank you for reviewing ${productTitle}. We could not publish your review, for this reason:`;
+  const again = `If you would like to write it again, reply to this e-mail or contact us on ${shop.phone}.`;
+  return {
+    to: input.to,
+    subject: `Your review of ${productTitle}`,
+    text: [`Dear ${displayName},`, thanks, reason, again].join("\n\n"),
+    email: {
+      heading: `Your review of ${productTitle}`,
+      paragraphs: [`Dear ${displayName},`, thanks, reason, again],
+    },
+  };
 }
 
 /** The shop's public answer under a review ("" takes it away). */

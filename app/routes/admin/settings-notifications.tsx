@@ -1,4 +1,5 @@
 import { FormNotice } from "~/components/admin/auth-card";
+import { MailPreviewsCard } from "~/components/admin/settings/mail-previews-card";
 import { NotificationSettingsForm } from "~/components/admin/settings/notification-settings-form";
 import { notificationPreferencesSchema } from "~/domain/staff/preference-schemas";
 import {
@@ -67,6 +68,7 @@ export default function NotificationSettingsPage({ loaderData, actionData }: Rou
         email={loaderData.email}
         pageResult={actionData}
       />
+      <MailPreviewsCard />
     </section>
   );
 }

@@ -36,6 +36,7 @@ const PAGES = [
   "/admin/reports",
   "/admin/settings",
   "/admin/settings/notifications",
+  "/admin/settings/notifications/preview/order-confirmation",
   "/admin/settings/security",
   "/admin/settings/appearance",
   "/admin/settings/integrations",

@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { seriousA11yViolations } from "../axe";
 import { baseUrl, main, outboxMessages, useBrowser, waitForHydration } from "../browser";
+import { tabTo } from "../keyboard";
 import { DEMO_OWNER, signInAsOwner, toast } from "./admin-session";
 
 const browser = useBrowser();
@@ -114,11 +115,39 @@ describe("settings", () => {
     expect((await home()).html).not.toContain("data-domain=");
   });
 
+  it("Notifications: staff open an e-mail's preview by keyboard, its HTML and its text", async () => {
+    const admin = await browser.newPage(DESKTOP);
+    await signInAsOwner(admin);
+    await admin.goto("/admin/settings/notifications");
+    await waitForHydration(admin);
+    const link = main(admin).getByRole("link", { name: "Payment receipt" });
+    await tabTo(admin, link);
+    await admin.keyboard.press("Enter");
+    await admin.waitForURL(/\/admin\/settings\/notifications\/preview\/payment-receipt$/);
+    await main(admin).getByRole("heading", { name: "Payment receipt" }).waitFor();
+    expect(await main(admin).getByTestId("mail-subject").textContent()).toBe(
+      "Payment received for order 1042",
+    );
+    const text = (await main(admin).getByTestId("mail-text").textContent()) ?? "";
+    expect(text).toContain("Dear Naledi,");
+    expect(text).toMatch(/Tax invoice INV-0042/);
+    // The HTML part, in its frame: the order's table and its button.
+    const frame = admin.frameLocator('iframe[title="Payment receipt: the e-mail as HTML"]');
+    await frame.getByRole("link", { name: "See your order" }).waitFor();
+    expect(await frame.locator("table").count()).toBeGreaterThan(0);
+    expect(await main(admin).textContent()).not.toMatch(/\bundefined\b|\bNaN\b/);
+  });
+
   for (const colorScheme of ["light", "dark"] as const) {
     it(`has no serious accessibility finding in the ${colorScheme} theme`, async () => {
       const admin = await browser.newPage({ ...DESKTOP, colorScheme });
       await signInAsOwner(admin);
-      for (const path of ["/admin/settings", "/admin/settings/integrations"]) {
+      for (const path of [
+        "/admin/settings",
+        "/admin/settings/integrations",
+        "/admin/settings/notifications",
+        "/admin/settings/notifications/preview/order-confirmation",
+      ]) {
         await admin.goto(path);
         await waitForHydration(admin);
         expect(await seriousA11yViolations(admin), path).toEqual([]);

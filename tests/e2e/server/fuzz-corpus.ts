@@ -386,6 +386,11 @@ export function pageTargets(f: ShopFacts): PageTarget[] {
       owner: true,
     },
     {
+      path: "/admin/settings/notifications/preview/:kind",
+      params: { kind: "order-confirmation" },
+      owner: true,
+    },
+    {
       path: "/admin/suppliers",
       query: { q: "foam", status: "active", sort: "leadTime", dir: "desc", page: "2" },
       owner: true,
