@@ -208,7 +208,7 @@ export function reviewColumns({ canFeature }: { canFeature: boolean }): ListColu
                 intent={r.featured ? "unfeature" : "feature"}
                 label={r.featured ? "Stop featuring" : "Feature"}
               >
-                <Sparkles aria-hidden /> {r.featured ? "Unfeature" : "Feature"}
+                <Sparkles aria-hidden /> {r.featured ? "Stop featuring" : "Feature"}
               </IntentButton>
             ) : null}
           </div>
