@@ -30,7 +30,8 @@ export async function scheduleReviewInvitation(
 }
 
 type Claimed = typeof reviewInvitations.$inferSelect;
-type Product = { lineId: number; title: string; size: string };
+export type InvitedProduct = { lineId: number; title: string; size: string };
+type Product = InvitedProduct;
 
 /** The order's lines with a product, one per product, of products not yet reviewed from it. */
 async function productsToReview(orderId: number): Promise<Product[]> {
@@ -81,7 +82,8 @@ async function issueLinks(invitationId: number, products: Product[]): Promise<st
   });
 }
 
-function invitationMail(
+/** The invitation's e-mail, from its order and links alone (so it can be previewed). */
+export function reviewInvitationMail(
   order: { number: number; firstName: string; email: string },
   products: (Product & { url: string })[],
   stopUrl: string,
@@ -163,7 +165,7 @@ export async function sendReviewInvitation(
     const origin = options.siteUrl ?? defaultSiteUrl();
     const linked = products.map((p, i) => ({ ...p, url: `${origin}/reviews/write/${tokens[i]}` }));
     const stopUrl = `${origin}/reviews/stop/${tokens[0]}`;
-    await sendShopMail(() => invitationMail(order, linked, stopUrl));
+    await sendShopMail(() => reviewInvitationMail(order, linked, stopUrl));
     return true;
   } catch (error) {
     log.error({ err: error, order: claimed.orderId }, "Could not send a review invitation");

@@ -6,7 +6,7 @@ import { DomainError } from "~/domain/errors";
 import { log } from "~/lib/log.server";
 import { reencodePhoto } from "~/lib/media.server";
 import type { MediaStore } from "~/lib/media-store.server";
-import { MAX_REVIEW_PHOTOS, PHOTOS_FIELD } from "./review-schemas";
+import { MAX_REVIEW_PHOTOS, PHOTOS_FIELD } from "./review-limits";
 
 /*
  * A review's photos: JPEG, PNG or WebP as the shopper's phone sends them, each decoded and

@@ -1,4 +1,11 @@
 import { z } from "zod";
+import {
+  PHOTOS_FIELD,
+  RATING_MESSAGE,
+  REVIEW_NAME_MAX,
+  REVIEW_TEXT_MAX,
+  REVIEW_TITLE_MAX,
+} from "./review-limits";
 
 export const REJECT_REASON_MAX = 500;
 export const REPLY_MAX = 2000;
@@ -18,13 +25,6 @@ export const rejectReviewSchema = z.object({
 export const replyReviewSchema = z.object({
   reply: z.string().trim().max(REPLY_MAX, "Keep the reply under 2,000 characters.").default(""),
 });
-
-/** How many photos one review carries. */
-export const MAX_REVIEW_PHOTOS = 3;
-export const REVIEW_TITLE_MAX = 120;
-export const REVIEW_TEXT_MAX = 4000;
-export const REVIEW_NAME_MAX = 60;
-export const RATING_MESSAGE = "Choose from 1 to 5 stars.";
 
 /**
  * A review as its writer sends it, from the invitation's form and the signed-in shopper's
@@ -58,9 +58,6 @@ export const reviewSchema = z.object({
 });
 
 export type ReviewInput = z.output<typeof reviewSchema>;
-
-/** The form's file field (one input that takes several files). */
-export const PHOTOS_FIELD = "photos";
 
 /** The files chosen in the form's photo field (an empty field sends one empty file). */
 export function photosOfForm(form: FormData): File[] {

@@ -10,7 +10,7 @@ import { db } from "~/db/client.server";
 import { auditLog, reviewLinks, reviewPhotos, reviews } from "~/db/schema";
 import { publishedReviews, reviewSummary } from "~/domain/reviews/product-reviews.server";
 import { reviewTokenHash } from "~/domain/reviews/review-links.server";
-import { RATING_MESSAGE } from "~/domain/reviews/review-schemas";
+import { RATING_MESSAGE } from "~/domain/reviews/review-limits";
 import { USED_LINK_MESSAGE } from "~/domain/reviews/review-messages";
 import { writeReviewByLink } from "~/domain/reviews/write-review.server";
 import { folderMediaStore } from "~/lib/media-store-folder.server";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { products, reviewOptOuts, reviews, storeSettings } from "~/db/schema";
 import { publishReview } from "~/domain/reviews/moderate-review.server";
-import { RATING_MESSAGE } from "~/domain/reviews/review-schemas";
+import { RATING_MESSAGE } from "~/domain/reviews/review-limits";
 import { NOT_A_BUYER_MESSAGE } from "~/domain/reviews/review-messages";
 import { afterSignIn } from "~/lib/shopper-gate.server";
 import * as productReview from "~/routes/store/product-review";

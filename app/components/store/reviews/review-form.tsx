@@ -11,7 +11,7 @@ import {
   REVIEW_NAME_MAX,
   REVIEW_TEXT_MAX,
   REVIEW_TITLE_MAX,
-} from "~/domain/reviews/review-schemas";
+} from "~/domain/reviews/review-limits";
 import type { FormActionResult } from "~/lib/forms";
 
 const STAR_WORDS = ["", "Poor", "Fair", "Good", "Very good", "Excellent"] as const;
