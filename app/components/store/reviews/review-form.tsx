@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { FormField } from "~/components/store/form-field";
 import { FormResult } from "~/components/store/form-result";
@@ -48,8 +49,16 @@ export function ReviewForm({
     result && !result.ok ? { ...defaults, ...result.values } : defaults;
   const ratingError = errors.rating;
   const photosError = errors[PHOTOS_FIELD];
+  const formRef = useRef<HTMLFormElement>(null);
+  // A refused form takes the visitor to the first field that needs them.
+  useEffect(() => {
+    if (result && !result.ok) {
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    }
+  }, [result]);
   return (
     <Form
+      ref={formRef}
       method="post"
       action={action}
       encType="multipart/form-data"
@@ -58,10 +67,7 @@ export function ReviewForm({
     >
       <FormResult result={result && !result.ok ? result : undefined} />
       <fieldset disabled={submitting} className="space-y-5">
-        <fieldset
-          aria-describedby={ratingError ? "field-rating-error" : undefined}
-          aria-invalid={ratingError ? true : undefined}
-        >
+        <fieldset>
           <legend className="text-sm font-medium">
             Your rating<span className="text-destructive"> *</span>
           </legend>
@@ -76,6 +82,8 @@ export function ReviewForm({
                   name="rating"
                   value={stars}
                   defaultChecked={values.rating === String(stars)}
+                  aria-invalid={ratingError ? true : undefined}
+                  aria-describedby={ratingError ? "field-rating-error" : undefined}
                   className="size-4 accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
                 />
                 <span aria-hidden="true" className="flex text-amber-600 dark:text-amber-400">

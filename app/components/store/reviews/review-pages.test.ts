@@ -50,7 +50,7 @@ describe("the invitation's review page", () => {
       params,
     });
     expect(html).toContain('id="field-rating-error"');
-    expect(html).toContain('aria-describedby="field-rating-error"');
+    expect(html.match(/aria-describedby="field-rating-error"/g)).toHaveLength(5);
     expect(html).toContain('id="field-photos-error"');
     expect(html).toContain('value="Lovely"');
     expect(html).toContain("Sleeps well</textarea>");
