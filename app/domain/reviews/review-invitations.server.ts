@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
 import { orderLines, orders, reviewInvitations, reviewLinks, reviews } from "~/db/schema";
 import { sendShopMail } from "~/domain/leads/shop-mail.server";
+import type { MailMessage } from "~/mail/mailer.server";
 import { log } from "~/lib/log.server";
 import { siteUrl as defaultSiteUrl } from "~/lib/site-url.server";
 import { hasOptedOut, newReviewToken, reviewTokenHash } from "./review-links.server";
@@ -30,8 +31,7 @@ export async function scheduleReviewInvitation(
 }
 
 type Claimed = typeof reviewInvitations.$inferSelect;
-export type InvitedProduct = { lineId: number; title: string; size: string };
-type Product = InvitedProduct;
+type Product = { lineId: number; title: string; size: string };
 
 /** The order's lines with a product, one per product, of products not yet reviewed from it. */
 async function productsToReview(orderId: number): Promise<Product[]> {
@@ -85,9 +85,9 @@ async function issueLinks(invitationId: number, products: Product[]): Promise<st
 /** The invitation's e-mail, from its order and links alone (so it can be previewed). */
 export function reviewInvitationMail(
   order: { number: number; firstName: string; email: string },
-  products: (Product & { url: string })[],
+  products: readonly { title: string; size: string; url: string }[],
   stopUrl: string,
-) {
+): MailMessage {
   const only = products.length === 1 ? products[0]! : null;
   const subject = only
     ? `How is your ${only.title}? Order ${order.number}`
