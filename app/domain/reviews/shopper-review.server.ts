@@ -162,6 +162,8 @@ export async function saveShopperReview(options: {
 }): Promise<{ reviewId: number; edited: boolean }> {
   const { shopper, input } = options;
   const store = options.store ?? mediaStore();
+  // Refused before any photo is decoded; the transaction asks again with the product locked.
+  await shopperReviewContext({ shopper, slug: options.slug });
   const replaced: { file: string }[] = [];
   const saved = await withStoredPhotos(options.photos, store, (photos) =>
     db().transaction(async (tx) => {
