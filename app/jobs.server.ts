@@ -6,6 +6,7 @@ import { recheckPendingPayments } from "~/domain/orders/recheck-payments.server"
 import { recheckRefunds } from "~/domain/invoicing/recheck-refunds.server";
 import { sendUnsentRefundMails } from "~/domain/orders/refund-mail.server";
 import { sendDueDeliveryNotices } from "~/domain/delivery/delivery-notices.server";
+import { sendDueReviewInvitations } from "~/domain/reviews/review-invitations.server";
 import { sweepUnreferencedProofImages } from "~/domain/delivery/sweep-proof-images.server";
 import { sendWeeklyReports } from "~/domain/reports/send-weekly-reports.server";
 import { claimJob } from "~/db/job-leases.server";
@@ -36,6 +37,13 @@ const JOBS: Job[] = [
   // Delivery e-mails: the day-before reminders (from 08:00), and any booking or move e-mail a
   // crash or a failed send left; each claimed by the UPDATE that marks it sent.
   { name: "send delivery e-mails", everyMs: 5 * MINUTE, run: () => sendDueDeliveryNotices() },
+  // Review invitations, due days after an order is completed (settings); each claimed by the
+  // UPDATE that marks it sent, so two processes never send one twice.
+  {
+    name: "send review invitations",
+    everyMs: 15 * MINUTE,
+    run: () => sendDueReviewInvitations(),
+  },
   // Proof pictures a crash left between storing them and the visit's transaction: a day old
   // and named by no delivery proof (a refused or failed visit removes its own at once).
   {

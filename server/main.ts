@@ -32,9 +32,13 @@ import { workerEnv, workerExecArgv } from "./worker-settings";
 v8.setFlagsFromString("--heap-growing-percent=100");
 
 const MAX_BODY_BYTES = 1024 * 1024;
-/** The back office's product forms carry pictures (up to 5 MB each), the driver's a photo. */
+/**
+ * The back office's product forms carry pictures (up to 5 MB each), the driver's a photo, a
+ * review up to three photos (8 MB each).
+ */
 const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
-const UPLOAD_PATHS = /^\/admin\/(products|deliveries\/my-run)(\/|\.data$|$)/;
+const UPLOAD_PATHS =
+  /^\/(admin\/(products|deliveries\/my-run)|reviews\/write\/[^/]+|products\/[^/]+\/review)(\/|\.data$|$)/;
 const bodyLimit = (path: string) => (UPLOAD_PATHS.test(path) ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES);
 /** On SIGTERM, how long requests under way may take before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;

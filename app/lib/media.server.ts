@@ -74,3 +74,21 @@ export async function writeImageVariants(options: {
   await storeImageVariants(options.store, options.key, rendered.variants);
   return rendered.size;
 }
+
+/**
+ * A photo someone uploaded, decoded and written again as WebP: turned upright by its EXIF
+ * orientation first, made to fit `resize` (never enlarged), and with none of what the camera
+ * wrote (EXIF, GPS, ICC, XMP), since sharp keeps no metadata unless told to. Throws when the
+ * bytes are not a picture sharp can read, or one of more than 50 million pixels.
+ */
+export async function reencodePhoto(
+  input: Buffer,
+  resize: { width: number; height?: number; fit?: "inside" },
+): Promise<{ bytes: Buffer; width: number; height: number }> {
+  const { data, info } = await sharp(input, { limitInputPixels: 50_000_000 })
+    .rotate()
+    .resize({ ...resize, withoutEnlargement: true })
+    .webp({ quality: 72 })
+    .toBuffer({ resolveWithObject: true });
+  return { bytes: data, width: info.width, height: info.height };
+}

@@ -21,7 +21,13 @@ export async function requireShopper(request: Request): Promise<SessionUser> {
   return user;
 }
 
-/** Where to go after signing in: an /account page the visitor asked for, else /account. */
+/**
+ * Where to go after signing in: an /account page the visitor asked for, or a product's review
+ * form, else /account.
+ */
 export function afterSignIn(next: string | null | undefined): string {
-  return next && /^\/account(\/[A-Za-z0-9/_-]*)?$/.test(next) ? next : "/account";
+  if (!next) return "/account";
+  if (/^\/account(\/[A-Za-z0-9/_-]*)?$/.test(next)) return next;
+  if (/^\/products\/[a-z0-9-]+\/review$/.test(next)) return next;
+  return "/account";
 }

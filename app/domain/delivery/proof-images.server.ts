@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import sharp from "sharp";
 import { DomainError } from "~/domain/errors";
 import { log } from "~/lib/log.server";
+import { reencodePhoto } from "~/lib/media.server";
 import type { MediaStore } from "~/lib/media-store.server";
 
 /*
@@ -71,11 +72,10 @@ export async function photoAsWebp(photo: Blob): Promise<Buffer> {
   if (photo.size > PHOTO_MAX_BYTES)
     throw photoError("The photo is over 10 MB: take it again at a smaller size.");
   try {
-    return await sharp(Buffer.from(await photo.arrayBuffer()), { limitInputPixels: 50_000_000 })
-      .rotate()
-      .resize({ width: PHOTO_WIDTH, withoutEnlargement: true })
-      .webp({ quality: 72 })
-      .toBuffer();
+    const reencoded = await reencodePhoto(Buffer.from(await photo.arrayBuffer()), {
+      width: PHOTO_WIDTH,
+    });
+    return reencoded.bytes;
   } catch {
     throw photoError("That photo could not be read: take it again.");
   }

@@ -6,6 +6,7 @@ import { releaseOrderStock, returnOrderStock } from "~/domain/orders/order-stock
 import { releaseRedemption, returnPromotionUse } from "~/domain/orders/promotions.server";
 import { recordAudit } from "~/domain/audit/audit-log.server";
 import { releaseDelivery } from "~/domain/delivery/book-delivery.server";
+import { scheduleReviewInvitation } from "~/domain/reviews/review-invitations.server";
 import { conflict, notFound } from "~/domain/errors";
 import { recordOrderEvent } from "./order-events.server";
 import { canMoveOrder, type OrderStatus } from "./order-status";
@@ -88,6 +89,8 @@ export async function moveOrderStatus(tx: Tx, options: ChangeOrderStatus) {
     // Its delivery day's drop is free for another order.
     await releaseDelivery(tx, { orderId });
   }
+  // Delivered or completed: its buyer is asked to review it, the settings' days later.
+  if (to === "completed") await scheduleReviewInvitation(tx, { orderId, now });
   await recordOrderEvent(tx, {
     orderId,
     type: "status_changed",

@@ -96,6 +96,12 @@ export const MAIL_PREVIEWS = [
     when: "A refund is paid back; the credit note is attached.",
   },
   {
+    key: "review-invitation",
+    label: "Review invitation",
+    audience: "Shoppers",
+    when: "Days after an order is delivered or completed (Settings > General).",
+  },
+  {
     key: "review-rejected",
     label: "Review not published",
     audience: "Shoppers",

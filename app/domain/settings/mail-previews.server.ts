@@ -21,6 +21,7 @@ import { getReport } from "~/domain/reports/get-report.server";
 import { dayIn, mondayOf, resolvePeriod, shiftDays } from "~/domain/reports/report-period";
 import { weeklyReportMail } from "~/domain/reports/weekly-report-mail";
 import { reviewRejectedMail } from "~/domain/reviews/moderate-review.server";
+import { reviewInvitationMail } from "~/domain/reviews/review-invitations.server";
 import { verificationMail } from "~/domain/shoppers/shopper-mail.server";
 import { addDays } from "~/lib/dates";
 import { messageHtml, type MailAttachment, type MailMessage } from "~/mail/mailer.server";
@@ -141,6 +142,15 @@ const BUILDERS: Record<MailPreviewKey, (c: Context) => MailMessage | Promise<Mai
         attachment: pdf("Credit note CN-0007.pdf"),
       },
       c.settings,
+    ),
+  "review-invitation": (c) =>
+    reviewInvitationMail(
+      { number: 1042, firstName: "Naledi", email: SHOPPER },
+      [
+        { title: "Serenity Foam Bed", size: "Queen", url: `${c.siteUrl}/reviews/write/preview-1` },
+        { title: "Cloud Pillow", size: "Standard", url: `${c.siteUrl}/reviews/write/preview-2` },
+      ],
+      `${c.siteUrl}/reviews/stop/preview-1`,
     ),
   "review-rejected": (c) =>
     reviewRejectedMail(

@@ -160,6 +160,18 @@ export function formTargets(f: ShopFacts): FormTarget[] {
       owner: true,
     },
     { path: `/newsletter/unsubscribe?token=${"a".repeat(32)}`, fields: {} },
+    // Review links the shop never sent: the form is read and checked before the link is looked up.
+    {
+      path: `/reviews/write/${"a".repeat(43)}`,
+      fields: { rating: "5", title: "Lovely", body: "Sleeps well.", displayName: "Naledi" },
+    },
+    { path: `/reviews/stop/${"a".repeat(43)}`, fields: {} },
+    // The owner bought nothing: refused (403) unless the settings take reviews from non-buyers.
+    {
+      path: `/products/${f.productSlug}/review`,
+      fields: { rating: "4", title: "", body: "", displayName: "Naledi" },
+      owner: true,
+    },
     {
       path: `/demo-gateway?${f.gatewayQuery}`,
       fields: {
@@ -277,6 +289,9 @@ export function pageTargets(f: ShopFacts): PageTarget[] {
     { path: "/beds", query: listing },
     { path: "/bedding", query: listing },
     { path: "/products/:slug", params: { slug: f.productSlug }, query: { size: "queen" } },
+    { path: "/products/:slug/review", params: { slug: f.productSlug }, owner: true },
+    { path: "/reviews/write/:token", params: { token: "a".repeat(43) } },
+    { path: "/reviews/stop/:token", params: { token: "a".repeat(43) } },
     {
       path: "/orders/:number",
       params: { number: f.orderNumber },
