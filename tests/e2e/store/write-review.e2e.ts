@@ -129,7 +129,7 @@ describe("writing a review from the invitation", () => {
     expect(await form.getByRole("radio", { name: "4 stars: Very good" }).isChecked()).toBe(true);
     await tabTo(page, form.getByLabel("Title"));
     await page.keyboard.type("Slept well from the first night");
-    await tabTo(page, form.getByLabel("Your review"));
+    await tabTo(page, form.getByLabel("Your review", { exact: true }));
     await page.keyboard.type("Firm, cool, and delivered on the day we chose.");
     const photo = await sharp({
       create: { width: 1200, height: 900, channels: 3, background: "#7a5c3e" },
