@@ -11,6 +11,7 @@ import { findingsInBothThemes } from "../axe";
 import { main, PHONE, useBrowser, waitForHydration } from "../browser";
 import { tabTo } from "../keyboard";
 import { placePaidOrder } from "../shopper";
+import { signInAsOwner, toast } from "../admin/admin-session";
 
 /*
  * An invitation is due days after an order is completed. So this journey runs a shop of its
@@ -161,5 +162,46 @@ describe("writing a review from the invitation", () => {
     await main(page)
       .getByText(/This link has written its review already/)
       .waitFor();
-  }, 180_000);
+
+    // Pending, it shows nowhere on the product's page.
+    const product = await browser.newPage({ baseURL: shop!.url });
+    await product.goto("/products/classic-spring-bed#reviews");
+    await waitForHydration(product);
+    await main(product).getByRole("heading", { name: "Reviews" }).waitFor();
+    expect(await main(product).textContent()).not.toContain("Slept well from the first night");
+
+    // Staff publish it from the Reviews section, by keyboard.
+    const admin = await browser.newPage({
+      baseURL: shop!.url,
+      viewport: { width: 1280, height: 900 },
+    });
+    await signInAsOwner(admin);
+    await admin.goto("/admin/reviews?q=Classic+Spring");
+    await waitForHydration(admin);
+    const publish = main(admin).getByRole("button", { name: /^Publish .*Classic Spring Bed/ });
+    await publish.waitFor();
+    await tabTo(admin, publish);
+    await admin.keyboard.press("Enter");
+    await toast(admin, "Review Published").waitFor();
+
+    // The product's page shows it at once: its words, its photo, "Verified buyer", its stars.
+    await product.reload();
+    await waitForHydration(product);
+    const review = main(product).getByRole("article").filter({
+      hasText: "Slept well from the first night",
+    });
+    await review.waitFor();
+    expect(await review.textContent()).toContain("Verified buyer");
+    expect(await review.getByRole("img").count()).toBeGreaterThan(0);
+    expect(await main(product).textContent()).toContain("Based on 1 review");
+    const jsonLd = await product.locator('script[type="application/ld+json"]').allTextContents();
+    expect(jsonLd.join(" ")).toContain('"AggregateRating"');
+    expect(
+      await findingsInBothThemes(product, async (dark) => {
+        await dark.goto("/products/classic-spring-bed#reviews");
+        await waitForHydration(dark);
+        await main(dark).getByText("Slept well from the first night").waitFor();
+      }),
+    ).toEqual([]);
+  }, 240_000);
 });
