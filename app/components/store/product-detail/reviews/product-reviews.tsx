@@ -27,9 +27,18 @@ export function ProductReviews({ reviews }: { reviews: ProductReviewPage }) {
       aria-labelledby="reviews-heading"
       className="mt-10 scroll-mt-20 border-t pt-8"
     >
-      <h2 id="reviews-heading" className="text-xl font-semibold">
-        Reviews
-      </h2>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="reviews-heading" className="text-xl font-semibold">
+          Reviews
+        </h2>
+        {/* Signed in, a buyer reviews from here too; the page says who may and why not. */}
+        <Link
+          to={`${pathname}/review`}
+          className="inline-flex min-h-11 items-center text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
+          Write a review
+        </Link>
+      </div>
       {reviews.summary.count === 0 ? (
         <div className="mt-3 space-y-1">
           <p className="font-medium">No reviews yet.</p>
