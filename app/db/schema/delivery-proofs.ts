@@ -13,6 +13,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { deliveryZones } from "./delivery";
 import { deliveryRuns } from "./delivery-runs";
 import { orders } from "./orders";
 
@@ -46,6 +47,11 @@ export const deliveryProofs = pgTable(
     runId: integer("run_id").references(() => deliveryRuns.id, { onDelete: "set null" }),
     /** The day the delivery was booked for. */
     day: date("day", { mode: "string" }).notNull(),
+    /**
+     * The zone whose round the visit was on: after a missed visit the shopper chooses a new day
+     * on it, even for an address outside every zone (a quoted order booked on a zone by staff).
+     */
+    zoneId: integer("zone_id").references(() => deliveryZones.id, { onDelete: "set null" }),
     outcome: deliveryOutcome("outcome").notNull(),
     recipientName: text("recipient_name"),
     signatureFile: text("signature_file"),

@@ -70,7 +70,12 @@ async function stopToRecord(tx: Tx, orderNumber: number, now: Date) {
     throw conflict(`Order #${order.number} is completed: its delivery is recorded already.`);
   }
   const [booking] = await tx
-    .select({ id: deliveryBookings.id, day: deliveryBookings.day, runId: deliveryRunStops.runId })
+    .select({
+      id: deliveryBookings.id,
+      day: deliveryBookings.day,
+      zoneId: deliveryBookings.zoneId,
+      runId: deliveryRunStops.runId,
+    })
     .from(deliveryBookings)
     .leftJoin(deliveryRunStops, eq(deliveryRunStops.bookingId, deliveryBookings.id))
     .where(eq(deliveryBookings.orderId, order.id));
@@ -149,6 +154,7 @@ function recordDeliveredRow(
         orderId: order.id,
         runId: booking.runId,
         day: booking.day,
+        zoneId: booking.zoneId,
         outcome: "delivered",
         recipientName: options.recipientName,
         signatureFile,
@@ -218,6 +224,7 @@ export async function recordNotDelivered(
         orderId: order.id,
         runId: booking.runId,
         day: booking.day,
+        zoneId: booking.zoneId,
         outcome: "not_delivered",
         reason: options.reason,
         note: options.note || null,

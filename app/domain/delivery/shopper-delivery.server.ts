@@ -179,8 +179,9 @@ export async function moveOrderDeliveryByShopper(input: {
 
 /**
  * A delivery the driver could not make (docs/decisions/045): its booking was released, and the
- * shopper chooses a new day on the order's page. The zone is the address's today; null when
- * the order is not such a one (never delivered, done, not paid in full, outside every zone).
+ * shopper chooses a new day on the order's page. The zone is the address's today, else the
+ * missed visit's; null when the order is not such a one (never delivered, done, not paid in
+ * full, or neither zone active).
  */
 async function missedDelivery(orderId: number, executor: Db | Tx = db()) {
   const [order] = await executor
@@ -197,11 +198,17 @@ async function missedDelivery(orderId: number, executor: Db | Tx = db()) {
   if (!isPaidInFull(order.paymentStatus)) return null;
   const proof = await latestProof(orderId, undefined, executor);
   if (proof?.outcome !== "not_delivered") return null;
-  const zone = zoneOfAddress(await loadActiveZones(executor), {
-    postalCode: order.postalCode,
-    town: order.city,
-    province: order.province,
-  });
+  const zones = await loadActiveZones(executor);
+  // The address's zone today; for an address outside every zone (a quoted order staff booked
+  // on a zone's round), the zone of the visit that was missed, while it is active.
+  const zone =
+    zoneOfAddress(zones, {
+      postalCode: order.postalCode,
+      town: order.city,
+      province: order.province,
+    }) ??
+    zones.find((z) => z.id === proof.zoneId) ??
+    null;
   return zone ? { missedDay: proof.day, zone } : null;
 }
 

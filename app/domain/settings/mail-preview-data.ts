@@ -124,6 +124,7 @@ export function previewProof(day: string, now = new Date()): DeliveryProof {
     orderId: 0,
     runId: null,
     day,
+    zoneId: null,
     outcome: "delivered",
     recipientName: "Naledi Mokoena",
     signatureFile: null,

@@ -10,7 +10,13 @@ import {
   orders,
   users,
 } from "~/db/schema";
+import crypto from "node:crypto";
 import { bookOrderDelivery } from "~/domain/delivery/book-order-delivery.server";
+import { recordNotDelivered } from "~/domain/delivery/record-delivery.server";
+import {
+  moveOrderDeliveryByShopper,
+  shopperDeliveryView,
+} from "~/domain/delivery/shopper-delivery.server";
 import { choiceKey } from "~/domain/delivery/delivery-choices.server";
 import { countOrdersToBook } from "~/domain/delivery/delivery-day-page.server";
 import { deliveryDayView } from "~/domain/delivery/delivery-day-view.server";
@@ -296,6 +302,28 @@ describe("an order quoted for our own truck, outside every zone", () => {
     expect(moved.zoneName).toBe(zoneName);
     expect(await bookingOf(order.id)).toMatchObject({ zoneId, day: "2026-12-01" });
     expect(await dayRow(zoneId, day)).toMatchObject({ booked: before.booked });
+    expect(await countsMatchBookings(zoneId)).toBe(true);
+  });
+
+  it("missed by the driver, its shopper chooses a new day on the round it was booked on", async () => {
+    const order = await quotedPaid("own_truck");
+    await bookIn(order.number, "2026-11-25", zoneId);
+    const onTheDay = new Date("2026-11-25T07:30:00Z");
+    await recordNotDelivered({
+      orderNumber: order.number,
+      proofKey: crypto.randomUUID(),
+      reason: "nobody_home",
+      note: "",
+      actor: { ...staff, name: "Sipho" },
+      now: onTheDay,
+    });
+    expect(await bookingOf(order.id)).toBeUndefined();
+    const view = await shopperDeliveryView({ id: order.id, status: "processing" }, onTheDay);
+    expect(view).toMatchObject({ missed: true, mayMove: true });
+    const day = view!.choices[0]!.day;
+    expect(day > "2026-11-25").toBe(true);
+    await moveOrderDeliveryByShopper({ orderId: order.id, day, now: onTheDay });
+    expect(await bookingOf(order.id)).toMatchObject({ zoneId, day });
     expect(await countsMatchBookings(zoneId)).toBe(true);
   });
 

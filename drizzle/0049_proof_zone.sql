@@ -1,0 +1,2 @@
+ALTER TABLE "delivery_proofs" ADD COLUMN "zone_id" integer;--> statement-breakpoint
+ALTER TABLE "delivery_proofs" ADD CONSTRAINT "delivery_proofs_zone_id_delivery_zones_id_fk" FOREIGN KEY ("zone_id") REFERENCES "public"."delivery_zones"("id") ON DELETE set null ON UPDATE no action;
