@@ -86,6 +86,7 @@ export default [
     route("invoices/:id/pdf", "routes/admin/invoice-pdf.ts"),
     route("credit-notes/:id/pdf", "routes/admin/credit-note-pdf.ts"),
     route("reviews", "routes/admin/reviews.tsx"),
+    route("reviews/export", "routes/admin/reviews-export.ts"),
     route("suppliers", "routes/admin/suppliers.tsx"),
     route("suppliers/export", "routes/admin/suppliers-export.ts"),
     route("deliveries", "routes/admin/deliveries.tsx"),

@@ -3,6 +3,7 @@ import { db } from "~/db/client.server";
 import {
   containsPattern,
   countRows,
+  everyRow,
   listOrder,
   listPage,
   sortedWindows,
@@ -34,6 +35,36 @@ function matching(params: Pick<ReviewParams, "q" | "status" | "filters">): SQL |
   );
 }
 
+/** The list's rows in its order; `text` is what of the review's words each row carries. */
+function reviewRows(params: ReviewParams, text: SQL<string>) {
+  return sortedWindows(
+    () =>
+      db()
+        .select({
+          id: r.id,
+          productTitle: p.title,
+          productSlug: p.slug,
+          rating: r.rating,
+          title: r.title,
+          // The list: one more than is shown, to know whether the text goes on.
+          start: text,
+          displayName: r.displayName,
+          verifiedBuyer: r.verifiedBuyer,
+          status: r.status,
+          rejectReason: r.rejectReason,
+          reply: r.reply,
+          featured: r.featured,
+          createdAt: r.createdAt,
+          publishedAt: r.publishedAt,
+        })
+        .from(r)
+        .innerJoin(p, eq(p.id, r.productId))
+        .where(matching(params))
+        .$dynamic(),
+    listOrder(SORT_COLUMNS[params.sort], r.id, params.direction),
+  );
+}
+
 /** The back office's Reviews list: one page of reviews with their product and photos. */
 export async function listReviews(options: { params: ReviewParams }) {
   const { params } = options;
@@ -49,32 +80,7 @@ export async function listReviews(options: { params: ReviewParams }) {
         .where(where);
       return row?.n ?? 0;
     },
-    rows: sortedWindows(
-      () =>
-        db()
-          .select({
-            id: r.id,
-            productTitle: p.title,
-            productSlug: p.slug,
-            rating: r.rating,
-            title: r.title,
-            // One more than is shown, to know whether the text goes on.
-            start: sql<string>`left(${r.body}, ${EXCERPT_LENGTH + 1})`,
-            displayName: r.displayName,
-            verifiedBuyer: r.verifiedBuyer,
-            status: r.status,
-            rejectReason: r.rejectReason,
-            reply: r.reply,
-            featured: r.featured,
-            createdAt: r.createdAt,
-            publishedAt: r.publishedAt,
-          })
-          .from(r)
-          .innerJoin(p, eq(p.id, r.productId))
-          .where(where)
-          .$dynamic(),
-      listOrder(SORT_COLUMNS[params.sort], r.id, params.direction),
-    ),
+    rows: reviewRows(params, sql<string>`left(${r.body}, ${EXCERPT_LENGTH + 1})`),
   });
   const photos = await photosOf(page.rows.map((row) => row.id));
   const rows: ReviewRow[] = page.rows.map(({ start, ...row }) => ({
@@ -107,4 +113,39 @@ export async function summarizeReviews() {
 export async function countPendingReviews(): Promise<number> {
   const [row] = await db().select({ n: countRows }).from(r).where(eq(r.status, "pending"));
   return row?.n ?? 0;
+}
+
+export const REVIEW_EXPORT_HEADER = [
+  "Written",
+  "Product",
+  "Rating",
+  "Title",
+  "Review",
+  "Name Shown",
+  "Verified Buyer",
+  "Status",
+  "Reject Reason",
+  "Reply",
+  "Featured",
+  "Published",
+] as const;
+
+/** Every review the list's search and filters show, in its order, as CSV cells. */
+export async function* exportReviews(options: { params: ReviewParams }) {
+  for await (const row of everyRow(reviewRows(options.params, sql<string>`${r.body}`))) {
+    yield [
+      row.createdAt.toISOString(),
+      row.productTitle,
+      Number(row.rating),
+      row.title,
+      row.start,
+      row.displayName,
+      row.verifiedBuyer ? "yes" : "no",
+      row.status,
+      row.rejectReason,
+      row.reply,
+      row.featured ? "yes" : "no",
+      row.publishedAt ? row.publishedAt.toISOString() : "",
+    ] as const;
+  }
 }

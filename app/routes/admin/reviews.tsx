@@ -121,6 +121,7 @@ export default function ReviewsPage({ loaderData: d }: Route.ComponentProps) {
           searchLabel: "Search reviews by product",
           placeholder: "Search by product title...",
           statusOptions: statusChoices(REVIEW_LIST.statuses),
+          exportTo: "/admin/reviews/export",
           filters: [
             {
               name: "rating",

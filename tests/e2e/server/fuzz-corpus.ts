@@ -401,6 +401,11 @@ export function pageTargets(f: ShopFacts): PageTarget[] {
       owner: true,
     },
     {
+      path: "/admin/reviews/export",
+      query: { q: "bed", status: "published", rating: "9" },
+      owner: true,
+    },
+    {
       path: "/admin/settings/notifications/preview/:kind",
       params: { kind: "order-confirmation" },
       owner: true,

@@ -43,6 +43,9 @@ import * as invoicePdf from "~/routes/admin/invoice-pdf";
 import * as creditNotePdf from "~/routes/admin/credit-note-pdf";
 import * as suppliersPage from "~/routes/admin/suppliers";
 import * as suppliersExport from "~/routes/admin/suppliers-export";
+import * as reviewsPage from "~/routes/admin/reviews";
+import * as reviewsExport from "~/routes/admin/reviews-export";
+import * as mailPreview from "~/routes/admin/settings-mail-preview";
 import * as deliveryZonesPage from "~/routes/admin/delivery-zones";
 import * as deliveryZonesExport from "~/routes/admin/delivery-zones-export";
 import * as deliveriesPage from "~/routes/admin/deliveries";
@@ -100,6 +103,9 @@ const ROUTES: [string, Module, Record<string, string>][] = [
   ["/admin/credit-notes/1/pdf", creditNotePdf, { id: "1" }],
   ["/admin/suppliers", suppliersPage, {}],
   ["/admin/suppliers/export", suppliersExport, {}],
+  ["/admin/reviews", reviewsPage, {}],
+  ["/admin/reviews/export", reviewsExport, {}],
+  ["/admin/settings/notifications/preview/refund", mailPreview, { kind: "refund" }],
   ["/admin/delivery-zones", deliveryZonesPage, {}],
   ["/admin/delivery-zones/export", deliveryZonesExport, {}],
   ["/admin/deliveries", deliveriesPage, {}],

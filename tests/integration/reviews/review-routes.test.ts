@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { FormActionResult } from "~/lib/forms";
 import * as layout from "~/routes/admin/layout";
 import * as reviewsPage from "~/routes/admin/reviews";
+import * as reviewsExport from "~/routes/admin/reviews-export";
 import { useTestDatabase } from "../../setup/database";
 import { startSmtpServer } from "../../setup/smtp";
 import { formRequest, routeOutcome, shopRequest, signedIn, statusOf } from "../admin/helpers";
@@ -265,5 +266,36 @@ describe("bad input", () => {
       body: { ok: false, alert: { description: "That review no longer exists." } },
     });
     expect(JSON.stringify(missing.body)).not.toMatch(/at .*\.ts|Error:/);
+  });
+});
+
+describe("the Reviews CSV", () => {
+  it("exports what the list shows, whole words and all, for staff and the owner", async () => {
+    await insertReview(productId, {
+      rating: 2,
+      title: "Export me",
+      body: "A long review, with a comma, that the list cuts short but the file keeps whole.",
+      displayName: "Sipho from Zeerust",
+      status: "rejected",
+      rejectReason: "Off topic",
+    });
+    for (const cookie of [cookies.staff, cookies.owner]) {
+      const { returned } = await routeOutcome(
+        reviewsExport.loader,
+        shopRequest("/admin/reviews/export?status=rejected&rating=2", { cookie }),
+        {},
+      );
+      const response = returned as Response;
+      expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+      const text = await response.text();
+      expect(text).toContain(
+        "Written,Product,Rating,Title,Review,Name Shown,Verified Buyer,Status",
+      );
+      expect(text).toContain(
+        '"A long review, with a comma, that the list cuts short but the file keeps whole."',
+      );
+      expect(text).toContain("Sipho from Zeerust,yes,rejected,Off topic");
+      expect(text.trim().split("\n")).toHaveLength(2);
+    }
   });
 });
