@@ -8,9 +8,12 @@ import { beforeEach } from "vitest";
  * window when it is closer.
  */
 export function awayFromWindowEdges(windowSeconds = 15 * 60, marginMs = 20_000) {
-  beforeEach(async () => {
-    const windowMs = windowSeconds * 1000;
-    const left = windowMs - (Date.now() % windowMs);
-    if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
-  }, marginMs + 10_000);
+  beforeEach(() => clearOfWindowEdge(windowSeconds, marginMs), marginMs + 10_000);
+}
+
+/** The same for one test: waits for the next window when this one ends within `marginMs`. */
+export async function clearOfWindowEdge(windowSeconds = 15 * 60, marginMs = 20_000) {
+  const windowMs = windowSeconds * 1000;
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
 }
