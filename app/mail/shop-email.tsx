@@ -121,7 +121,28 @@ export function ShopEmail(props: {
                 textDecoration: "none",
               }}
             >
-              {shop.name}
+              {/* The storefront's mark: the name's initial on the brand colour, drawn in HTML
+                  so it shows with images off. */}
+              <span
+                aria-hidden="true"
+                className="mail-button"
+                style={{
+                  display: "inline-block",
+                  width: "32px",
+                  height: "32px",
+                  lineHeight: "32px",
+                  marginRight: "10px",
+                  borderRadius: "8px",
+                  backgroundColor: LIGHT.brand,
+                  color: LIGHT.onBrand,
+                  textAlign: "center",
+                  fontSize: "18px",
+                  verticalAlign: "middle",
+                }}
+              >
+                {shop.name.charAt(0)}
+              </span>
+              <span style={{ verticalAlign: "middle" }}>{shop.name}</span>
             </Link>
             <Heading
               as="h1"
