@@ -123,8 +123,8 @@ export async function replyToReview(options: { id: number; reply: string; actor:
       .update(reviews)
       .set({ reply, repliedAt: reply ? new Date() : null, updatedAt: new Date() })
       .where(eq(reviews.id, id));
-    // A published review's reply shows on the product page, which is cached by its data.
-    if (before.status === "published") await refreshProductRating(tx, before.productId);
+    // No figure changes: the product page reads the reply with its reviews, and the render
+    // cache keys a page by that data, so the catalogue's version (every listing) is left alone.
     await recordAudit(
       {
         action: "review_replied",
