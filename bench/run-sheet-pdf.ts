@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { setDatabase, type DatabaseHandle } from "../app/db/client.server";
 import { storeSettings, users } from "../app/db/schema";
-import { renderRunSheetPdf } from "../app/domain/delivery/run-sheet.server";
+import { getRunSheet, renderRunSheetPdf } from "../app/domain/delivery/run-sheet.server";
 import { onBothDatabases, timeRounds, type DaysOfferedResult } from "./delivery-days";
 
 const STOPS = 30;
@@ -63,12 +63,17 @@ async function seedRun(handle: DatabaseHandle) {
     from delivery_bookings b cross join delivery_runs r`);
 }
 
+/** A run sheet's figures: its reads and layout together, and its reads alone. */
+export type RunSheetResult = DaysOfferedResult & { readsMedianMs: number };
+
 /**
  * A run sheet of 30 stops as a PDF (its reads and its layout), `rounds` times after a warm-up,
- * on PGlite and on PostgreSQL when one answers.
+ * on PGlite and on PostgreSQL when one answers; then its reads alone as many times, to show
+ * how much of the time is the layout's.
  */
-export async function benchRunSheetPdf(rounds = 50): Promise<DaysOfferedResult[]> {
-  return onBothDatabases("run_sheet", seedRun, async (handle, label) => {
+export async function benchRunSheetPdf(rounds = 50): Promise<RunSheetResult[]> {
+  const readsMedian = new Map<string, number>();
+  const results = await onBothDatabases("run_sheet", seedRun, async (handle, label) => {
     setDatabase(handle);
     try {
       const { pdf } = await renderRunSheetPdf({ runId: 1 });
@@ -76,6 +81,10 @@ export async function benchRunSheetPdf(rounds = 50): Promise<DaysOfferedResult[]
     } finally {
       setDatabase(undefined);
     }
-    return timeRounds(handle, label, rounds, () => renderRunSheetPdf({ runId: 1 }));
+    const whole = await timeRounds(handle, label, rounds, () => renderRunSheetPdf({ runId: 1 }));
+    const reads = await timeRounds(handle, label, rounds, () => getRunSheet({ runId: 1 }));
+    readsMedian.set(label, reads.medianMs);
+    return whole;
   });
+  return results.map((r) => ({ ...r, readsMedianMs: readsMedian.get(r.database) ?? NaN }));
 }

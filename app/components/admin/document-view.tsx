@@ -73,9 +73,10 @@ export function DocumentView({ document: doc }: { document: BusinessDocument }) 
                     className={cn(
                       "py-2 pr-3",
                       doc.columns[c]?.align === "right" && "pr-0 text-right whitespace-nowrap",
+                      doc.columns[c]?.sign && "border-b border-foreground",
                     )}
                   >
-                    {value}
+                    {doc.columns[c]?.sign ? null : value}
                   </td>
                 ))}
               </tr>

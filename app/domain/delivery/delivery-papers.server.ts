@@ -1,7 +1,11 @@
 import { asc, inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { orderLines, orders } from "~/db/schema";
-import { addressLines, deliveryContactLines } from "~/domain/addresses/format-address";
+import {
+  addressLines,
+  addressOneLine,
+  deliveryContactLines,
+} from "~/domain/addresses/format-address";
 import type { BusinessDocument, DocumentShop } from "~/domain/documents/business-document";
 import { sellerFromSettings } from "~/domain/invoicing/invoice-seller";
 import { isPaidInFull } from "~/domain/orders/payment-status";
@@ -59,15 +63,21 @@ export async function ordersForPapers(orderIds: number[]) {
   return orderIds.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** The buyer's name, the address as every page prints it, and how to reach them at the door. */
-export function deliverToLines(order: PaperOrder): string[] {
+/**
+ * The buyer's name, the address as every page prints it (or run on as one line), and how to
+ * reach them at the door.
+ */
+export function deliverToLines(
+  order: PaperOrder,
+  options: { addressOnOneLine?: boolean } = {},
+): string[] {
   const contact = deliveryContactLines({
     deliveryMobile: order.deliveryMobile,
     accessNotes: order.accessNotes,
   });
   return [
     `${order.firstName} ${order.lastName}`.trim(),
-    ...addressLines(order),
+    ...(options.addressOnOneLine ? [addressOneLine(order)] : addressLines(order)),
     ...(order.deliveryMobile ? [] : [`Phone: ${order.phone}`]),
     ...contact,
   ];

@@ -46,20 +46,20 @@ export async function getRunSheet(options: { runId: number }) {
 
 export type RunSheet = Awaited<ReturnType<typeof getRunSheet>>;
 
-const SIGN_HERE = "\n\n\n______________________\nName, signature, time";
-
 /**
- * A stop's row: its place, who and where, the goods and the add-ons to do there, what to
- * collect, and room to sign.
+ * A stop's row: its place in the run with who and where, the goods and the add-ons to do there,
+ * what to collect, and a blank cell to sign in. The PDF library lays out every cell and every
+ * line of one on its own, at a cost of its own (bench/README.md, "Run sheet PDF"), so the stop's
+ * number heads the first cell rather than filling a column, and the address runs on as one
+ * paragraph, as a list prints it.
  */
 function stopRow(order: PaperOrder, place: number): string[] {
-  const [name, ...rest] = deliverToLines(order);
+  const [name, ...rest] = deliverToLines(order, { addressOnOneLine: true });
   return [
-    String(place),
-    [`${name} · Order #${order.number}`, ...rest].join("\n"),
+    [`${place}. ${name} · Order #${order.number}`, ...rest].join("\n"),
     [...order.lines.map(itemLine), ...addOnWork(order)].join("\n"),
     toCollect(order),
-    SIGN_HERE,
+    "",
   ];
 }
 
@@ -82,11 +82,10 @@ export function runSheetPrint(sheet: RunSheet): BusinessDocument {
       { label: "Stops", value: String(sheet.stops.length) },
     ],
     columns: [
-      { label: "#", width: "5%" },
-      { label: "Customer and address", width: "36%" },
-      { label: "Items", width: "22%" },
+      { label: "Stop, customer and address", width: "40%" },
+      { label: "Items", width: "23%" },
       { label: "To collect", width: "13%" },
-      { label: "Received by", width: "24%" },
+      { label: "Received by: name, signature, time", width: "24%", sign: true },
     ],
     rows: sheet.stops.map((order, i) => stopRow(order, i + 1)),
     totals: [{ label: "Stops", value: String(sheet.stops.length), bold: true }],

@@ -17,7 +17,8 @@ export type BusinessDocument = {
   /** Blocks side by side: "From", "Bill to", "Supplier"; the first line of each is bold. */
   parties: { heading: string; lines: string[] }[];
   facts: { label: string; value: string }[];
-  columns: { label: string; width: string; align?: "right" }[];
+  /** `sign`: the column's cells are left blank above a line to sign on (a run sheet's stops). */
+  columns: { label: string; width: string; align?: "right"; sign?: boolean }[];
   rows: string[][];
   totals: { label: string; value: string; bold?: boolean }[];
   notes?: string;

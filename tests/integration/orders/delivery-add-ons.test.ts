@@ -340,7 +340,7 @@ describe("delivery add-ons where delivery is quoted, and on the run sheet", () =
       shop: shopParty,
       stops: [paper!],
     });
-    expect(sheet.rows[0]![2]).toBe(
+    expect(sheet.rows[0]![1]).toBe(
       [`1 x ${paper!.lines[0]!.title} (Queen)`, "Take away old mattress", "Assemble"].join("\n"),
     );
     const note = deliveryNotePrint({ shop: shopParty, order: paper!, day: null, zoneName: null });
