@@ -63,7 +63,12 @@ beforeAll(async () => {
   const first = await startShop({ env: env(), seedIfEmpty: true });
   try {
     const shopper = await browser.newPage({ baseURL: first.url });
-    for (const email of ["driver.online@example.com", "driver.offline@example.com"]) {
+    for (const email of [
+      "driver.online@example.com",
+      "driver.offline@example.com",
+      "driver.paper@example.com",
+      "driver.missed@example.com",
+    ]) {
       orders.push(
         await placePaidOrder(shopper, "classic-spring-bed", "queen", email, { day: "last" }),
       );
@@ -149,6 +154,59 @@ describe("the driver's phone", () => {
       .poll(() => signature.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBeGreaterThan(0);
     expect(await page.locator("main").textContent()).toMatch(/completed/i);
+  });
+
+  it("without JavaScript, records a stop signed on the paper run sheet and another not delivered, refusing a proof with neither signature", async () => {
+    const [, , paper, missed] = orders;
+    const page = await browser.newPage({
+      ...PHONE,
+      baseURL: shop!.url,
+      javaScriptEnabled: false,
+    });
+    await page.goto("/admin-login");
+    await page.getByLabel("Email").fill(DEMO_OWNER.email);
+    await page.getByLabel("Password", { exact: true }).fill(DEMO_OWNER.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL(/\/admin$/);
+    await page.goto("/admin/deliveries/my-run");
+
+    // A name but no signature, drawn or on paper: refused next to the signature, nothing saved.
+    let stop = stopOf(page, paper!);
+    await stop.locator("summary").first().click();
+    await stop.getByLabel("Received by (name)").fill("Thabo Molefe");
+    await stop.getByRole("button", { name: `Delivered: order #${paper}` }).click();
+    await page.getByRole("heading", { name: "My Run Today" }).waitFor();
+    stop = stopOf(page, paper!);
+    await stop.getByText(/tick .Signed on the paper run sheet./).waitFor();
+    expect(await stop.textContent()).not.toContain("Received by Thabo");
+
+    await stop.getByLabel("Received by (name)").fill("Thabo Molefe");
+    await stop.getByLabel("Signed on the paper run sheet instead").check();
+    await stop.getByRole("button", { name: `Delivered: order #${paper}` }).click();
+    await page
+      .getByRole("status")
+      .filter({ hasText: /Delivered/ })
+      .waitFor();
+    await expect
+      .poll(() => stopOf(page, paper!).textContent())
+      .toContain("Received by Thabo Molefe");
+
+    stop = stopOf(page, missed!);
+    await stop.locator("summary").nth(1).click();
+    await stop.getByLabel("Why not").selectOption({ label: "Nobody home" });
+    await stop.getByRole("button", { name: `Not delivered: order #${missed}` }).click();
+    await page
+      .getByRole("status")
+      .filter({ hasText: /Not Delivered/ })
+      .waitFor();
+    await expect.poll(() => stopOf(page, missed!).textContent()).toContain("Nobody home");
+
+    await page.goto(`/admin/orders/${paper}`);
+    expect(await page.getByTestId("delivery-proofs").textContent()).toContain(
+      "Received by Thabo Molefe, signed on the paper run sheet.",
+    );
+    await page.goto(`/admin/orders/${missed}`);
+    expect(await page.getByTestId("delivery-proofs").textContent()).toContain("Nobody home");
   });
 
   it("keeps a proof on the phone while offline and sends it once when back online", async () => {
