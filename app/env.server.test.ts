@@ -106,7 +106,15 @@ describe("env", () => {
       process.env.MAIL_FROM = "orders@example.co.za";
       expect(fresh.env()).toBe(settled);
       expect(fresh.env().MAIL_FROM).toBe("shop@example.co.za");
+
+      // The shop's build bundles a copy of its own, which the server's settling reaches too.
+      vi.resetModules();
+      const copy = await import("./env.server");
+      expect(copy.env().MAIL_FROM).toBe("orders@example.co.za");
+      process.env.MAIL_FROM = "sales@example.co.za";
+      expect(copy.env().MAIL_FROM).toBe("orders@example.co.za");
     } finally {
+      delete (globalThis as Record<symbol, unknown>)[Symbol.for("bed-shop.env-settled")];
       if (before === undefined) delete process.env.MAIL_FROM;
       else process.env.MAIL_FROM = before;
     }

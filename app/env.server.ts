@@ -252,7 +252,14 @@ function objectStorageProblems(e: Env): string[] {
 
 const ENV_NAMES = Object.keys(envSchema.shape);
 let parsed: { values: (string | undefined)[]; env: Readonly<Env> } | undefined;
-let settled = false;
+
+/**
+ * Whether the server has settled its environment. Kept on the process, not in this module: the
+ * server's entry and the shop's build each bundle a copy of this file, and the entry settles
+ * its own before it loads the build.
+ */
+const SETTLED = Symbol.for("bed-shop.env-settled");
+const isSettled = () => (globalThis as Record<symbol, unknown>)[SETTLED] === true;
 
 /**
  * Called by the server as it starts: its environment does not change from then on, so env()
@@ -261,7 +268,7 @@ let settled = false;
  */
 export function settleEnv(): void {
   env();
-  settled = true;
+  (globalThis as Record<symbol, unknown>)[SETTLED] = true;
 }
 
 /**
@@ -270,7 +277,7 @@ export function settleEnv(): void {
  * (tests change process.env between calls).
  */
 export function env(): Readonly<Env> {
-  if (settled && parsed) return parsed.env;
+  if (parsed && isSettled()) return parsed.env;
   const values = ENV_NAMES.map((name) => process.env[name]);
   if (parsed && values.every((value, i) => value === parsed!.values[i])) return parsed.env;
   const current = Object.freeze(parseEnv());

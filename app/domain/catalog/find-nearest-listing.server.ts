@@ -1,6 +1,7 @@
 import type { ListingCategory, ListingQuery } from "./listing-query";
 import { categoryOnly, nearerQueries, type Dropped, type NearerQuery } from "./nearest-listing";
-import { countProducts, searchProducts, type ProductSearchResult } from "./search-products.server";
+import { countProducts, searchListing, type ProductSearchResult } from "./search-products.server";
+import { currentCatalogVersion } from "./search-cache.server";
 
 export type NearestListing = {
   query: ListingQuery;
@@ -15,25 +16,34 @@ export type NearestListing = {
  * thing that held back the most products (the text, a group of options, the price or the
  * category), else keeping only the category; null when there is none. The candidates are only
  * counted (a group of options left out is counted from the listing's kept groups, without the
- * database); only the one chosen is read.
+ * database); only the one chosen is read. `version` is the catalogue's version the listing
+ * that found nothing was read at, if it read one: the page reads it once.
  */
 export async function findNearestListing(
   query: ListingQuery,
   fixedCategory: ListingCategory | null,
+  version: number | null = null,
 ): Promise<NearestListing | null> {
+  const known = version ?? (await currentCatalogVersion());
   const chosen =
-    (await mostFound(nearerQueries(query, fixedCategory))) ??
-    (await mostFound([categoryOnly(query)]));
+    (await mostFound(nearerQueries(query, fixedCategory), known)) ??
+    (await mostFound([categoryOnly(query)], known));
   if (!chosen) return null;
-  const { products, total } = await searchProducts(chosen.query);
+  const { products, total } = (await searchListing(chosen.query, known)).result;
   return { ...chosen, result: { products, total } };
 }
 
 /** The candidate finding the most products (the first of equals), or null when none finds any. */
-async function mostFound(candidates: (NearerQuery | null)[]): Promise<NearerQuery | null> {
+async function mostFound(
+  candidates: (NearerQuery | null)[],
+  version: number,
+): Promise<NearerQuery | null> {
   const present = candidates.filter((c) => c !== null);
   if (present.length === 0) return null;
-  const totals = await countProducts(present.map((c) => c.query));
+  const totals = await countProducts(
+    present.map((c) => c.query),
+    version,
+  );
   let best = -1;
   for (let i = 0; i < totals.length; i++) {
     if (totals[i]! > (best < 0 ? 0 : totals[best]!)) best = i;

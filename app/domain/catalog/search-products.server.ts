@@ -39,31 +39,48 @@ const MAX_WORD_LENGTH = 40;
  * kept by the database, goes up); stock and pictures are read fresh every time.
  */
 export async function searchProducts(query: ListingQuery): Promise<ProductSearchResult> {
+  return (await searchListing(query)).result;
+}
+
+/**
+ * `searchProducts`, with the catalogue's version it read (null when it read none): a listing
+ * that looks further (the nearest one to a listing that found nothing) passes it on, so one
+ * page reads the version once. `known` is a version read earlier for the same page.
+ */
+export async function searchListing(
+  query: ListingQuery,
+  known: number | null = null,
+): Promise<{ result: ProductSearchResult; version: number | null }> {
   const key = query.page <= MAX_CACHED_PAGE ? cacheKey(query) : null;
   const entry = key ? cachedListing(key) : undefined;
-  let version: number | null = null;
+  let version = known;
   if (entry) {
     // Checked alongside reading stock, so an answer from the cache costs one round trip.
     const [current, cards] = await Promise.all([
-      currentCatalogVersion(),
+      version ?? currentCatalogVersion(),
       withCardDetails(entry.listing.rows),
     ]);
-    if (current === entry.version) return result(entry.listing, cards);
+    if (current === entry.version)
+      return { result: result(entry.listing, cards), version: current };
     version = current;
   }
   // Read before the listing is worked out, so a change made meanwhile can only make it newer.
   if (key && version === null) version = await currentCatalogVersion();
   const listing = await findListing(query, version);
   if (key && version !== null) rememberListing(key, version, listing);
-  return result(listing, await withCardDetails(listing.rows));
+  return { result: result(listing, await withCardDetails(listing.rows)), version };
 }
 
 /**
  * How many products each listing holds, without reading them: the counts of a listing (kept as
- * its facet groups are), for weighing several listings at once.
+ * its facet groups are), for weighing several listings at once. `known` is the catalogue's
+ * version read earlier for the same page, if any.
  */
-export async function countProducts(queries: ListingQuery[]): Promise<number[]> {
-  const version = await currentCatalogVersion();
+export async function countProducts(
+  queries: ListingQuery[],
+  known: number | null = null,
+): Promise<number[]> {
+  const version = known ?? (await currentCatalogVersion());
   const totals: number[] = [];
   for (const query of queries) {
     const entry = cachedListing(cacheKey({ ...query, page: 1 }));

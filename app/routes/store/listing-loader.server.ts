@@ -4,7 +4,7 @@ import { listingHref, listingParams } from "~/components/store/listing/listing-u
 import { findNearestListing } from "~/domain/catalog/find-nearest-listing.server";
 import { parseListingQuery } from "~/domain/catalog/listing-query";
 import { readListingSearch } from "~/domain/catalog/read-search.server";
-import { searchProducts } from "~/domain/catalog/search-products.server";
+import { searchListing } from "~/domain/catalog/search-products.server";
 import { readSearchParams } from "~/lib/request-input.server";
 
 /**
@@ -21,7 +21,8 @@ export async function loadListing(request: Request, page: ListingPageConfig) {
     const target = page.category !== null && read.category !== page.category ? PRODUCTS_PAGE : page;
     throw redirect(listingHref(target, read));
   }
-  const result = await searchProducts(query);
-  const nearest = result.total === 0 ? await findNearestListing(query, page.category) : null;
+  const { result, version } = await searchListing(query);
+  const nearest =
+    result.total === 0 ? await findNearestListing(query, page.category, version) : null;
   return { query, result, nearest };
 }
