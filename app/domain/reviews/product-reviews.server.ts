@@ -34,7 +34,15 @@ export async function reviewSummary(productId: number): Promise<ReviewSummary> {
     .from(reviews)
     .where(and(eq(reviews.productId, productId), eq(reviews.status, "published")))
     .groupBy(reviews.rating);
-  const byStars = new Map(rows.map((r) => [Number(r.stars), Number(r.count)]));
+  return summaryOf(new Map(rows.map((r) => [Number(r.stars), Number(r.count)])));
+}
+
+/** The summary of a product without published reviews. */
+export function noReviews(): ReviewSummary {
+  return summaryOf(new Map());
+}
+
+function summaryOf(byStars: Map<number, number>): ReviewSummary {
   const histogram = [5, 4, 3, 2, 1].map((stars) => ({ stars, count: byStars.get(stars) ?? 0 }));
   const count = histogram.reduce((n, h) => n + h.count, 0);
   const total = histogram.reduce((n, h) => n + h.count * h.stars, 0);

@@ -34,6 +34,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // Awaited, never streamed: the render cache keys a page by its loader data, reviews included.
   const reviews = await productReviewPage({
     productId: product.id,
+    reviewCount: product.reviewCount,
     query: readSearchParams(request),
   });
   return { product, reviews, origin: siteUrl() };
