@@ -12,7 +12,8 @@ import {
 } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit-log.server";
 import { DomainError } from "~/domain/errors";
-import { emailReference, normaliseEmail } from "./personal-data.server";
+import { emailReference } from "./personal-data.server";
+import { normaliseEmail } from "./same-email";
 import type { PrivacyCorrection } from "./schemas";
 
 /**

@@ -25,12 +25,8 @@ import { FULL_TAX_INVOICE_ABOVE_CENTS } from "~/domain/invoicing/invoice-amounts
 import { formatInvoiceNumber } from "~/domain/invoicing/invoice-number";
 import { formatMoney } from "~/lib/money";
 import { findRefundOwed } from "./money-records.server";
-import {
-  countPersonalData,
-  emailReference,
-  findPersonalData,
-  normaliseEmail,
-} from "./personal-data.server";
+import { countPersonalData, emailReference, findPersonalData } from "./personal-data.server";
+import { normaliseEmail } from "./same-email";
 import { scrubTimeline } from "./scrub-timeline.server";
 import { mediaStore } from "~/lib/configured-media-store.server";
 import { log } from "~/lib/log.server";

@@ -27,6 +27,7 @@ import {
 } from "~/db/schema";
 import { findInvoiceDetails, findLaybyRefunds, findOrderRefunds } from "./money-records.server";
 import { reviewsBy } from "./review-records.server";
+import { normaliseEmail, sameEmail } from "./same-email";
 
 /**
  * Everything the shop holds about one e-mail address (POPIA s23: the person's right to know what
@@ -35,18 +36,10 @@ import { reviewsBy } from "./review-records.server";
  * or order tokens, two-factor secrets or newsletter tokens.
  */
 
-/** The address as the shop compares it: trimmed, lower-cased. */
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
 /** What the audit log keeps of the address a request was about: never the address itself. */
 export function emailReference(email: string): string {
   return createHash("sha256").update(normaliseEmail(email)).digest("hex").slice(0, 16);
 }
-
-const sameEmail = (column: Parameters<typeof sql>[1], email: string): SQL =>
-  sql`lower(${column}) = ${normaliseEmail(email)}`;
 
 export async function findPersonalData(options: { email: string }, tx?: Tx) {
   const q = tx ?? db();

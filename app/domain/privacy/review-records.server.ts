@@ -1,6 +1,7 @@
-import { asc, eq, inArray, or, sql } from "drizzle-orm";
+import { asc, eq, inArray, or } from "drizzle-orm";
 import { type db, type Tx } from "~/db/client.server";
 import { products, reviewOptOuts, reviewPhotos, reviews } from "~/db/schema";
+import { sameEmail } from "./same-email";
 
 /**
  * The reviews the person wrote (by their address or their account), with their photos' files,
@@ -26,10 +27,9 @@ export async function reviewsBy(
     .from(reviews)
     .innerJoin(products, eq(products.id, reviews.productId))
     .where(
-      // `email` comes normalised (trimmed, lower-case), as findPersonalData passes it.
       userId
-        ? or(sql`lower(${reviews.email}) = ${email}`, eq(reviews.userId, userId))
-        : sql`lower(${reviews.email}) = ${email}`,
+        ? or(sameEmail(reviews.email, email), eq(reviews.userId, userId))
+        : sameEmail(reviews.email, email),
     )
     .orderBy(asc(reviews.createdAt));
   const photos = rows.length
