@@ -10,6 +10,7 @@ import { benchDeliveryDayView } from "./delivery-day-view";
 import { benchRunSheetPdf } from "./run-sheet-pdf";
 import { benchEmailRender } from "./email";
 import { benchInventory, type AdjustmentResult } from "./inventory";
+import { benchListingFloor, printListingFloor } from "./listing-floor";
 import { benchInvoiceList, benchInvoicePdf, seedInvoices, type PdfResult } from "./invoices";
 import { benchReportExports, benchReportsPage, seedReportOrders } from "./reports";
 import { loadTest, type LoadResult } from "./load";
@@ -48,6 +49,10 @@ import { seedCatalogue, startBenchShop } from "./server";
  * baseline checkout's build (--baseline DIR or SAME_WINDOW_BASELINE; left out without one):
  * --rounds N (5) alternated loads of --seconds each, after --warmup N (30) seconds, with
  * --also DIR,DIR (more builds of this checkout beside it) (bench/same-window.ts).
+ * The floor part (--only floor, and after the scale part in a full run) serves distinct listings
+ * from one process on PostgreSQL (--seconds N, 20, after --warmup N, 30, with --connections N, 4)
+ * and reads --listings N (400) more in this process, written by a plain template: the floor
+ * under a listing's processor time (bench/listing-floor.ts).
  */
 const args = parseArgs(process.argv.slice(2));
 const products = args.products ?? 10_000;
@@ -98,6 +103,16 @@ async function main() {
     await printEmailRender();
     return;
   }
+  const listingFloor = async () => {
+    const floor = await benchListingFloor({
+      products,
+      seconds: args.seconds ?? 20,
+      warmupSeconds: args.warmup ?? 30,
+      connections: args.connections ?? 4,
+      listings: args.listings ?? 400,
+    });
+    if (floor) printListingFloor(products, floor);
+  };
   const sameWindow = () =>
     benchSameWindow({
       baselineDir: args.baseline ?? process.env.SAME_WINDOW_BASELINE,
@@ -117,6 +132,10 @@ async function main() {
   }
   if (only === "window") {
     await sameWindow();
+    return;
+  }
+  if (only === "floor") {
+    await listingFloor();
     return;
   }
   if (only === "inventory") {
@@ -229,6 +248,7 @@ async function main() {
   printLists(lists);
   if (only === undefined) {
     printScale(await scaleOnPostgres());
+    await listingFloor();
     const inventory = await inventoryOnPostgres();
     if (inventory) printInventory(inventory.pages, inventory.adjustments);
     await printInvoices();
@@ -537,7 +557,8 @@ type Args = Partial<
     | "reportOrders"
     | "bookings"
     | "dayBookings"
-    | "rounds",
+    | "rounds"
+    | "listings",
     number
   > & {
     only:
@@ -552,7 +573,8 @@ type Args = Partial<
       | "model"
       | "delivery"
       | "email"
-      | "window";
+      | "window"
+      | "floor";
     noBuild: boolean;
     scaleProducts: number[];
     baseline: string;
@@ -580,10 +602,11 @@ function parseArgs(argv: string[]): Args {
         value !== "model" &&
         value !== "delivery" &&
         value !== "email" &&
-        value !== "window"
+        value !== "window" &&
+        value !== "floor"
       ) {
         throw new Error(
-          "--only lighthouse|load|lists|inventory|scale|invoices|reports|soak|model|delivery|email|window",
+          "--only lighthouse|load|lists|inventory|scale|invoices|reports|soak|model|delivery|email|window|floor",
         );
       }
       out.only = value;
@@ -619,6 +642,7 @@ function parseArgs(argv: string[]): Args {
       key === "modelRuns" ||
       key === "bookings" ||
       key === "rounds" ||
+      key === "listings" ||
       key === "day-bookings"
     ) {
       const value = Number(argv[++i]);

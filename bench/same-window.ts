@@ -32,8 +32,8 @@ const CASES: Case[] = ["cached /products", "distinct listings"];
 
 type Shop = { name: string; shop: RunningShop; nextListing: () => string };
 
-/** The server's processor time so far (every thread: user and system), in ms, from /proc. */
-function cpuMs(pid: number): number {
+/** A process's processor time so far (every thread: user and system), in ms, from /proc. */
+export function processorMs(pid: number): number {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   // Fields 14 and 15 of stat(5); this list starts at field 3.
@@ -45,7 +45,7 @@ function cpuMs(pid: number): number {
  * answered request (utime + stime from /proc, read before and after the load).
  */
 async function measure(s: Shop, which: Case, seconds: number, connections: number) {
-  const before = cpuMs(s.shop.pid);
+  const before = processorMs(s.shop.pid);
   const result = await autocannon({
     url: s.shop.url,
     connections,
@@ -60,7 +60,7 @@ async function measure(s: Shop, which: Case, seconds: number, connections: numbe
       },
     ],
   });
-  const used = cpuMs(s.shop.pid) - before;
+  const used = processorMs(s.shop.pid) - before;
   const requests = result.requests.total;
   return {
     rps: result.requests.average,
