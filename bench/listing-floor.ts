@@ -17,9 +17,8 @@ import { mediaSrc, mediaSrcSet } from "~/lib/media";
 import { startShop } from "../scripts/shop-process";
 import { median } from "./lighthouse";
 import { postgresAnswers, withScratchDatabase } from "./postgres";
-import { distinctListings } from "./scale";
+import { distinctListings, processorMs } from "./scale";
 import { seedCatalogue } from "./server";
-import { processorMs } from "./same-window";
 
 /**
  * The floor under a distinct listing's processor time (issue 37, point 1): the same listings'

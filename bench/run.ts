@@ -31,8 +31,8 @@ import { seedCatalogue, startBenchShop } from "./server";
  * (100000) orders and --enquiries N (20000) enquiries; the inventory on PostgreSQL alone, one
  * process, with --movements N (1000000) stock movements. The scale part (distinct listings and
  * product pages, on PostgreSQL) runs at --products, or at each of --scale-products N,N (one
- * database filled up to each size in turn), the listings after --warmup N (60) seconds of the
- * same load. The invoices part lays out one invoice's PDF 100 times in this process, and
+ * database filled up to each size in turn), with each of --scale-workers N,N (1,2) server
+ * processes, the listings after --warmup N (60) seconds of the same load. The invoices part lays out one invoice's PDF 100 times in this process, and
  * measures the invoices list on PostgreSQL with --invoices N (100000) invoices. The soak part
  * (--only soak; not in a full run) sends mixed traffic for --minutes N (10) at --rate N (20)
  * actions a second to two processes on PostgreSQL (bench/soak.ts). The reports part (--only
@@ -67,6 +67,7 @@ const movements = args.movements ?? 1_000_000;
 const invoiceCount = args.invoices ?? 100_000;
 const reportOrders = args.reportOrders ?? 100_000;
 const scaleSizes = args.scaleProducts ?? [products];
+const scaleWorkers = args.scaleWorkers ?? [1, 2];
 const warmupSeconds = args.warmup ?? 60;
 
 /** The back office's lists at their largest: first page, a search, a filter, the last page. */
@@ -371,11 +372,17 @@ async function printReports() {
   }
 }
 
-type ScaleRun = { products: number; seedSeconds: number; results: Record<string, ScaleResult> };
+type ScaleRun = {
+  products: number;
+  workers: number;
+  seedSeconds: number;
+  results: Record<string, ScaleResult>;
+};
 
 /**
- * Distinct listings and product pages on PostgreSQL, `--workers` processes, at each size of
- * `scaleSizes`: one database, filled up to each size in turn (smallest first).
+ * Distinct listings and product pages on PostgreSQL, with each of `--scale-workers` processes
+ * (1 and 2), at each size of `scaleSizes`: one database, filled up to each size in turn
+ * (smallest first).
  */
 async function scaleOnPostgres(): Promise<ScaleRun[]> {
   if (!(await postgresAnswers())) {
@@ -389,17 +396,19 @@ async function scaleOnPostgres(): Promise<ScaleRun[]> {
       const started = Date.now();
       seedCatalogue(env, size);
       const seedSeconds = Math.round((Date.now() - started) / 1000);
-      const shop = await startBenchShop({ ...env, WEB_CONCURRENCY: String(workers) });
-      try {
-        const results = await benchScale(shop.url, shop.pid, env.DATABASE_URL, {
-          connections,
-          seconds,
-          runs,
-          warmupSeconds,
-        });
-        out.push({ products: size, seedSeconds, results });
-      } finally {
-        await shop.stop();
+      for (const processes of scaleWorkers) {
+        const shop = await startBenchShop({ ...env, WEB_CONCURRENCY: String(processes) });
+        try {
+          const results = await benchScale(shop.url, shop.pid, env.DATABASE_URL, {
+            connections,
+            seconds,
+            runs,
+            warmupSeconds,
+          });
+          out.push({ products: size, workers: processes, seedSeconds, results });
+        } finally {
+          await shop.stop();
+        }
       }
     }
     return out;
@@ -409,20 +418,40 @@ async function scaleOnPostgres(): Promise<ScaleRun[]> {
 function printScale(scale: ScaleRun[]) {
   if (scale.length === 0) return;
   console.log(
-    `\nAt scale on PostgreSQL, ${workers} process${workers === 1 ? "" : "es"}, ${connections} connections for ${seconds} s (median of ${runs} runs; the listings after ${warmupSeconds} s of the same load), never the same listing address twice; RSS in MB per server process: before the load / peak during it / 10 s after it`,
+    `\nAt scale on PostgreSQL, ${connections} connections for ${seconds} s (median of ${runs} runs; the listings after ${warmupSeconds} s of the same load), never the same listing address twice; processor time a request in ms over the runs, the shop's processes and PostgreSQL's apart; RSS in MB per server process: before the load / peak during it / 10 s after it`,
   );
   console.log(
-    "| products | pages | requests/s | p50 ms | p99 ms | errors | non-2xx | addresses | RSS before | RSS peak | RSS after |",
+    "| products | processes | pages | requests/s | p50 ms | p99 ms | shop CPU ms | PostgreSQL CPU ms | errors | non-2xx | addresses | RSS before | RSS peak | RSS after |",
   );
-  console.log("| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | --- |");
+  console.log(
+    "| ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | --- |",
+  );
   for (const run of scale) {
     for (const [name, r] of Object.entries(run.results)) {
       console.log(
-        `| ${run.products} | ${name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.addresses} | ${r.rssIdle.join(" / ")} | ${r.rssPeak.join(" / ")} | ${r.rssAfter.join(" / ")} |`,
+        `| ${run.products} | ${run.workers} | ${name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.shopCpuMs.toFixed(1)} | ${r.postgresCpuMs.toFixed(1)} | ${r.errors} | ${r.non2xx} | ${r.addresses} | ${r.rssIdle.join(" / ")} | ${r.rssPeak.join(" / ")} | ${r.rssAfter.join(" / ")} |`,
       );
     }
   }
-  for (const run of scale) {
+  // Issue 37, point 2: the largest catalogue's distinct listings against the smallest's.
+  const sizes = [...new Set(scale.map((run) => run.products))];
+  if (sizes.length > 1) {
+    const [small, large] = [Math.min(...sizes), Math.max(...sizes)];
+    for (const processes of new Set(scale.map((run) => run.workers))) {
+      const at = (size: number) =>
+        scale.find((run) => run.products === size && run.workers === processes)?.results[
+          "distinct listings"
+        ];
+      const [a, b] = [at(small), at(large)];
+      if (!a || !b) continue;
+      console.log(
+        `Distinct listings, ${processes} process${processes === 1 ? "" : "es"}: ${large} products against ${small}: requests/s ${(a.rps / b.rps).toFixed(2)} times fewer, p99 ${(b.p99 / a.p99).toFixed(2)} times (goal: at most 1.5)`,
+      );
+    }
+  }
+  for (const run of scale.filter(
+    (r, i) => scale.findIndex((s) => s.products === r.products) === i,
+  )) {
     console.log(`Seeding up to ${run.products} products took ${run.seedSeconds} s.`);
   }
 }
@@ -577,6 +606,7 @@ type Args = Partial<
       | "floor";
     noBuild: boolean;
     scaleProducts: number[];
+    scaleWorkers: number[];
     baseline: string;
     also: string[];
   }
@@ -626,6 +656,12 @@ function parseArgs(argv: string[]): Args {
         throw new Error("--scale-products needs numbers, e.g. 10000,100000");
       }
       out.scaleProducts = sizes;
+    } else if (key === "scale-workers") {
+      const counts = (argv[++i] ?? "").split(",").map(Number);
+      if (counts.some((n) => !Number.isInteger(n) || n < 1)) {
+        throw new Error("--scale-workers needs process counts, e.g. 1,2");
+      }
+      out.scaleWorkers = counts;
     } else if (
       key === "products" ||
       key === "runs" ||

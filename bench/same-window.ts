@@ -5,14 +5,11 @@ import autocannon from "autocannon";
 import { startShop, type RunningShop } from "../scripts/shop-process";
 import { median } from "./lighthouse";
 import { postgresAnswers, withScratchDatabase, type ShopDatabase } from "./postgres";
-import { distinctListings } from "./scale";
+import { distinctListings, processorMs } from "./scale";
 import { seedCatalogue } from "./server";
 
 /** What a phone's browser says it can take, as in load.ts. */
 const PHONE_HEADERS = { "accept-encoding": "gzip, deflate, br, zstd" };
-
-/** Clock ticks a second of /proc's utime and stime (USER_HZ; 100 on Linux). */
-const TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout) || 100;
 
 export type SameWindowOptions = {
   /** Another checkout of the shop, built (`npm run build` there): what this build is held to. */
@@ -31,14 +28,6 @@ type Case = "cached /products" | "distinct listings";
 const CASES: Case[] = ["cached /products", "distinct listings"];
 
 type Shop = { name: string; shop: RunningShop; nextListing: () => string };
-
-/** A process's processor time so far (every thread: user and system), in ms, from /proc. */
-export function processorMs(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  // Fields 14 and 15 of stat(5); this list starts at field 3.
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
-}
 
 /**
  * One load of `seconds` on one shop: requests/s, and the server process's processor time per

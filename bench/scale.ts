@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -205,7 +206,49 @@ function rssSampler(pids: number[], everyMs = 200) {
   };
 }
 
+/** Clock ticks a second of /proc's utime and stime (USER_HZ; 100 on Linux). */
+const TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout) || 100;
+
+/** A process's processor time so far (every thread: user and system), in ms, from /proc. */
+export function processorMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // Fields 14 and 15 of stat(5); this list starts at field 3.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
+}
+
+/** Processor time so far of each process whose name is `name`, ms by process id, from /proc. */
+export function processorMsByName(name: string): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) !== name) continue;
+      out.set(Number(entry), processorMs(Number(entry)));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+}
+
+/**
+ * PostgreSQL's processor time between two readings of `processorMsByName("postgres")`: each
+ * process there at the end, less what it had used at the start (a backend started meanwhile
+ * counts whole). A backend that ended meanwhile takes its share with it; the shop's pool keeps
+ * its connections through a load, so that is rare.
+ */
+export function postgresMsBetween(before: Map<number, number>, after: Map<number, number>) {
+  let ms = 0;
+  for (const [pid, used] of after) ms += used - (before.get(pid) ?? 0);
+  return ms;
+}
+
 export type ScaleResult = LoadResult & {
+  /** Processor time a request over the measured runs, ms: the shop's processes, PostgreSQL's. */
+  shopCpuMs: number;
+  postgresCpuMs: number;
   /** Per server process, MB: before the load, its peak during it, and after it settled. */
   rssIdle: number[];
   rssPeak: number[];
@@ -246,10 +289,17 @@ export async function scaleLoad(
   };
   const sampler = rssSampler(pids);
   await autocannon({ ...load, duration: options.warmupSeconds ?? 2 });
+  const shopPids = [serverPid, ...pids.filter((pid) => pid !== serverPid)];
+  const shopMs = () => shopPids.reduce((sum, pid) => sum + processorMs(pid), 0);
+  const shopBefore = shopMs();
+  const postgresBefore = processorMsByName("postgres");
   const results: autocannon.Result[] = [];
   for (let run = 0; run < options.runs; run++) {
     results.push(await autocannon({ ...load, duration: options.seconds }));
   }
+  const answered = results.reduce((sum, r) => sum + r.requests.total, 0);
+  const shopCpuMs = (shopMs() - shopBefore) / answered;
+  const postgresCpuMs = postgresMsBetween(postgresBefore, processorMsByName("postgres")) / answered;
   const rssPeak = sampler.stop();
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   const rssAfter = pids.map((pid) => rssMb(pid) ?? 0);
@@ -259,6 +309,8 @@ export async function scaleLoad(
     p99: median(results.map((r) => r.latency.p99)),
     errors: results.reduce((sum, r) => sum + r.errors + r.timeouts, 0),
     non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
+    shopCpuMs,
+    postgresCpuMs,
     rssIdle,
     rssPeak,
     rssAfter,
