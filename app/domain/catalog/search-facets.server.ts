@@ -8,6 +8,26 @@ import { sizeMaskOf } from "./search-filters.server";
 export type FacetCounts = Record<CheckboxGroupId, Record<string, number>>;
 
 /**
+ * How each group's options are found on a product: one value of it, or a set of them (the
+ * sizes, `sizeMask`). Every group must say which, so a new one is counted.
+ */
+const GROUP_KINDS = {
+  "mattress-type": "value",
+  "bed-type": "value",
+  "comfort-level": "value",
+  brand: "value",
+  "bed-size": "sizes",
+} as const satisfies Record<CheckboxGroupId, "value" | "sizes">;
+
+type ValueGroup = {
+  [G in CheckboxGroupId]: (typeof GROUP_KINDS)[G] extends "value" ? G : never;
+}[CheckboxGroupId];
+
+const VALUE_GROUPS = (Object.keys(GROUP_KINDS) as CheckboxGroupId[]).filter(
+  (g): g is ValueGroup => GROUP_KINDS[g] === "value",
+);
+
+/**
  * The products `base` gives, grouped by everything a filter option looks at: each group is one
  * combination of mattress type, bed type, comfort level, brand and sizes, with how many products
  * have it. A catalogue of 100,000 products has a few thousand such combinations.
@@ -21,13 +41,41 @@ type AttributeGroup = {
   n: number;
 };
 
-/** Whether the products of `row` have `option` of `group`. */
-function hasOption(row: AttributeGroup, group: CheckboxGroupId, option: string): boolean {
-  if (group === "bed-size") {
-    const bit = bedSize.enumValues.indexOf(option as (typeof bedSize.enumValues)[number]);
-    return bit >= 0 && (row.sizeMask & (1 << bit)) !== 0;
+/** A size's bit in a group's `sizeMask` (the size enum's order, as `sizeMaskOf` builds it). */
+const SIZE_BIT: ReadonlyMap<string, number> = new Map(
+  bedSize.enumValues.map((size, bit) => [size, bit]),
+);
+
+/** The size options of the filter, by their bit, for counting a group's sizes bit by bit. */
+const SIZE_OPTION_BY_BIT = bedSize.enumValues.map((size) =>
+  CHECKBOX_GROUPS.find((g) => g.id === "bed-size")!.options.some((o) => o.id === size)
+    ? size
+    : null,
+);
+
+/**
+ * A test per selected group (OR within the group): whether a row's products have one of the
+ * chosen options. Sizes are tested as one mask, the other groups by their value.
+ */
+function selectionTests(query: ListingQuery) {
+  const tests: { id: CheckboxGroupId; passes: (row: AttributeGroup) => boolean }[] = [];
+  for (const group of CHECKBOX_GROUPS) {
+    const chosen = query.selections[group.id];
+    if (!chosen?.length) continue;
+    if (GROUP_KINDS[group.id] === "sizes") {
+      let mask = 0;
+      for (const option of chosen) {
+        const bit = SIZE_BIT.get(option);
+        if (bit !== undefined) mask |= 1 << bit;
+      }
+      tests.push({ id: group.id, passes: (row) => (row.sizeMask & mask) !== 0 });
+    } else {
+      const id = group.id as ValueGroup;
+      const values = new Set<string>(chosen);
+      tests.push({ id, passes: (row) => row[id] !== null && values.has(row[id]) });
+    }
   }
-  return row[group] === option;
+  return tests;
 }
 
 /**
@@ -111,24 +159,34 @@ export async function countFacets(
   version: number | null = null,
 ): Promise<{ total: number; facets: FacetCounts }> {
   const groups = await groupsOf(query, base, version);
-  const selected = CHECKBOX_GROUPS.filter((g) => query.selections[g.id]?.length);
+  const tests = selectionTests(query);
   const facets = Object.fromEntries(
     CHECKBOX_GROUPS.map((g) => [g.id, Object.fromEntries(g.options.map((o) => [o.id, 0]))]),
   ) as FacetCounts;
   let total = 0;
   for (const row of groups) {
-    // Which selected groups this combination satisfies (OR within a group).
-    const failing = selected.filter(
-      (g) => !query.selections[g.id]!.some((option) => hasOption(row, g.id, option)),
-    );
-    if (failing.length === 0) total += row.n;
+    // Which selected group this combination fails, if only one (OR within a group).
+    let failing: CheckboxGroupId | null = null;
+    let failures = 0;
+    for (const test of tests) {
+      if (test.passes(row)) continue;
+      failing = test.id;
+      if (++failures > 1) break;
+    }
+    if (failures === 0) total += row.n;
     // An option's count ignores its own group's selection, and no other group may fail.
-    if (failing.length > 1) continue;
-    for (const group of CHECKBOX_GROUPS) {
-      if (failing.length === 1 && failing[0]!.id !== group.id) continue;
-      for (const option of group.options) {
-        if (hasOption(row, group.id, option.id)) facets[group.id][option.id]! += row.n;
-      }
+    if (failures > 1) continue;
+    for (const group of VALUE_GROUPS) {
+      if (failing !== null && failing !== group) continue;
+      const value = row[group];
+      const counts = facets[group];
+      if (value !== null && Object.hasOwn(counts, value)) counts[value]! += row.n;
+    }
+    if (failing !== null && failing !== "bed-size") continue;
+    const sizes = facets["bed-size"];
+    for (let mask = row.sizeMask, bit = 0; mask !== 0; mask >>>= 1, bit++) {
+      const size = mask & 1 ? SIZE_OPTION_BY_BIT[bit] : null;
+      if (size) sizes[size]! += row.n;
     }
   }
   return { total, facets };
