@@ -43,12 +43,16 @@ export async function openDatabase(options: {
 
 /**
  * Settings for each of the shop's connections to PostgreSQL (an `options` parameter in
- * `DATABASE_URL` takes their place). A query on its own gets no parallel workers: the shop runs
- * many short queries at once, and workers only make each one cost more processor time in all.
- * At 100,000 products, PostgreSQL gave a broad listing two workers, and distinct listings went
- * from 46-48 to 49-58 requests/s without them (bench/README.md).
+ * `DATABASE_URL` takes their place). The shop runs many short queries at once:
+ * - A query on its own gets no parallel workers, which only make each one cost more processor
+ *   time in all. At 100,000 products, PostgreSQL gave a broad listing two workers, and distinct
+ *   listings went from 46-48 to 49-58 requests/s without them (bench/README.md).
+ * - No query is compiled to machine code (JIT). A listing with a price range tests each
+ *   product's sizes within it with a subquery, which the planner costs far above the JIT's
+ *   thresholds at 100,000 products: such a listing spent 640 ms compiling to run for 95
+ *   (bench/README.md, "Compiled for nothing").
  */
-const CONNECTION_OPTIONS = "-c max_parallel_workers_per_gather=0";
+const CONNECTION_OPTIONS = "-c max_parallel_workers_per_gather=0 -c jit=off";
 
 /**
  * How the pool keeps its connections. With pg's default a connection closed after 10 s idle, so

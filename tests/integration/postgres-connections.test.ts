@@ -20,6 +20,10 @@ describe.runIf(serverUrl)("the shop's PostgreSQL connections", () => {
     expect(await setting(serverUrl!, "max_parallel_workers_per_gather")).toBe("0");
   });
 
+  it("compile no query to machine code (JIT), which cost a listing with a price range 640 ms", async () => {
+    expect(await setting(serverUrl!, "jit")).toBe("off");
+  });
+
   it("take DATABASE_URL's own options instead, when it has some", async () => {
     const url = new URL(serverUrl!);
     url.searchParams.set("options", "-c max_parallel_workers_per_gather=1");
