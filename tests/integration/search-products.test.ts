@@ -366,6 +366,47 @@ describe("kept up to date by the database", () => {
     expect(await slugsOf("f=price-range-29500-30000")).toEqual([]);
   });
 
+  it("counts a size in a price range only where it sells within it, and follows a new price", async () => {
+    const product = FIXTURES.find((f) => f.slug === "product-1")!;
+    await db().delete(variants).where(eq(variants.productId, product.id!));
+    const [, , king] = await db()
+      .insert(variants)
+      .values([
+        // Two sizes at one price, and a third above the range.
+        { productId: product.id!, size: "queen", sku: "PR-QN", priceCents: 25_000_00 },
+        { productId: product.id!, size: "double", sku: "PR-DB", priceCents: 25_000_00 },
+        { productId: product.id!, size: "king", sku: "PR-KG", priceCents: 29_000_00 },
+      ])
+      .returning({ id: variants.id });
+    const sizesIn = async (search: string) => {
+      const result = await searchProducts({ ...query(search), page: ALL_PAGES });
+      return { slugs: result.products.map((p) => p.slug), sizes: result.facets["bed-size"] };
+    };
+    const range = "f=price-range-24500-25500";
+    const others = (size: string) =>
+      listed.filter(
+        (f) =>
+          f.slug !== "product-1" &&
+          f.status === "active" &&
+          f.variants.some((v) => v.size === size && v.price >= 24_500 && v.price <= 25_500),
+      ).length;
+
+    const before = await sizesIn(range);
+    expect(before.slugs).toContain("product-1");
+    expect(before.sizes.queen).toBe(others("queen") + 1);
+    expect(before.sizes.double).toBe(others("double") + 1);
+    expect(before.sizes.king).toBe(others("king"));
+    expect((await sizesIn(`${range}&f=bed-size-king`)).slugs).not.toContain("product-1");
+
+    await db().update(variants).set({ priceCents: 25_200_00 }).where(eq(variants.id, king!.id));
+    const after = await sizesIn(range);
+    expect(after.sizes.king).toBe(others("king") + 1);
+    expect((await sizesIn(`${range}&f=bed-size-king`)).slugs).toContain("product-1");
+    expect((await sizesIn(`${range}&f=bed-size-queen&f=bed-size-double`)).slugs).toContain(
+      "product-1",
+    );
+  });
+
   // A listing's counts are summed from the attribute groups of its search, category and price
   // range, kept per catalogue version and shared by every listing with that base (whatever its
   // filters, sort or page): an edit must show in them at once.

@@ -85,6 +85,11 @@ export const products = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'`),
+    /** Beside `variantPrices`, price for price: the sizes sold at that price, as a bit mask. */
+    priceSizeMasks: integer("price_size_masks")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     minPriceCents: integer("min_price_cents"),
   },
   (t) => [

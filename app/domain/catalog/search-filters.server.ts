@@ -1,18 +1,15 @@
 import { and, eq, or, sql, type SQL } from "drizzle-orm";
-import { bedSize, brands, categories, products, variants } from "~/db/schema";
+import { bedSize, brands, categories, products } from "~/db/schema";
 import { CHECKBOX_GROUPS, type CheckboxGroupId, type ListingQuery } from "./listing-query";
-
-/**
- * The outer query's product id, written out in full: drizzle leaves columns unqualified in a
- * query without joins, and inside a subquery on variants a bare "id" would be the variant's.
- */
-const outerProductId = sql.raw('"products"."id"');
 
 /**
  * The product's sizes as a bit mask (`size_mask`, in the enum's order); with a price range,
  * only the sizes sold within it, so that "queen up to R5,000" means a queen at R5,000 or less,
  * not a single that is. A product whose every price is in the range (most of a broad one)
- * keeps its mask; only one whose prices straddle the range has its variants looked at.
+ * keeps its mask; one whose prices straddle the range has its sizes read from its own row:
+ * `price_size_masks` holds, price for price beside `variant_prices`, the sizes sold at that
+ * price. Reading its variants instead (an index probe a product) cost a broad range 135 ms at
+ * 100,000 products and hid from the planner how few groups the counts make (bench/README.md).
  */
 export function sizeMaskOf(query: ListingQuery): SQL {
   if (!query.price) return sql`${products.sizeMask}`;
@@ -20,9 +17,9 @@ export function sizeMaskOf(query: ListingQuery): SQL {
   return sql`(case when ${products.minPriceCents} >= ${low}
       and ${products.variantPrices}[cardinality(${products.variantPrices})] <= ${high}
     then ${products.sizeMask}
-    else (select coalesce(bit_or(1 << (array_position(enum_range(null::bed_size), v.size) - 1)), 0)
-      from ${variants} as v
-      where v.product_id = ${outerProductId} and v.price_cents between ${low} and ${high}) end)`;
+    else (select coalesce(bit_or(sizes.mask), 0)
+      from unnest(${products.variantPrices}, ${products.priceSizeMasks}) as sizes(price, mask)
+      where sizes.price between ${low} and ${high}) end)`;
 }
 
 /** Whether a product has one option of a group, as a condition on its own row. */
