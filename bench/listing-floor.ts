@@ -1,5 +1,4 @@
 import zlib from "node:zlib";
-import autocannon from "autocannon";
 import {
   BEDDING_PAGE,
   BEDS_PAGE,
@@ -17,7 +16,7 @@ import { mediaSrc, mediaSrcSet } from "~/lib/media";
 import { startShop } from "../scripts/shop-process";
 import { median } from "./lighthouse";
 import { postgresAnswers, withScratchDatabase } from "./postgres";
-import { distinctListings, processorMs } from "./scale";
+import { distinctListings, scaleLoad } from "./scale";
 import { seedCatalogue } from "./server";
 
 /**
@@ -51,12 +50,9 @@ export type ListingFloorResult = {
   };
 };
 
-const PAGES: Record<string, ListingPageConfig> = {
-  "/products": PRODUCTS_PAGE,
-  "/mattresses": MATTRESSES_PAGE,
-  "/beds": BEDS_PAGE,
-  "/bedding": BEDDING_PAGE,
-};
+const PAGES = new Map<string, ListingPageConfig>(
+  [PRODUCTS_PAGE, MATTRESSES_PAGE, BEDS_PAGE, BEDDING_PAGE].map((page) => [page.path, page]),
+);
 
 const escape = (text: string) =>
   text
@@ -102,15 +98,7 @@ function plainCard(p: ProductCardData, priority: boolean): string {
   return `<li class="flex"><article class="flex flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md w-full"><div class="relative aspect-[4/3] bg-muted">${image}<div class="absolute top-2 left-2 flex flex-col items-start gap-1">${badges}</div><button type="button" aria-pressed="false" aria-label="Add ${title} to wishlist" class="grid size-9 place-items-center rounded-full bg-background/90 shadow-sm transition-colors hover:bg-background focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none absolute top-2 right-2"><svg aria-hidden="true" class="size-5 text-foreground/70" width="24" height="24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><use href="/assets/icons.svg#heart"></use></svg></button></div><div class="flex flex-1 flex-col gap-1.5 p-3 sm:p-4"><p class="text-xs text-muted-foreground">${escape(p.type)}</p><h3 class="leading-snug font-semibold"><a class="hover:text-primary hover:underline" href="/products/${p.slug}">${title}</a></h3>${stars}${price}${sizes}<button type="button" class="mt-auto inline-flex h-8 w-full items-center justify-center rounded-md border border-input bg-background px-3 text-xs font-medium whitespace-nowrap transition-colors outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2" aria-haspopup="dialog">View<span class="sr-only"> ${title}</span></button></div></article></li>`;
 }
 
-type Listing = {
-  query: { q: string; selections: Partial<Record<string, readonly string[]>> };
-  result: {
-    products: ProductCardData[];
-    total: number;
-    facets: Record<string, Record<string, number>>;
-  };
-  nearest: { result: { products: ProductCardData[] } } | null;
-};
+type Listing = Awaited<ReturnType<typeof loadListing>>;
 
 /** The listing's own part of the page: its heading and count, filter groups and cards. */
 function plainMain(listing: Listing): string {
@@ -177,32 +165,25 @@ export async function benchListingFloor(
     let server: ListingFloorResult["server"];
     let parts: { before: string; after: string };
     try {
-      const next = distinctListings(5);
-      const run = async (seconds: number) => {
-        const before = processorMs(shop.pid);
-        const r = await autocannon({
-          url: shop.url,
-          connections: o.connections,
-          duration: seconds,
-          headers: { "accept-encoding": "gzip, deflate, br, zstd" },
-          requests: [
-            { setupRequest: (request: autocannon.Request) => ({ ...request, path: next() }) },
-          ],
-        });
-        if (r.non2xx > 0 || r.errors > 0) {
-          throw new Error(`The shop answered ${r.non2xx} listings with an error status.`);
-        }
-        return { cpu: processorMs(shop.pid) - before, r };
-      };
-      console.log(`Warming the shop up: ${o.warmupSeconds} s of distinct listings...`);
-      await run(o.warmupSeconds);
-      const { cpu, r } = await run(o.seconds);
+      console.log(
+        `Distinct listings from the shop: ${o.warmupSeconds} s to warm up, then ${o.seconds} s...`,
+      );
+      // The scale part's load: the shop's processor time a listing over the measured run.
+      const load = await scaleLoad(shop.url, shop.pid, distinctListings(5), {
+        connections: o.connections,
+        seconds: o.seconds,
+        runs: 1,
+        warmupSeconds: o.warmupSeconds,
+      });
+      if (load.non2xx > 0 || load.errors > 0) {
+        throw new Error(`The shop answered ${load.non2xx + load.errors} listings with an error.`);
+      }
       const page = await (await fetch(`${shop.url}/products`)).text();
       parts = fixedParts(page);
       server = {
-        cpuMsPerListing: cpu / r.requests.total,
-        rps: r.requests.average,
-        requests: r.requests.total,
+        cpuMsPerListing: load.shopCpuMs,
+        rps: load.rps,
+        requests: load.requests,
         pageKb: Buffer.byteLength(page) / 1024,
       };
     } finally {
@@ -228,9 +209,9 @@ async function readAndWrite(o: ListingFloorOptions, parts: { before: string; aft
   for (let i = 0; i < o.listings * 2; i++) {
     const address = next();
     const path = address.split("?")[0]!;
-    const page = PAGES[path]!;
+    const page = PAGES.get(path)!;
     const t0 = cpuNow();
-    const listing = (await loadListing(new Request(`http://shop.test${address}`), page)) as Listing;
+    const listing = await loadListing(new Request(`http://shop.test${address}`), page);
     const t1 = cpuNow();
     const html = plainPage(parts.before, parts.after, listing);
     const t2 = cpuNow();

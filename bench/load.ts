@@ -2,7 +2,7 @@ import autocannon from "autocannon";
 import { median } from "./lighthouse";
 
 /** What a phone's browser says it can take: pages go out compressed, as they do to shoppers. */
-const PHONE_HEADERS = { "accept-encoding": "gzip, deflate, br, zstd" };
+export const PHONE_HEADERS = { "accept-encoding": "gzip, deflate, br, zstd" };
 
 export type LoadResult = { rps: number; p50: number; p99: number; errors: number; non2xx: number };
 

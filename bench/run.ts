@@ -32,8 +32,8 @@ import { seedCatalogue, startBenchShop } from "./server";
  * process, with --movements N (1000000) stock movements. The scale part (distinct listings and
  * product pages, on PostgreSQL) runs at --products, or at each of --scale-products N,N (one
  * database filled up to each size in turn), with each of --scale-workers N,N (1,2) server
- * processes, the listings after --warmup N (60) seconds of the same load. The invoices part lays out one invoice's PDF 100 times in this process, and
- * measures the invoices list on PostgreSQL with --invoices N (100000) invoices. The soak part
+ * processes, the listings after --warmup N (60) seconds of the same load. The invoices part
+ * lays out one invoice's PDF 100 times in this process, and measures the invoices list on PostgreSQL with --invoices N (100000) invoices. The soak part
  * (--only soak; not in a full run) sends mixed traffic for --minutes N (10) at --rate N (20)
  * actions a second to two processes on PostgreSQL (bench/soak.ts). The reports part (--only
  * reports) measures the Reports page and each quick report's CSV of a year on PostgreSQL, one

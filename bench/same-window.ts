@@ -4,12 +4,10 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { startShop, type RunningShop } from "../scripts/shop-process";
 import { median } from "./lighthouse";
+import { PHONE_HEADERS } from "./load";
 import { postgresAnswers, withScratchDatabase, type ShopDatabase } from "./postgres";
 import { distinctListings, processorMs } from "./scale";
 import { seedCatalogue } from "./server";
-
-/** What a phone's browser says it can take, as in load.ts. */
-const PHONE_HEADERS = { "accept-encoding": "gzip, deflate, br, zstd" };
 
 export type SameWindowOptions = {
   /** Another checkout of the shop, built (`npm run build` there): what this build is held to. */

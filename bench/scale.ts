@@ -10,10 +10,7 @@ import {
 } from "../app/domain/catalog/listing-query";
 import { understandSearch } from "~/domain/catalog/understand-search";
 import { median } from "./lighthouse";
-import type { LoadResult } from "./load";
-
-/** What a phone's browser says it can take, as in load.ts. */
-const PHONE_HEADERS = { "accept-encoding": "gzip, deflate, br, zstd" };
+import { PHONE_HEADERS, type LoadResult } from "./load";
 
 const LISTING_PATHS = ["/products", "/mattresses", "/beds", "/bedding"] as const;
 
@@ -249,6 +246,8 @@ export type ScaleResult = LoadResult & {
   /** Processor time a request over the measured runs, ms: the shop's processes, PostgreSQL's. */
   shopCpuMs: number;
   postgresCpuMs: number;
+  /** Requests answered over the measured runs. */
+  requests: number;
   /** Per server process, MB: before the load, its peak during it, and after it settled. */
   rssIdle: number[];
   rssPeak: number[];
@@ -311,6 +310,7 @@ export async function scaleLoad(
     non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
     shopCpuMs,
     postgresCpuMs,
+    requests: answered,
     rssIdle,
     rssPeak,
     rssAfter,
