@@ -1,6 +1,6 @@
 /**
  * Entries kept up to a total size (bytes, rows: whatever the caller counts), the least recently
- * used going first. The shop's in-memory caches (rendered pages, listings, facet groups) are
+ * used going first. The shop's in-memory caches (rendered pages, listings, searches' products) are
  * bounded this way, by what they hold rather than by how many entries they have.
  */
 export class SizedCache<V> {

@@ -321,6 +321,18 @@ describe("listing", () => {
   ])("sorts by %s", async (sort, compare) => {
     expect(await slugsOf(`sort=${sort}`)).toEqual([...listed].sort(compare).map((f) => f.slug));
   });
+
+  it.each(["price-asc", "price-desc", "rating", "newest"])(
+    "sorts a search's products by %s as it sorts the whole catalogue",
+    async (sort) => {
+      const everything = await slugsOf(`sort=${sort}`);
+      const found = await slugsOf(
+        `q=mattress&f=comfort-level-firm&f=comfort-level-plush&sort=${sort}`,
+      );
+      expect(found.length).toBeGreaterThan(2);
+      expect(found).toEqual(everything.filter((slug) => found.includes(slug)));
+    },
+  );
 });
 
 describe("kept up to date by the database", () => {
@@ -407,9 +419,9 @@ describe("kept up to date by the database", () => {
     );
   });
 
-  // A listing's counts are summed from the attribute groups of its search, category and price
-  // range, kept per catalogue version and shared by every listing with that base (whatever its
-  // filters, sort or page): an edit must show in them at once.
+  // A listing's counts come from the listing index, loaded once per catalogue version and shared
+  // by every listing (whatever its search, filters, sort or page), and a search's products are
+  // kept per search: an edit must show in them at once.
   const latexCandidates = () =>
     listed.filter(
       (f) =>

@@ -15,8 +15,7 @@ export type NearestListing = {
  * For a listing that found nothing: the nearest one that finds something, leaving out the one
  * thing that held back the most products (the text, a group of options, the price or the
  * category), else keeping only the category; null when there is none. The candidates are only
- * counted (a group of options left out is counted from the listing's kept groups, without the
- * database); only the one chosen is read. `version` is the catalogue's version the listing
+ * counted (each a pass over the listing index, `countProducts`); only the one chosen is read. `version` is the catalogue's version the listing
  * that found nothing was read at, if it read one: the page reads it once.
  */
 export async function findNearestListing(

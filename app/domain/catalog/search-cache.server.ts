@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { db, preparedQuery, type Db } from "~/db/client.server";
 import { catalogVersion } from "~/db/schema";
 import { SizedCache, stringBytes } from "~/lib/sized-cache";
-import type { FacetCounts } from "./search-facets.server";
+import type { FacetCounts } from "./listing-index.server";
 import type { ProductCardData } from "./product-card";
 import { countCacheLookups } from "~/lib/metrics.server";
 

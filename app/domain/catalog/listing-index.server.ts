@@ -1,0 +1,439 @@
+import { asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { db, type Db } from "~/db/client.server";
+import { bedSize, brands, catalogVersion, categories, products, reviews } from "~/db/schema";
+import { FALLBACK_MEAN, PRIOR_WEIGHT } from "~/domain/reviews/bayesian-rating";
+import {
+  CHECKBOX_GROUPS,
+  SORT_OPTIONS,
+  type CheckboxGroupId,
+  type ListingQuery,
+  type SortOption,
+} from "./listing-query";
+import { perDatabase } from "./search-cache.server";
+
+export type FacetCounts = Record<CheckboxGroupId, Record<string, number>>;
+
+/**
+ * The listing index: what a listing's filters, counts and sort orders read of every active
+ * product, kept in the process as typed arrays, one slot a product (its position), for one
+ * version of the catalogue. A listing is then worked out here in one pass over the products its
+ * search found (all of them without a search): at 100,000 products a pass takes a millisecond
+ * or two, where PostgreSQL spent 40-140 ms counting a broad listing (bench/README.md, "Counted
+ * in the process"). PostgreSQL still finds a search's products (its full-text index) and reads
+ * the page's cards.
+ *
+ * About 60 bytes a product (6 MB at 100,000), in every server process. Loaded when a listing
+ * finds the catalogue's version above the index's: catalogue edits, not stock, move it.
+ */
+export type ListingIndex = {
+  version: number;
+  /** Product ids, ascending: position i is the product `ids[i]`. */
+  ids: Int32Array;
+  categoryIds: ReadonlyMap<string, number>;
+  category: Int32Array;
+  /** Per value group, the product's option as its index in the group's options, or -1. */
+  options: Record<ValueGroup, Int8Array>;
+  /** Bit n: the product sells the n-th size of `bed_size` (`size_mask`). */
+  sizeMask: Int32Array;
+  /** The cheapest variant's price in cents, NaN for a product without one. */
+  minPrice: Float64Array;
+  /** Product i's prices (ascending) and the sizes sold at each are at priceStart[i]..[i+1]. */
+  priceStart: Int32Array;
+  prices: Int32Array;
+  priceSizes: Int32Array;
+  /** Per sort, every position in that sort's order, as PostgreSQL ordered them. */
+  orders: Record<SortOption, Int32Array>;
+};
+
+/**
+ * How each group's option is found on a product: a column holding one value, or the sizes. Every
+ * group must say which, so a new one is counted.
+ */
+const GROUP_COLUMNS = {
+  "mattress-type": products.mattressType,
+  "bed-type": products.bedType,
+  "comfort-level": products.comfortLevel,
+  brand: brands.slug,
+  "bed-size": "sizes",
+} as const satisfies Record<CheckboxGroupId, unknown>;
+
+type ValueGroup = {
+  [G in CheckboxGroupId]: (typeof GROUP_COLUMNS)[G] extends "sizes" ? never : G;
+}[CheckboxGroupId];
+
+const VALUE_GROUPS = CHECKBOX_GROUPS.map((g) => g.id).filter(
+  (id): id is ValueGroup => GROUP_COLUMNS[id] !== "sizes",
+);
+
+const OPTION_IDS = Object.fromEntries(
+  CHECKBOX_GROUPS.map((g) => [g.id, g.options.map((o) => o.id as string)]),
+) as Record<CheckboxGroupId, string[]>;
+
+/** A size option's bit in `size_mask` (the enum's order). */
+const SIZE_BITS: number[] = OPTION_IDS["bed-size"].map((size) =>
+  bedSize.enumValues.indexOf(size as (typeof bedSize.enumValues)[number]),
+);
+
+/**
+ * "Highest Rated": each product's published stars pulled towards the shop's mean of published
+ * reviews as if it had PRIOR_WEIGHT more reviews at that mean (`bayesianRating`), so one 5-star
+ * review does not outrank a hundred at 4.8. The index holds the order PostgreSQL gives; it stays
+ * right because a product's figures change with its published reviews (`refreshProductRating`),
+ * in the transaction that also moves the shop's mean, and that bumps the catalogue's version.
+ */
+const shopMean = sql`(select coalesce(avg(${reviews.rating})::float8, ${FALLBACK_MEAN}::float8)
+  from ${reviews} where ${reviews.status} = 'published')`;
+const bayesianScore = sql`(${PRIOR_WEIGHT}::float8 * ${shopMean} + ${products.ratingTotal})
+  / (${PRIOR_WEIGHT}::float8 + ${products.reviewCount})`;
+
+/** Each sort's order; a search's "Featured" puts its relevance first (`searchMatches`). */
+const SORT_ORDERS: Record<SortOption, SQL[]> = {
+  featured: [asc(products.featuredRank), asc(products.id)],
+  "price-asc": [sql`${products.minPriceCents} asc nulls last`, asc(products.id)],
+  "price-desc": [sql`${products.minPriceCents} desc nulls last`, asc(products.id)],
+  rating: [desc(bayesianScore), desc(products.reviewCount), asc(products.id)],
+  newest: [desc(products.createdAt), desc(products.id)],
+};
+
+const SORTS = SORT_OPTIONS.map((s) => s.value);
+
+/** Reads the index in one snapshot, so its version is that of the rows it holds. */
+async function loadIndex(): Promise<ListingIndex> {
+  return db().transaction(
+    async (tx) => {
+      const [version] = await tx
+        .select({ version: catalogVersion.version })
+        .from(catalogVersion)
+        .where(eq(catalogVersion.id, 1));
+      const categoryRows = await tx
+        .select({ id: categories.id, slug: categories.slug })
+        .from(categories);
+      const ranks = SORTS.map(
+        (sort) => sql`row_number() over (order by ${sql.join(SORT_ORDERS[sort], sql`, `)})::int`,
+      );
+      const rows = await tx
+        .select({
+          id: products.id,
+          categoryId: products.categoryId,
+          ...(Object.fromEntries(VALUE_GROUPS.map((g) => [g, GROUP_COLUMNS[g]])) as {
+            [G in ValueGroup]: (typeof GROUP_COLUMNS)[G];
+          }),
+          sizeMask: products.sizeMask,
+          minPrice: products.minPriceCents,
+          prices: products.variantPrices,
+          priceSizes: products.priceSizeMasks,
+          ranks: sql<number[]>`array[${sql.join(ranks, sql`, `)}]`,
+        })
+        .from(products)
+        .leftJoin(brands, eq(brands.id, products.brandId))
+        .where(eq(products.status, "active"))
+        .orderBy(asc(products.id));
+      return buildIndex(Number(version?.version ?? 0), categoryRows, rows);
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+}
+
+type IndexRow = { id: number; categoryId: number; sizeMask: number; minPrice: number | null } & {
+  [G in ValueGroup]: string | null;
+} & { prices: number[]; priceSizes: number[]; ranks: number[] };
+
+function buildIndex(
+  version: number,
+  categoryRows: { id: number; slug: string }[],
+  rows: IndexRow[],
+): ListingIndex {
+  const n = rows.length;
+  const priceCount = rows.reduce((sum, r) => sum + r.prices.length, 0);
+  const index: ListingIndex = {
+    version,
+    ids: new Int32Array(n),
+    categoryIds: new Map(categoryRows.map((c) => [c.slug, c.id])),
+    category: new Int32Array(n),
+    options: Object.fromEntries(VALUE_GROUPS.map((g) => [g, new Int8Array(n)])) as Record<
+      ValueGroup,
+      Int8Array
+    >,
+    sizeMask: new Int32Array(n),
+    minPrice: new Float64Array(n),
+    priceStart: new Int32Array(n + 1),
+    prices: new Int32Array(priceCount),
+    priceSizes: new Int32Array(priceCount),
+    orders: Object.fromEntries(SORTS.map((s) => [s, new Int32Array(n)])) as Record<
+      SortOption,
+      Int32Array
+    >,
+  };
+  let at = 0;
+  rows.forEach((row, i) => {
+    index.ids[i] = row.id;
+    index.category[i] = row.categoryId;
+    for (const group of VALUE_GROUPS) {
+      index.options[group][i] = row[group] === null ? -1 : OPTION_IDS[group].indexOf(row[group]);
+    }
+    index.sizeMask[i] = row.sizeMask;
+    index.minPrice[i] = row.minPrice ?? NaN;
+    index.priceStart[i] = at;
+    index.prices.set(row.prices, at);
+    index.priceSizes.set(row.priceSizes, at);
+    at += row.prices.length;
+    SORTS.forEach((sort, s) => (index.orders[sort][row.ranks[s]! - 1] = i));
+  });
+  index.priceStart[n] = at;
+  return index;
+}
+
+type Held = { index?: ListingIndex; loading?: Promise<ListingIndex> };
+
+/** The index held for each database, and the load under way, if any. */
+const held = new WeakMap<Db, Held>();
+
+/**
+ * The index at `version`, the catalogue's version this listing read: the one held, or one read
+ * now (one load at a time; a listing that finds a load under way waits for it). A load begun
+ * after `version` was read may find a newer one, which is kept: the next listings read it too.
+ */
+export async function listingIndex(version: number): Promise<ListingIndex> {
+  const database = db();
+  let entry = held.get(database);
+  if (!entry) held.set(database, (entry = {}));
+  if (entry.index?.version === version) return entry.index;
+  const earlier = entry.loading;
+  if (earlier) {
+    // Begun before this listing read its version, it may hold an older one.
+    const index = await earlier;
+    if (index.version === version) return index;
+  }
+  if (!entry.loading || entry.loading === earlier) entry.loading = load(entry);
+  return entry.loading;
+}
+
+function load(entry: Held): Promise<ListingIndex> {
+  const loading: Promise<ListingIndex> = loadIndex()
+    .then((index) => (entry.index = index))
+    .finally(() => {
+      if (entry.loading === loading) entry.loading = undefined;
+    });
+  return loading;
+}
+
+/** A search's products: their positions in the index, ascending, and each one's relevance. */
+export type SearchMatches = { positions: Int32Array; relevance: Float32Array };
+
+/**
+ * Searches' products, kept per full-text query and index: shoppers type the same few hundred
+ * words again and again, and a search that is filtered, sorted or paged asks for the same
+ * products again. 8 bytes a product found: 4 MB holds a few broad searches at 100,000 products.
+ */
+const keptMatches = perDatabase<{ index: ListingIndex; matches: SearchMatches }>(
+  "search_matches",
+  4 * 1024 * 1024,
+);
+
+/** The active products a full-text query finds (the search migrations' `search_query`). */
+export async function searchMatches(index: ListingIndex, tsquery: string): Promise<SearchMatches> {
+  const kept = keptMatches().get(tsquery);
+  if (kept?.index === index) return kept.matches;
+  const rows = await db()
+    .select({
+      id: products.id,
+      relevance: sql<number>`ts_rank(${products.searchVector}, ${tsquery}::tsquery)`,
+    })
+    .from(products)
+    .where(sql`${products.status} = 'active' and ${products.searchVector} @@ ${tsquery}::tsquery`)
+    .orderBy(asc(products.id));
+  // Both in id order: a product made active since the index was read is not in it yet.
+  const positions = new Int32Array(rows.length);
+  const relevance = new Float32Array(rows.length);
+  let found = 0;
+  for (let i = 0, r = 0; r < rows.length && i < index.ids.length;) {
+    const id = rows[r]!.id;
+    if (index.ids[i]! < id) i++;
+    else if (index.ids[i]! > id) r++;
+    else {
+      positions[found] = i;
+      relevance[found++] = Number(rows[r]!.relevance);
+      i++;
+      r++;
+    }
+  }
+  const matches = { positions: positions.slice(0, found), relevance: relevance.slice(0, found) };
+  keptMatches().set(tsquery, { index, matches }, 8 * found + tsquery.length);
+  return matches;
+}
+
+/** A selected group as one test: a bit mask of its chosen options (or of their sizes). */
+type SelectionTest = { group: CheckboxGroupId; options: Int8Array | null; mask: number };
+
+function selectionTests(index: ListingIndex, query: ListingQuery): SelectionTest[] {
+  const tests: SelectionTest[] = [];
+  for (const group of CHECKBOX_GROUPS) {
+    const chosen = query.selections[group.id];
+    if (!chosen?.length) continue;
+    let mask = 0;
+    for (const option of chosen) {
+      const at = OPTION_IDS[group.id].indexOf(option);
+      if (at < 0) continue;
+      mask |= group.id === "bed-size" ? 1 << SIZE_BITS[at]! : 1 << at;
+    }
+    const options = group.id === "bed-size" ? null : index.options[group.id as ValueGroup];
+    tests.push({ group: group.id, options, mask });
+  }
+  return tests;
+}
+
+export type IndexedListing = {
+  total: number;
+  facets: FacetCounts;
+  /** The ids of the first `wanted` products in the listing's order. */
+  pageIds: number[];
+};
+
+/**
+ * A listing from the index: its total, each option's count with the other groups' selections
+ * (disjunctive faceting: OR within a group, AND across groups) and the ids of its first
+ * `wanted` products in the sort's order. `matches` are the search's products, or null for none.
+ *
+ * The rules, each as the listing's SQL had them: a product is in the listing's base when it is
+ * in the category and, with a price range, has a variant priced within it; with a price range a
+ * product's sizes are those sold within it ("queen up to R5,000" is a queen at R5,000 or less,
+ * not a single that is).
+ */
+export function readListing(
+  index: ListingIndex,
+  query: ListingQuery,
+  matches: SearchMatches | null,
+  wanted: number,
+): IndexedListing {
+  const n = index.ids.length;
+  const category =
+    query.category === null ? null : (index.categoryIds.get(query.category) ?? Number.NaN);
+  const [low, high] = query.price ? query.price.map((rand) => rand * 100) : [0, 0];
+  const tests = selectionTests(index, query);
+  const counts = Object.fromEntries(
+    CHECKBOX_GROUPS.map((g) => [g.id, new Array<number>(g.options.length).fill(0)]),
+  ) as Record<CheckboxGroupId, number[]>;
+  const sizeCounts = counts["bed-size"];
+  const inListing = new Uint8Array(n);
+  let total = 0;
+  const count = matches === null ? n : matches.positions.length;
+  for (let k = 0; k < count; k++) {
+    const i = matches === null ? k : matches.positions[k]!;
+    if (category !== null && index.category[i] !== category) continue;
+    let sizes = index.sizeMask[i]!;
+    if (query.price) {
+      sizes = sizesWithin(index, i, low!, high!);
+      if (sizes < 0) continue;
+    }
+    // Which selected group this product fails, if only one.
+    let failing: CheckboxGroupId | null = null;
+    let failures = 0;
+    for (const test of tests) {
+      const passes =
+        test.options === null
+          ? (sizes & test.mask) !== 0
+          : test.options[i]! >= 0 && (test.mask & (1 << test.options[i]!)) !== 0;
+      if (passes) continue;
+      failing = test.group;
+      if (++failures > 1) break;
+    }
+    if (failures === 0) {
+      total++;
+      inListing[i] = 1;
+    }
+    // An option's count ignores its own group's selection, and no other group may fail.
+    if (failures > 1) continue;
+    for (const group of VALUE_GROUPS) {
+      if (failing !== null && failing !== group) continue;
+      const option = index.options[group][i]!;
+      if (option >= 0) counts[group][option]!++;
+    }
+    if (failing !== null && failing !== "bed-size") continue;
+    for (let o = 0; o < SIZE_BITS.length; o++) if (sizes & (1 << SIZE_BITS[o]!)) sizeCounts[o]!++;
+  }
+  const facets = Object.fromEntries(
+    CHECKBOX_GROUPS.map((g) => [
+      g.id,
+      Object.fromEntries(OPTION_IDS[g.id].map((option, o) => [option, counts[g.id][o]!])),
+    ]),
+  ) as FacetCounts;
+  const limit = Math.min(wanted, total);
+  const pageIds =
+    matches !== null && query.sort === "featured"
+      ? mostRelevant(index, matches, inListing, limit)
+      : inOrder(index, index.orders[query.sort], inListing, limit);
+  return { total, facets, pageIds };
+}
+
+/**
+ * With a price range: -1 when product i has no variant priced within it, else the sizes sold
+ * within it. The cheapest variant decides most cases; a product whose prices straddle the range
+ * has them looked at one by one.
+ */
+function sizesWithin(index: ListingIndex, i: number, low: number, high: number): number {
+  const min = index.minPrice[i]!;
+  const start = index.priceStart[i]!;
+  const end = index.priceStart[i + 1]!;
+  if (!(min <= high) || end === start) return -1;
+  if (min >= low && index.prices[end - 1]! <= high) return index.sizeMask[i]!;
+  let sizes = 0;
+  let found = false;
+  for (let p = start; p < end; p++) {
+    const price = index.prices[p]!;
+    if (price < low || price > high) continue;
+    found = true;
+    sizes |= index.priceSizes[p]!;
+  }
+  return found ? sizes : -1;
+}
+
+/** The first `limit` listed products in a sort's order. */
+function inOrder(
+  index: ListingIndex,
+  order: Int32Array,
+  inListing: Uint8Array,
+  limit: number,
+): number[] {
+  const ids: number[] = [];
+  for (let k = 0; k < order.length && ids.length < limit; k++) {
+    if (inListing[order[k]!]) ids.push(index.ids[order[k]!]!);
+  }
+  return ids;
+}
+
+/**
+ * A search's "Featured": the most relevant first, then the merchandising order. The listed
+ * products are walked in that order, keeping the best `limit` by relevance; one that is no more
+ * relevant than a kept one goes after it, so ties keep the merchandising order.
+ */
+function mostRelevant(
+  index: ListingIndex,
+  matches: SearchMatches,
+  inListing: Uint8Array,
+  limit: number,
+): number[] {
+  if (limit === 0) return [];
+  const relevanceOf = new Float32Array(index.ids.length);
+  matches.positions.forEach((i, k) => (relevanceOf[i] = matches.relevance[k]!));
+  const best: number[] = [];
+  const bestRelevance: number[] = [];
+  for (const i of index.orders.featured) {
+    if (!inListing[i]) continue;
+    const relevance = relevanceOf[i]!;
+    if (best.length === limit && relevance <= bestRelevance[limit - 1]!) continue;
+    let lo = 0;
+    let hi = best.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (bestRelevance[mid]! >= relevance) lo = mid + 1;
+      else hi = mid;
+    }
+    best.splice(lo, 0, i);
+    bestRelevance.splice(lo, 0, relevance);
+    if (best.length > limit) {
+      best.pop();
+      bestRelevance.pop();
+    }
+  }
+  return best.map((i) => index.ids[i]!);
+}
