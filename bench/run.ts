@@ -16,7 +16,7 @@ import { benchReportExports, benchReportsPage, seedReportOrders } from "./report
 import { loadTest, type LoadResult } from "./load";
 import { postgresAnswers, withScratchDatabase } from "./postgres";
 import { benchSameWindow } from "./same-window";
-import { benchScale, type ScaleResult } from "./scale";
+import { benchScale, type AloneResult, type ScaleResult } from "./scale";
 import { benchSoak } from "./soak";
 import { seedCatalogue, startBenchShop } from "./server";
 
@@ -377,6 +377,7 @@ type ScaleRun = {
   workers: number;
   seedSeconds: number;
   results: Record<string, ScaleResult>;
+  alone: AloneResult;
 };
 
 /**
@@ -399,13 +400,13 @@ async function scaleOnPostgres(): Promise<ScaleRun[]> {
       for (const processes of scaleWorkers) {
         const shop = await startBenchShop({ ...env, WEB_CONCURRENCY: String(processes) });
         try {
-          const results = await benchScale(shop.url, shop.pid, env.DATABASE_URL, {
+          const { results, alone } = await benchScale(shop.url, shop.pid, env.DATABASE_URL, {
             connections,
             seconds,
             runs,
             warmupSeconds,
           });
-          out.push({ products: size, workers: processes, seedSeconds, results });
+          out.push({ products: size, workers: processes, seedSeconds, results, alone });
         } finally {
           await shop.stop();
         }
@@ -448,6 +449,12 @@ function printScale(scale: ScaleRun[]) {
         `Distinct listings, ${processes} process${processes === 1 ? "" : "es"}: ${large} products against ${small}: requests/s ${(a.rps / b.rps).toFixed(2)} times fewer, p99 ${(b.p99 / a.p99).toFixed(2)} times (goal: at most 1.5)`,
       );
     }
+  }
+  for (const run of scale) {
+    const a = run.alone;
+    console.log(
+      `${a.count} distinct listings one at a time, ${run.products} products, ${run.workers} process${run.workers === 1 ? "" : "es"}: p50 ${a.p50} ms, p99 ${a.p99} ms, slowest ${a.max} ms, ${a.over150} above 150 ms`,
+    );
   }
   for (const run of scale.filter(
     (r, i) => scale.findIndex((s) => s.products === r.products) === i,

@@ -318,6 +318,35 @@ export async function scaleLoad(
   };
 }
 
+export type AloneResult = { count: number; p50: number; p99: number; max: number; over150: number };
+
+/**
+ * `count` distinct listings asked for one at a time, each timed on its own from the request to
+ * the last byte: what a listing costs with no queue in front of it (issue 37's "no single search
+ * or filter combination above 150 ms"). Drawn from their own stream, so the load before them did
+ * not warm their pages.
+ */
+export async function listingsAlone(base: string, count: number): Promise<AloneResult> {
+  const next = distinctListings(3);
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    const response = await fetch(base + next(), { headers: PHONE_HEADERS, redirect: "manual" });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`A listing answered ${response.status}.`);
+    times.push(performance.now() - started);
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => Math.round(sorted[Math.min(count - 1, Math.floor(count * q))]!);
+  return {
+    count,
+    p50: at(0.5),
+    p99: at(0.99),
+    max: Math.round(sorted[count - 1]!),
+    over150: times.filter((t) => t > 150).length,
+  };
+}
+
 /** The slugs of the active products, to ask for their pages. */
 export async function activeProductSlugs(databaseUrl: string): Promise<string[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -343,12 +372,14 @@ export async function benchScale(
   serverPid: number,
   databaseUrl: string,
   options: { connections: number; seconds: number; runs: number; warmupSeconds: number },
-): Promise<Record<string, ScaleResult>> {
+): Promise<{ results: Record<string, ScaleResult>; alone: AloneResult }> {
   const results: Record<string, ScaleResult> = {};
   console.log(
     `Scale: distinct listings, ${options.connections} connections, ${options.warmupSeconds} s to warm up, ${options.seconds} s x ${options.runs}...`,
   );
   results["distinct listings"] = await scaleLoad(base, serverPid, distinctListings(), options);
+  console.log("Scale: 200 distinct listings one at a time...");
+  const alone = await listingsAlone(base, 200);
   const slugs = await activeProductSlugs(databaseUrl);
   console.log(`Scale: product pages across ${slugs.length} products...`);
   // Each product once before any comes again: a long warm-up would use most of them up.
@@ -356,5 +387,5 @@ export async function benchScale(
     ...options,
     warmupSeconds: 2,
   });
-  return results;
+  return { results, alone };
 }
