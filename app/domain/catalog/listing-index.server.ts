@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { db, type Db } from "~/db/client.server";
 import { bedSize, brands, catalogVersion, categories, products, reviews } from "~/db/schema";
 import { FALLBACK_MEAN, PRIOR_WEIGHT } from "~/domain/reviews/bayesian-rating";
@@ -260,34 +260,43 @@ const keptMatches = perDatabase<{ index: ListingIndex; matches: SearchMatches }>
 
 /** The active products a full-text query finds (the search migrations' `search_query`). */
 export async function searchMatches(index: ListingIndex, tsquery: string): Promise<SearchMatches> {
-  const kept = keptMatches().get(tsquery);
-  if (kept?.index === index) return kept.matches;
-  const rows = await db()
-    .select({
-      id: products.id,
-      relevance: sql<number>`ts_rank(${products.searchVector}, ${tsquery}::tsquery)`,
-    })
-    .from(products)
-    .where(sql`${products.status} = 'active' and ${products.searchVector} @@ ${tsquery}::tsquery`)
-    .orderBy(asc(products.id));
+  const known = keptMatches().get(tsquery);
+  if (known?.index === index) return known.matches;
+  // Sent as two byte strings of 4-byte big-endian values, id order: a broad search at 100,000
+  // products finds 50,000 products, which as rows cost the process about 1 µs each to read.
+  const result = await db().execute<{ ids: Uint8Array | null; relevance: Uint8Array | null }>(sql`
+    select string_agg(int4send(${products.id}), ''::bytea order by ${products.id}) as ids,
+      string_agg(float4send(ts_rank(${products.searchVector}, ${tsquery}::tsquery)), ''::bytea
+        order by ${products.id}) as relevance
+    from ${products}
+    where ${products.status} = 'active' and ${products.searchVector} @@ ${tsquery}::tsquery`);
+  const ids = bigEndian(result.rows[0]?.ids ?? null);
+  const relevance = bigEndian(result.rows[0]?.relevance ?? null);
+  const found = ids.byteLength / 4;
+  const positions = new Int32Array(found);
+  const relevanceOf = new Float32Array(found);
   // Both in id order: a product made active since the index was read is not in it yet.
-  const positions = new Int32Array(rows.length);
-  const relevance = new Float32Array(rows.length);
-  let found = 0;
-  for (let i = 0, r = 0; r < rows.length && i < index.ids.length;) {
-    const id = rows[r]!.id;
+  let kept = 0;
+  for (let i = 0, r = 0; r < found && i < index.ids.length;) {
+    const id = ids.getInt32(4 * r);
     if (index.ids[i]! < id) i++;
     else if (index.ids[i]! > id) r++;
     else {
-      positions[found] = i;
-      relevance[found++] = Number(rows[r]!.relevance);
+      positions[kept] = i;
+      relevanceOf[kept++] = relevance.getFloat32(4 * r);
       i++;
       r++;
     }
   }
-  const matches = { positions: positions.slice(0, found), relevance: relevance.slice(0, found) };
-  keptMatches().set(tsquery, { index, matches }, 8 * found + tsquery.length);
+  const matches = { positions: positions.slice(0, kept), relevance: relevanceOf.slice(0, kept) };
+  keptMatches().set(tsquery, { index, matches }, 8 * kept + tsquery.length);
   return matches;
+}
+
+function bigEndian(bytes: Uint8Array | null): DataView {
+  return bytes === null
+    ? new DataView(new ArrayBuffer(0))
+    : new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /** The sizes' group, by its place in CHECKBOX_GROUPS. */
