@@ -16,6 +16,7 @@ import { mediaSrc, mediaSrcSet } from "~/lib/media";
 import { startShop } from "../scripts/shop-process";
 import { median } from "./lighthouse";
 import { postgresAnswers, withScratchDatabase } from "./postgres";
+import { listingIndexFigures, printListingIndex, type ListingIndexFigures } from "./listing-index";
 import { distinctListings, scaleLoad } from "./scale";
 import { seedCatalogue } from "./server";
 
@@ -48,6 +49,7 @@ export type ListingFloorResult = {
     pageKb: number;
     listings: number;
   };
+  index: ListingIndexFigures;
 };
 
 const PAGES = new Map<string, ListingPageConfig>(
@@ -194,7 +196,8 @@ export async function benchListingFloor(
     const handle = await openDatabase({ url: database.DATABASE_URL });
     setDatabase(handle);
     try {
-      return { server, floor: await readAndWrite(o, parts) };
+      const floor = await readAndWrite(o, parts);
+      return { server, floor, index: await listingIndexFigures(3, o.listings) };
     } finally {
       await handle.close();
     }
@@ -253,4 +256,5 @@ export function printListingFloor(products: number, r: ListingFloorResult) {
   console.log(`| the floor: Brotli, quality 4 | ${floor.compressMs.toFixed(2)} | | |`);
   console.log(`| the floor in all | ${floor.totalMs.toFixed(2)} | | |`);
   console.log(`The shop: ${(server.cpuMsPerListing / floor.totalMs).toFixed(2)} times the floor.`);
+  printListingIndex(r.index);
 }

@@ -52,7 +52,8 @@ import { seedCatalogue, startBenchShop } from "./server";
  * The floor part (--only floor, and after the scale part in a full run) serves distinct listings
  * from one process on PostgreSQL (--seconds N, 20, after --warmup N, 30, with --connections N, 4)
  * and reads --listings N (400) more in this process, written by a plain template: the floor
- * under a listing's processor time (bench/listing-floor.ts).
+ * under a listing's processor time (bench/listing-floor.ts); then reads the listing index three
+ * times and times --listings N distinct listings' passes over it (bench/listing-index.ts).
  */
 const args = parseArgs(process.argv.slice(2));
 const products = args.products ?? 10_000;

@@ -158,7 +158,7 @@ const fullTextQueries = perDatabase<{ version: number; tsquery: string | null }>
  * words (see the search migrations); null when nothing searchable was typed. `version` is the
  * catalogue's version read before the listing: an earlier answer at it is reused.
  */
-async function fullTextQuery(q: string, version: number): Promise<string | null> {
+export async function fullTextQuery(q: string, version: number): Promise<string | null> {
   const words = (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
     .slice(0, MAX_WORDS)
     .map((w) => w.slice(0, MAX_WORD_LENGTH));
