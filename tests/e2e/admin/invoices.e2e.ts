@@ -74,7 +74,7 @@ describe("tax invoices", () => {
     const form = admin.getByRole("form", { name: "Refund" });
     await form.getByRole("button", { name: "Refund", exact: true }).click();
     // Nothing chosen: the form says so by the field, and nothing is refunded.
-    await admin.getByText("Choose the lines to refund, or enter an amount.").waitFor();
+    await form.getByText("Choose the lines to refund, or enter an amount.").waitFor();
     await form.getByLabel(/Backcare/).fill("1");
     await form.getByLabel("Reason").fill("Arrived damaged");
     await form.getByLabel(/Through the demo gateway/).check();
