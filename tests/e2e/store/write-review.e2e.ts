@@ -138,12 +138,12 @@ describe("writing a review from the invitation", () => {
       .jpeg()
       .withExif({ IFD3: { GPSLatitudeRef: "S", GPSLatitude: "25/1 51/1 0/1" } })
       .toBuffer();
+    // Waited for before the focus moves there: the browser is told to hand the chooser over
+    // when the first listener is added, and that message must arrive before Space opens it.
+    const chooser = page.waitForEvent("filechooser");
     await tabTo(page, form.getByLabel(/^Photos/));
-    const [chooser] = await Promise.all([
-      page.waitForEvent("filechooser"),
-      page.keyboard.press("Space"),
-    ]);
-    await chooser.setFiles({ name: "bed.jpg", mimeType: "image/jpeg", buffer: photo });
+    await page.keyboard.press("Space");
+    await (await chooser).setFiles({ name: "bed.jpg", mimeType: "image/jpeg", buffer: photo });
     await tabTo(page, form.getByRole("button", { name: "Send my review" }));
     await page.keyboard.press("Enter");
     await main(page).getByText("Your review is waiting for our check before it shows.").waitFor();
