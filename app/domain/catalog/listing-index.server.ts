@@ -42,7 +42,7 @@ export type ListingIndex = {
   priceStart: Int32Array;
   prices: Int32Array;
   priceSizes: Int32Array;
-  /** Per sort, every position in that sort's order, as PostgreSQL ordered them. */
+  /** Per sort, every position in that sort's order (the SQL sorts' own keys and ties: `buildIndex`). */
   orders: Record<SortOption, Int32Array>;
 };
 
