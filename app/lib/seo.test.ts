@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decimalPrice, productJsonLd, seoMeta, shortDescription } from "./seo";
+import { seoMeta, shortDescription } from "./seo";
+import { decimalPrice, productJsonLd } from "./structured-data";
 
 describe("seoMeta", () => {
   it("gives an absolute canonical URL and Open Graph tags for the page without its query", () => {

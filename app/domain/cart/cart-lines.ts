@@ -1,4 +1,4 @@
-import { standardDeliveryFeeCents } from "~/domain/orders/totals";
+import { standardDeliveryFeeCents } from "~/domain/orders/standard-delivery";
 
 /** One line of the shopper's cart, as kept in the browser: a snapshot for showing, not for billing. */
 export type CartLine = {

@@ -1,15 +1,12 @@
 import { formatMoney } from "~/lib/money";
 import { addBusinessDays } from "./business-days";
+import { LAYBY_GRACE_BUSINESS_DAYS, LAYBY_MAX_MONTHS } from "./limits";
 
 /**
  * A lay-by plan's payments (Consumer Protection Act s62, docs/decisions/027): a deposit on the
  * day of the agreement, then the rest in equal monthly instalments over 1 to 6 months, to the
  * cent. Pure: the checkout shows it before the shopper commits, and the plan stores it.
  */
-
-export const LAYBY_MAX_MONTHS = 6;
-/** s62(4): unpaid 60 business days after the agreed end, the plan may be cancelled. */
-export const LAYBY_GRACE_BUSINESS_DAYS = 60;
 
 export type LaybyPayment = {
   /** 0 is the deposit; 1..months the instalments. */

@@ -1,4 +1,4 @@
-import { LAYBY_MAX_MONTHS } from "~/domain/layby/schedule";
+import { LAYBY_MAX_MONTHS } from "~/domain/layby/limits";
 
 /**
  * The shop's policy figures in one place, so the about, delivery, returns, warranty, FAQ and

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MAX_LINE_QUANTITY, MAX_PRICED_LINES } from "~/domain/cart/cart-lines";
-import { LAYBY_MAX_MONTHS } from "~/domain/layby/schedule";
+import { LAYBY_MAX_MONTHS } from "~/domain/layby/limits";
 import { addressFields } from "~/domain/addresses/address-schema";
 import { dbIdSchema } from "~/lib/db-ids";
 import { readAmount } from "~/lib/amount-field";

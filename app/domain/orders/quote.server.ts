@@ -10,13 +10,8 @@ import { deliveryDayChoices, type DayChoice } from "~/domain/delivery/shopper-de
 import { checkPromotion } from "./promotions.server";
 import { getStoreSettings } from "~/domain/settings/store-settings.server";
 import { addOnCharges, NO_ADD_ONS, type AddOnChoice, type AddOnCharges } from "./add-ons";
-import {
-  expressOffered,
-  orderTotals,
-  standardDeliveryFeeCents,
-  type DeliveryMethod,
-  type OrderTotals,
-} from "./totals";
+import { standardDeliveryFeeCents } from "./standard-delivery";
+import { expressOffered, orderTotals, type DeliveryMethod, type OrderTotals } from "./totals";
 
 export type RequestedLine = { variantId: number; quantity: number };
 

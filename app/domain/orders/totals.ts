@@ -6,6 +6,7 @@ export type DeliveryMethod = "standard" | "express";
 export type { PaymentMethod } from "~/domain/payments/provider";
 import type { PaymentMethod } from "~/domain/payments/provider";
 import { addOnsTotalCents, type AddOnCharges } from "./add-ons";
+import { standardDeliveryFeeCents } from "./standard-delivery";
 
 /**
  * What delivery costs where the goods go: the matched delivery zone's rates, or the shop's own
@@ -64,15 +65,6 @@ export function deliveryFeeCents(
 /** Whether express delivery is offered at these rates. */
 export function expressOffered(rates: DeliveryRates): boolean {
   return rates.expressDeliveryCents !== null;
-}
-
-/** Standard delivery: free from the threshold (R2,000 at home) up, else the standard fee. */
-export function standardDeliveryFeeCents(
-  subtotalCents: number,
-  rates: Pick<DeliveryRates, "freeDeliveryThresholdCents" | "standardDeliveryCents">,
-): number {
-  const free = rates.freeDeliveryThresholdCents;
-  return free !== null && subtotalCents >= free ? 0 : rates.standardDeliveryCents;
 }
 
 /**

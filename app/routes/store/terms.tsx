@@ -1,5 +1,5 @@
 import { chargePercentText } from "~/domain/layby/cancellation";
-import { LAYBY_GRACE_BUSINESS_DAYS } from "~/domain/layby/schedule";
+import { LAYBY_GRACE_BUSINESS_DAYS } from "~/domain/layby/limits";
 import { pageMeta } from "~/lib/seo";
 import type * as React from "react";
 import { Link } from "react-router";

@@ -2,12 +2,8 @@ import { clsx } from "clsx";
 import { useId } from "react";
 import { Input, Label, NativeSelect } from "~/components/ui/input";
 import { chargeAtRateCents, chargePercentText } from "~/domain/layby/cancellation";
-import {
-  checkLaybyTerms,
-  LAYBY_GRACE_BUSINESS_DAYS,
-  LAYBY_MAX_MONTHS,
-  planLaybySchedule,
-} from "~/domain/layby/schedule";
+import { LAYBY_GRACE_BUSINESS_DAYS, LAYBY_MAX_MONTHS } from "~/domain/layby/limits";
+import { checkLaybyTerms, planLaybySchedule } from "~/domain/layby/schedule";
 import { LaybyScheduleTable } from "~/components/store/layby-schedule-table";
 import { formatDay } from "~/lib/dates";
 import { AMOUNT_MESSAGE, formatMoney, MONEY_INPUT, parseAmount } from "~/lib/money";

@@ -1,7 +1,7 @@
 import { Icon } from "~/components/store/icon";
 import type { IconName } from "~/components/store/icon-names";
 import { useStoreSettings } from "~/components/store/use-store-settings";
-import { LAYBY_MAX_MONTHS } from "~/domain/layby/schedule";
+import { LAYBY_MAX_MONTHS } from "~/domain/layby/limits";
 import { formatMoney } from "~/lib/money";
 import { SectionHeading } from "./section-heading";
 

@@ -1,6 +1,6 @@
 import { Icon } from "~/components/store/icon";
 import { useStoreSettings } from "~/components/store/use-store-settings";
-import { LAYBY_MAX_MONTHS } from "~/domain/layby/schedule";
+import { LAYBY_MAX_MONTHS } from "~/domain/layby/limits";
 import { formatMoney } from "~/lib/money";
 import { SectionHeading } from "./section-heading";
 

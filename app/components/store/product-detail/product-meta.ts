@@ -5,15 +5,8 @@ import type { ProductReviewPage } from "~/domain/reviews/product-review-page.ser
 import { shopToday } from "~/lib/dates";
 import { mediaSrc } from "~/lib/media";
 import { formatMoney } from "~/lib/money";
-import {
-  absoluteUrl,
-  breadcrumbJsonLd,
-  pageTitle,
-  productJsonLd,
-  seoMeta,
-  shortDescription,
-  siteNameFromMatches,
-} from "~/lib/seo";
+import { absoluteUrl, pageTitle, seoMeta, shortDescription, siteNameFromMatches } from "~/lib/seo";
+import { breadcrumbJsonLd, productJsonLd } from "~/lib/structured-data";
 import { categoryPath } from "./breadcrumbs";
 
 type Match = { id: string; loaderData?: unknown } | undefined;
