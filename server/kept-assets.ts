@@ -3,8 +3,16 @@ import path from "node:path";
 import type { RequestHandler } from "express";
 import { compressBest, preferredEncoding, type Encoding } from "../app/lib/compression.server";
 
-/** What compresses well; pictures and fonts are compressed already. */
-const COMPRESSIBLE = new Set([".js", ".css", ".svg"]);
+/**
+ * What compresses well (pictures and fonts are compressed already), with its type. No charset:
+ * module scripts are always read as UTF-8, and a style sheet or the sprite without one as their
+ * UTF-8 page; the parameter would only add its bytes to every file a phone downloads.
+ */
+const COMPRESSIBLE = new Map([
+  [".js", "text/javascript"],
+  [".css", "text/css"],
+  [".svg", "image/svg+xml"],
+]);
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /**
@@ -47,7 +55,9 @@ export function keptCompressedAssets(dir: string): RequestHandler & { ready: Pro
     if (!encoding || !COMPRESSIBLE.has(extension) || !/^[\w-][\w.-]*$/.test(name)) return next();
     const copy = kept.get(`${encoding} ${name}`);
     if (copy instanceof Uint8Array) {
-      res.type(extension).set({
+      // Node's own setter: Express's would add the charset back.
+      res.setHeader("Content-Type", COMPRESSIBLE.get(extension)!);
+      res.set({
         "Content-Encoding": encoding,
         "Content-Length": String(copy.length),
         "Cache-Control": IMMUTABLE,
