@@ -194,7 +194,7 @@ async function main() {
           console.log(`Lighthouse ${name} (${runs} runs)...`);
           pages[name!] = await auditPage(`${shop.url}${url}`, runs);
         }
-        for (const url of [
+        const paths = [
           "/",
           "/products",
           productPath,
@@ -205,9 +205,9 @@ async function main() {
           "/mattresses",
           "/faq",
           "/consultation",
-        ]) {
-          scripts[url] = await firstLoadJsKb(`${shop.url}${url}`);
-        }
+        ];
+        const counted = await firstLoadJsKb(paths.map((url) => `${shop.url}${url}`));
+        for (const url of paths) scripts[url] = counted.get(`${shop.url}${url}`)!;
       }
       if (only === undefined || only === "load") load.PGlite = await loadAll(shop.url);
       if (withLists) {
