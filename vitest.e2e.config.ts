@@ -15,6 +15,8 @@ export default defineConfig({
     fileParallelism: workers > 1,
     maxWorkers: workers,
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // After each journey, every address it visited is judged again in both themes (browser.ts):
+    // for the dark tour of the whole back office that took 2-4 minutes with two files at a time.
+    hookTimeout: 240_000,
   },
 });
