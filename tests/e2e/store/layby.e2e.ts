@@ -174,5 +174,7 @@ describe("lay-by", () => {
         `Payment received for order ${number}`,
       ]),
     );
-  });
+    // Sign-up, checkout, two gateway payments and a cancellation preview: a minute on a quiet
+    // machine, more with two journeys at a time on two cores.
+  }, 180_000);
 });
