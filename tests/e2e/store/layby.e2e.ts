@@ -176,5 +176,5 @@ describe("lay-by", () => {
     );
     // Sign-up, checkout, two gateway payments and a cancellation preview: a minute on a quiet
     // machine, more with two journeys at a time on two cores.
-  }, 180_000);
+  }, 240_000);
 });
