@@ -55,6 +55,9 @@ describe("the storefront's accessibility", () => {
     expect(response?.status()).toBe(404);
     await waitForHydration(page);
     expect(await page.title()).toMatch(/^Page not found/);
-    expect(logged.some((line) => line.includes("non-existent route: /no-such-page"))).toBe(true);
+    // Logged by an effect after hydration: it may come a moment after the page is hydrated.
+    await expect
+      .poll(() => logged.some((line) => line.includes("non-existent route: /no-such-page")))
+      .toBe(true);
   });
 });
