@@ -1,6 +1,12 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
 import { parseMessage, type ReceivedMail } from "../setup/smtp";
 import { seriousA11yViolations } from "./axe";
@@ -46,13 +52,22 @@ export function useBrowser() {
   let browser: Browser | undefined;
   const violations: string[] = [];
   const opened: { page: Page; visited: Set<string> }[] = [];
+  // Every context a test opened, closed once its pages are judged: a page left open keeps its
+  // timers, polls and animations running beside the next tests.
+  const contexts: BrowserContext[] = [];
   // Pages without JavaScript are the same server HTML the other journeys judge; axe needs it.
   let judged = new Set<string>();
 
   afterEach(async () => {
     const pages = opened.splice(0).filter(({ page }) => !page.isClosed());
     const findings: string[] = [];
-    for (const { page, visited } of pages) findings.push(...(await judgePage(page, visited)));
+    try {
+      for (const { page, visited } of pages) findings.push(...(await judgePage(page, visited)));
+    } finally {
+      await Promise.all(
+        contexts.splice(0).map((context) => context.close().catch(() => undefined)),
+      );
+    }
     expect(violations.splice(0), "Content-Security-Policy violations").toEqual([]);
     expect(findings, "accessibility findings and default error screens").toEqual([]);
   });
@@ -109,6 +124,7 @@ export function useBrowser() {
     async newPage(options: BrowserContextOptions = {}): Promise<Page> {
       if (!browser) throw new Error("The browser has not started.");
       const context = await browser.newContext({ baseURL: baseUrl(), ...options });
+      contexts.push(context);
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
       page.on("console", (message) => {
