@@ -119,7 +119,7 @@ const PAGES: [string, RegExp?][] = [
 
 describe("dark mode across the back office", () => {
   it(
-    "every page shows the stored theme over the device's (each then judged by axe in both themes)",
+    "every page shows the stored theme over the device's (axe judges each in both themes in the shared check)",
     { timeout: 600_000 },
     async () => {
       // A paid order, so that the order, its invoice and their pages exist.
@@ -157,9 +157,9 @@ describe("dark mode across the back office", () => {
 });
 
 /**
- * Loads a page and checks the stored theme won over the device's. Axe judges each page the tour
- * visits in the light and the dark theme after the test (the shared check of every page a journey
- * visits, `useBrowser`), so it does not judge them here as well.
+ * Loads a page and checks the stored theme won over the device's. Axe does not judge it here: the
+ * shared check of every page a journey visits (`useBrowser`) judges each page in the light and the
+ * dark theme once a run, after this test or after an earlier one that visited it.
  */
 async function expectTheme(page: Page, path: string, dark: boolean) {
   const response = await page.goto(path);
