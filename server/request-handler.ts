@@ -1,6 +1,7 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { servesBackOffice, withoutBackOffice } from "./storefront-build";
 
 /** What the shop answers a body over its limit with, before anything parses it. */
 export const TOO_LARGE_MESSAGE = "The request is too large.";
@@ -82,7 +83,18 @@ export function shopRequestHandler(options: {
   bodyLimit: (path: string) => number;
   getLoadContext: (req: ExpressRequest) => { clientAddress: string; requestId: string };
 }) {
-  const handle = createRequestHandler(options.build, options.mode);
+  const { build } = options;
+  const handleAll = createRequestHandler(build, options.mode);
+  const storefront = new WeakMap<ServerBuild, ServerBuild>();
+  const storefrontOf = (whole: ServerBuild) => {
+    let part = storefront.get(whole);
+    if (!part) storefront.set(whole, (part = withoutBackOffice(whole)));
+    return part;
+  };
+  const handleStorefront = createRequestHandler(
+    typeof build === "function" ? async () => storefrontOf(await build()) : storefrontOf(build),
+    options.mode,
+  );
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const controller = new AbortController();
@@ -110,6 +122,7 @@ export function shopRequestHandler(options: {
         body: body?.length ? body : undefined,
         signal: controller.signal,
       });
+      const handle = servesBackOffice(req.path) ? handleAll : handleStorefront;
       const response = await handle(request, options.getLoadContext(req));
       await sendResponse(res, response);
     } catch (error) {
