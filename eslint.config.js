@@ -158,4 +158,20 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Test files share their worker's modules (vitest.config.ts: isolate false), so a module mock
+    // in one would reach the files after it. The one mock is tests/setup/password-hash.ts's,
+    // which every file gets alike; tests use the real modules, databases and servers.
+    files: ["**/*.test.ts", "tests/integration/**/*.ts"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        ...["mock", "doMock"].map((property) => ({
+          object: "vi",
+          property,
+          message: "No module mocks in test files: they would reach the files after this one.",
+        })),
+      ],
+    },
+  },
 );

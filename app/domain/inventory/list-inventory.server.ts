@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { db, preparedQuery } from "~/db/client.server";
+import { db, preparedQuery, type Db } from "~/db/client.server";
 import { countRows, everyRow, listOrder, listPage, sortedWindows } from "~/db/list-page.server";
 import {
   catalogVersion,
@@ -166,11 +166,12 @@ type LevelRow = Pick<typeof stockLevels.$inferSelect, "variantId" | "warehouseId
 const countWhere = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
 
 /**
- * The sums below as last worked out, under the stock and catalogue versions read just before:
- * while neither number has moved, no level, warehouse or cost has changed since, so they are
- * still exact (each server process keeps its own).
+ * The sums below as last worked out for each database, under the stock and catalogue versions
+ * read just before: while neither number has moved, no level, warehouse or cost has changed
+ * since, so they are still exact (each server process keeps its own). By database, as every
+ * cache here is: another database's versions say nothing of this one's (a restore, a test).
  */
-let kept: { key: string; sums: Promise<WarehouseStock[]> } | undefined;
+const keptSums = new WeakMap<Db, { key: string; sums: Promise<WarehouseStock[]> }>();
 
 const versionsQuery = preparedQuery((db) =>
   db
@@ -189,11 +190,13 @@ const versionsQuery = preparedQuery((db) =>
 async function stockByWarehouse(): Promise<WarehouseStock[]> {
   const [versions] = await versionsQuery().execute();
   const key = `${versions?.stock ?? 0}:${versions?.catalog ?? 0}`;
+  const database = db();
+  const kept = keptSums.get(database);
   if (kept?.key === key) return kept.sums;
   const sums = sumStockByWarehouse();
-  kept = { key, sums };
+  keptSums.set(database, { key, sums });
   sums.catch(() => {
-    if (kept?.sums === sums) kept = undefined;
+    if (keptSums.get(database)?.sums === sums) keptSums.delete(database);
   });
   return sums;
 }

@@ -1,4 +1,5 @@
 import { db } from "~/db/client.server";
+import { nextDocumentNumber } from "~/db/document-counter.server";
 import {
   categories,
   products,
@@ -12,7 +13,6 @@ import { insertStoreSettings } from "../../factories";
 type PoStatus = (typeof purchaseOrders.$inferInsert)["status"];
 
 let counter = 0;
-let poNumber = 0;
 
 /** The shop's settings and a category: what a purchase order's PDF needs besides the order. */
 export async function setUpPurchasing() {
@@ -63,10 +63,12 @@ export async function insertPurchaseOrder(options: {
   orderDate?: string;
   expectedDate?: string | null;
 }) {
+  // Numbered as the app numbers them, from the database's own counter (PO-0001 first).
+  const number = await db().transaction((tx) => nextDocumentNumber(tx, "purchase_order"));
   const [order] = await db()
     .insert(purchaseOrders)
     .values({
-      number: ++poNumber,
+      number,
       supplierId: options.supplierId,
       status: options.status ?? "pending",
       orderDate: options.orderDate ?? "2026-03-02",

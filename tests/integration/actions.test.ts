@@ -1,10 +1,15 @@
-import { describe, expect, it, vi } from "vitest";
+// @database-once: the apology reads the shop's phone number from the settings; what is tested
+// is how a failure is answered, not the database.
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { conflict } from "~/domain/errors";
-import { attempt, CALL_US } from "./actions.server";
+import { insertStoreSettings } from "../factories";
+import { useTestDatabase } from "../setup/database";
+import { attempt, CALL_US } from "~/lib/actions.server";
 
-vi.mock("~/domain/settings/store-settings.server", () => ({
-  storePhone: async () => "018 632 1234",
-}));
+useTestDatabase();
+beforeAll(async () => {
+  await insertStoreSettings({ phone: "018 632 1234" });
+});
 
 function typed(fields: Record<string, string>) {
   const form = new FormData();
