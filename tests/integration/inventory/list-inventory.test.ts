@@ -1,15 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/db/client.server";
-import { stockLevels } from "~/db/schema";
+import { db, setDatabase } from "~/db/client.server";
+import { catalogVersion, stockLevels, stockVersion } from "~/db/schema";
 import { INVENTORY_LIST } from "~/domain/inventory/inventory-list";
 import { exportInventory, listInventory } from "~/domain/inventory/list-inventory.server";
 import { stockStatus } from "~/domain/inventory/stock-status";
 import { readListParams } from "~/lib/list-params";
-import { useTestDatabase } from "../../setup/database";
+import { createTestDatabase, useTestDatabase } from "../../setup/database";
 import { addStockedVariant, setUpStockShop, type StockShop } from "./stock-fixtures";
 
-useTestDatabase();
+const database = useTestDatabase();
 
 let shop: StockShop;
 const list = (query = "") =>
@@ -221,5 +221,37 @@ describe("the inventory list", () => {
       ["CHA_1", "Charlie Pillow 100%", "Queen", "Showroom", 3, 3, 0, 2, "Out of Stock"],
       ["BRV-K", "Bravo Spring Bed", "King", "Showroom", 0, 0, 0, 2, "Out of Stock"],
     ]);
+  });
+});
+
+describe("the inventory's kept sums", () => {
+  it("answers each database with its own, even at the same stock and catalogue versions", async () => {
+    const versions = async () => {
+      const [stock] = await db().select().from(stockVersion);
+      const [catalog] = await db().select().from(catalogVersion);
+      return { stock: stock!.version, catalog: catalog!.version };
+    };
+    const before = await list();
+    const at = await versions();
+    // Another database (a restore, say) whose counters stand where this one's do.
+    const other = await createTestDatabase();
+    try {
+      setDatabase(other);
+      const otherShop = await setUpStockShop();
+      await addStockedVariant(otherShop, {
+        title: "Foxtrot Base",
+        sku: "FOX-Q",
+        costCents: 70_000,
+        stock: { [otherShop.showroom]: 4 },
+      });
+      await db().update(stockVersion).set({ version: at.stock });
+      await db().update(catalogVersion).set({ version: at.catalog });
+      expect(await versions()).toEqual(at);
+      expect((await list()).summary).toMatchObject({ units: 4, valueCents: 4 * 70_000 });
+    } finally {
+      setDatabase(database.handle());
+      await other.close();
+    }
+    expect((await list()).summary).toEqual(before.summary);
   });
 });
