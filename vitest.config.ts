@@ -48,7 +48,7 @@ export default defineConfig({
     // the suite, 48-55 s against 87 s with "forks", the same tests passing.
     pool: "threads",
     // The files of one worker share its modules instead of importing the app again for each
-    // (2-3 s a file): the whole run on PGlite took 591 s isolated, 335 s shared. What a file
+    // (2-3 s a file): the whole run on PGlite took 591 s isolated, 399 s shared. What a file
     // changes of the process is put back after it (tests/setup/between-files.ts), and what the
     // app caches of a database's contents is kept per database.
     isolate: false,

@@ -133,7 +133,8 @@ function decodePath(value: string): string {
   }
 }
 
-function routeTree(build: ServerBuild): RouteObject[] {
+/** A build's routes as the tree React Router's `matchRoutes` takes (ids, paths and index only). */
+export function routeTree(build: ServerBuild): RouteObject[] {
   const children = new Map<string | undefined, RouteObject[]>();
   for (const route of Object.values(build.routes)) {
     if (!route) continue;

@@ -1,6 +1,7 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { matchRoutes, type ServerBuild } from "react-router";
 import routes from "../../../app/routes";
+import { routeTree } from "../../../server/route-pattern";
 
 type ManifestRoute = { id: string; parentId?: string; path?: string; index?: boolean };
 
@@ -30,18 +31,7 @@ export function matchedRoutes(
   build: ServerBuild,
   page: string,
 ): { id: string; path?: string }[] | null {
-  const children = new Map<string | undefined, RouteObject[]>();
-  for (const r of Object.values(build.routes)) {
-    if (!r) continue;
-    const list = children.get(r.parentId) ?? [];
-    list.push({ id: r.id, path: r.path, index: r.index } as RouteObject);
-    children.set(r.parentId, list);
-  }
-  const attach = (list: RouteObject[]): RouteObject[] =>
-    list.map((r) =>
-      r.index ? r : ({ ...r, children: attach(children.get(r.id) ?? []) } as RouteObject),
-    );
-  const matches = matchRoutes(attach(children.get(undefined) ?? []), page);
+  const matches = matchRoutes(routeTree(build), page);
   return matches?.map((m) => ({ id: m.route.id!, path: m.route.path })) ?? null;
 }
 
