@@ -84,9 +84,9 @@ const notify = (params: URLSearchParams) =>
     "127.0.0.1",
   );
 
-/** The mail received since `from`, waiting a moment for the SMTP server. */
+/** The mail received since `from`, waiting up to 10 s for the SMTP server (a busy machine). */
 async function mailsSince(from: number, count = 1): Promise<ReceivedMail[]> {
-  for (let i = 0; i < 50 && smtp.received.length < from + count; i++) {
+  for (let i = 0; i < 200 && smtp.received.length < from + count; i++) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return smtp.received.slice(from);
