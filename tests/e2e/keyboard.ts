@@ -1,4 +1,5 @@
 import type { Locator, Page } from "playwright-core";
+import { expect } from "vitest";
 
 /** Whether the focused element shows where focus is (an outline or a focus ring's shadow). */
 export async function focusIsVisible(page: Page): Promise<boolean> {
@@ -12,6 +13,15 @@ export async function focusIsVisible(page: Page): Promise<boolean> {
 }
 
 const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement);
+
+/**
+ * Waits for `target` to have focus. Focus moves in an effect (an opening dialog focuses its first
+ * field, a closing one gives focus back once it has gone), so it is read until it settles, not
+ * once: on a busy machine the first read can come before the move.
+ */
+export async function expectFocused(target: Locator) {
+  await expect.poll(() => isFocused(target), { timeout: 10_000 }).toBe(true);
+}
 
 /**
  * Presses Tab (or Shift+Tab) until `target` has focus, as a keyboard user would; fails when it

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { seriousA11yViolations } from "../axe";
 import { useBrowser, waitForHydration } from "../browser";
-import { tabTo } from "../keyboard";
+import { expectFocused, tabTo } from "../keyboard";
 import { signInAsOwner, toast } from "./admin-session";
 
 const browser = useBrowser();
@@ -57,7 +57,7 @@ describe("delivery zones in the back office", () => {
     await page.keyboard.press("Enter");
     const add = page.getByRole("dialog", { name: "Add Zone" });
     await add.waitFor();
-    expect(await add.getByLabel("Name").evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectFocused(add.getByLabel("Name"));
     expect(await findingsInBothThemes(page), "axe with the dialog open").toEqual([]);
 
     await page.keyboard.type("Potchefstroom");
@@ -82,7 +82,7 @@ describe("delivery zones in the back office", () => {
     await page.keyboard.press("Enter");
     await toast(page, "Zone Added").waitFor();
     await add.waitFor({ state: "hidden" });
-    expect(await trigger.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectFocused(trigger);
 
     const added = row(page, "Potchefstroom");
     await added.waitFor();

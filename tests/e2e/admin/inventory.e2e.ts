@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { seriousA11yViolations } from "../axe";
 import { main, useBrowser, waitForHydration } from "../browser";
 import { signInAsOwner, toast } from "./admin-session";
+import { expectFocused } from "../keyboard";
 
 const browser = useBrowser();
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
@@ -257,7 +258,7 @@ describe("inventory in the back office", () => {
     // Escape closes it and focus goes back to the button.
     await page.keyboard.press("Escape");
     await dialog(page).waitFor({ state: "detached" });
-    expect(await trigger.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectFocused(trigger);
 
     await page.keyboard.press("Enter");
     await dialog(page).waitFor();
@@ -281,7 +282,7 @@ describe("inventory in the back office", () => {
     await page.keyboard.type("Counted by keyboard");
     await page.keyboard.press("Enter");
     await expectSaved(page);
-    expect(await trigger.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectFocused(trigger);
     await page.waitForFunction(
       ([sku, onHand]) =>
         [...document.querySelectorAll('[data-testid="inventory-row"]')].some(

@@ -5,6 +5,7 @@ import { main, PHONE, useBrowser, waitForHydration } from "../browser";
 import { announcedFieldErrors, focusedLabel } from "../forms";
 import { STAND_IN_MERCHANT_ID } from "../server/payfast-stand-in";
 import { signInAsOwner, toast } from "./admin-session";
+import { expectFocused } from "../keyboard";
 
 const browser = useBrowser();
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
@@ -93,7 +94,7 @@ describe("payment set-up in Settings > Integrations", () => {
       expect(await focusedLabel(admin)).toBe("Mode");
       await admin.keyboard.press("Tab");
       const save = payfast.getByRole("button", { name: "Save PayFast" });
-      expect(await save.evaluate((el) => el === document.activeElement)).toBe(true);
+      await expectFocused(save);
       await admin.keyboard.press("Enter");
 
       // The wrong merchant id is described at its field, and nothing is saved.

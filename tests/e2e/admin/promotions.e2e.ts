@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { seriousA11yViolations } from "../axe";
 import { main, useBrowser, waitForHydration } from "../browser";
-import { tabTo } from "../keyboard";
+import { expectFocused, tabTo } from "../keyboard";
 import { checkoutWith, completeOrder, fillDetails, summary } from "../shopper";
 import { signInAsOwner, toast } from "./admin-session";
 
@@ -185,10 +185,10 @@ describe("promotions in the back office", () => {
     await create.waitFor();
     // Focus starts in the code; Escape closes and gives focus back to the button.
     const code = create.getByLabel("Code", { exact: true });
-    expect(await code.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectFocused(code);
     await page.keyboard.press("Escape");
     await create.waitFor({ state: "hidden" });
-    expect(await trigger.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectFocused(trigger);
 
     await page.keyboard.press("Enter");
     await create.waitFor();
@@ -243,7 +243,7 @@ describe("promotions in the back office", () => {
     await confirm.getByText("Are you sure you want to delete KEYS250?").waitFor();
     expect(await findingsInBothThemes(page), "axe with the confirmation open").toEqual([]);
     const cancel = confirm.getByRole("button", { name: "Cancel" });
-    expect(await cancel.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectFocused(cancel);
     await page.keyboard.press("Tab");
     await page.keyboard.press("Enter");
     await toast(page, "Promotion Deleted").waitFor();

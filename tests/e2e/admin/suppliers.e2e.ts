@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { seriousA11yViolations } from "../axe";
 import { useBrowser, waitForHydration } from "../browser";
 import { signInAsOwner, toast } from "./admin-session";
+import { expectFocused } from "../keyboard";
 
 const browser = useBrowser();
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
@@ -132,10 +133,10 @@ describe("suppliers in the back office", () => {
     const add = dialog(page, "Add Supplier");
     await add.waitFor();
     // Focus starts in the first field; Escape closes and gives focus back to the button.
-    expect(await add.getByLabel("Name").evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectFocused(add.getByLabel("Name"));
     await page.keyboard.press("Escape");
     await add.waitFor({ state: "hidden" });
-    expect(await trigger.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectFocused(trigger);
 
     await page.keyboard.press("Enter");
     await add.waitFor();

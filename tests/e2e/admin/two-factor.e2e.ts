@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { seriousA11yViolations } from "../axe";
 import { main, useBrowser, waitForHydration } from "../browser";
-import { focusIsVisible } from "../keyboard";
+import { expectFocused, focusIsVisible } from "../keyboard";
 import { signInAsOwner, toast } from "./admin-session";
 
 const browser = useBrowser();
@@ -94,7 +94,7 @@ describe("two-factor sign-in", () => {
     await waitForHydration(again);
     await again.getByText(`Signing in as ${email}`).waitFor();
     const field = again.getByLabel("Authentication code");
-    expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectFocused(field);
     await again.keyboard.type("123");
     await again.keyboard.press("Enter");
     await again.getByText("Enter the 6-digit code from your app, or a backup code").waitFor();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { main, PHONE, useBrowser, waitForHydration } from "../browser";
-import { focusInside, focusIsVisible, nextTabStops, tabTo } from "../keyboard";
+import { expectFocused, focusInside, focusIsVisible, nextTabStops, tabTo } from "../keyboard";
 import { deliveryDays, summary, toast } from "../shopper";
 
 const browser = useBrowser();
@@ -108,7 +108,7 @@ describe("a shopper using only a keyboard", () => {
     }
     await page.keyboard.press("Escape");
     await drawer.waitFor({ state: "detached" });
-    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectFocused(opener);
   });
 
   it("keeps focus inside the quick view and the consultation dialog and returns it on close", async () => {
@@ -128,7 +128,7 @@ describe("a shopper using only a keyboard", () => {
     }
     await page.keyboard.press("Escape");
     await quickView.waitFor({ state: "detached" });
-    expect(await view.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectFocused(view);
 
     await page.goto("/");
     await waitForHydration(page);
@@ -142,6 +142,6 @@ describe("a shopper using only a keyboard", () => {
     expect(stops.some((name) => /name/i.test(name))).toBe(true);
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
-    expect(await book.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectFocused(book);
   });
 });

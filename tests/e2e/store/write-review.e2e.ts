@@ -9,7 +9,7 @@ import { startShop, type RunningShop } from "../../../scripts/shop-process";
 import { parseMessage, type ReceivedMail } from "../../setup/smtp";
 import { findingsInBothThemes } from "../axe";
 import { main, PHONE, useBrowser, waitForHydration } from "../browser";
-import { tabTo } from "../keyboard";
+import { expectFocused, tabTo } from "../keyboard";
 import { placePaidOrder } from "../shopper";
 import { signInAsOwner, toast } from "../admin/admin-session";
 
@@ -113,7 +113,7 @@ describe("writing a review from the invitation", () => {
     expect(await form.getByLabel(/Name to show/).inputValue()).not.toBe("");
     const five = form.getByRole("radio", { name: "5 stars: Excellent" });
     await page.waitForFunction(() => (document.activeElement as HTMLInputElement)?.value === "5");
-    expect(await five.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectFocused(five);
     expect(
       await findingsInBothThemes(page, async (dark) => {
         await dark.goto(address);
