@@ -30,8 +30,13 @@ describe("secrets kept in the settings", () => {
   it("refuse a value moved to another column, or changed, naming no secret", () => {
     const stored = encryptSecret("s3cret-passphrase", "payfast_passphrase", e);
     expect(() => decryptSecret(stored, "payflex_client_secret", e)).toThrow(SettingsKeyError);
+    // One character of the ciphertext changed for another: the one before the last, whose six
+    // bits all count. (Choosing the new letter by the last character instead left it unchanged
+    // whenever it was already "A": one run in 64 passed nothing tampered.)
     const [v, id, iv, body] = stored.split(".");
-    const flipped = `${v}.${id}.${iv}.${body!.slice(0, -2)}${body!.endsWith("A") ? "B" : "A"}${body!.slice(-1)}`;
+    const at = body!.length - 2;
+    const flipped = `${v}.${id}.${iv}.${body!.slice(0, at)}${body![at] === "A" ? "B" : "A"}${body!.slice(at + 1)}`;
+    expect(flipped).not.toBe(stored);
     expect(() => decryptSecret(flipped, "payfast_passphrase", e)).toThrow(
       /cannot be decrypted with key/,
     );
