@@ -2,8 +2,8 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { seriousA11yViolations } from "../axe";
 import { main, useBrowser, waitForHydration } from "../browser";
-import { signInAsOwner, toast } from "./admin-session";
 import { expectFocused } from "../keyboard";
+import { signInAsOwner, toast } from "./admin-session";
 
 const browser = useBrowser();
 const DESKTOP = { viewport: { width: 1280, height: 900 } };

@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { main, PHONE, useBrowser, waitForHydration } from "../browser";
 import { announcedFieldErrors, focusedLabel } from "../forms";
 import { STAND_IN_MERCHANT_ID } from "../server/payfast-stand-in";
-import { signInAsOwner, toast } from "./admin-session";
 import { expectFocused } from "../keyboard";
+import { signInAsOwner, toast } from "./admin-session";
 
 const browser = useBrowser();
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
