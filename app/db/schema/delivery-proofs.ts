@@ -58,7 +58,10 @@ export const deliveryProofs = pgTable(
     photoFile: text("photo_file"),
     signedOnPaper: boolean("signed_on_paper").notNull().default(false),
     reason: notDeliveredReason("reason"),
+    /** The driver's note, for staff only. */
     note: text("note"),
+    /** What the driver chose to tell the shopper about a missed visit; only this reaches them. */
+    customerMessage: text("customer_message"),
     recordedBy: text("recorded_by").references(() => users.id, { onDelete: "set null" }),
     recordedByName: text("recorded_by_name").notNull(),
     recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
