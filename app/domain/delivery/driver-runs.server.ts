@@ -8,10 +8,19 @@ import {
   users,
 } from "~/db/schema";
 import { addressLines } from "~/domain/addresses/format-address";
-import { itemLine, ordersForPapers, toCollect, type PaperOrder } from "./delivery-papers.server";
+import {
+  addOnWork,
+  itemLine,
+  ordersForPapers,
+  toCollect,
+  type PaperOrder,
+} from "./delivery-papers.server";
 import { NOT_DELIVERED_REASON_LABELS, type StopState } from "./proof-schemas";
 
-/** What the driver's phone shows of a stop: who, where, whom to call, the goods, its state. */
+/**
+ * What the driver's phone shows of a stop: who, where, whom to call, the goods, the add-ons to
+ * do there and what to collect (as the run sheet words them), its state.
+ */
 function stopView(order: PaperOrder, state: StopState, outcome?: string) {
   return {
     orderNumber: order.number,
@@ -20,6 +29,7 @@ function stopView(order: PaperOrder, state: StopState, outcome?: string) {
     phone: order.deliveryMobile || order.phone,
     accessNotes: order.accessNotes,
     items: order.lines.map(itemLine),
+    addOns: addOnWork(order),
     toCollect: toCollect(order),
     state,
     outcome: outcome ?? null,

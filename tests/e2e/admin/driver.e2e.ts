@@ -5,6 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADD_ON_TEXT } from "~/domain/orders/add-ons";
 import { shopToday } from "~/lib/dates";
 import { startShop, type RunningShop } from "../../../scripts/shop-process";
 import { findingsInBothThemes } from "../axe";
@@ -21,6 +22,7 @@ import { DEMO_OWNER, signInAsOwner, toast } from "./admin-session";
 
 const browser = useBrowser();
 const TRUCK = "ND 390-PHN";
+const ADD_ON_LABELS = [ADD_ON_TEXT.removal.label, ADD_ON_TEXT.assembly.label];
 const env = () => ({ DATA_DIR: dataDir, DATABASE_URL: "", SMTP_URL: "", FORM_RATE_LIMIT: "50" });
 let dataDir = "";
 let shop: RunningShop | undefined;
@@ -69,8 +71,13 @@ beforeAll(async () => {
       "driver.paper@example.com",
       "driver.missed@example.com",
     ]) {
+      // The first shopper also asks for both add-ons, which the driver's stop lists.
+      const addOns = orders.length === 0 ? ADD_ON_LABELS : [];
       orders.push(
-        await placePaidOrder(shopper, "classic-spring-bed", "queen", email, { day: "last" }),
+        await placePaidOrder(shopper, "classic-spring-bed", "queen", email, {
+          day: "last",
+          addOns,
+        }),
       );
     }
     await shopper.context().close();
@@ -131,6 +138,10 @@ describe("the driver's phone", () => {
     const run = page.getByTestId("driver-run").filter({ hasText: TRUCK });
     await expect.poll(() => run.getByText("Your run").count()).toBe(1);
     const stop = stopOf(page, number!);
+    expect(await stop.textContent()).toContain(
+      `To do: ${ADD_ON_TEXT.removal.short}, ${ADD_ON_TEXT.assembly.short}`,
+    );
+    expect(await stop.textContent()).toContain("To collect: ");
     expect(await stop.getByRole("link", { name: /^Call / }).getAttribute("href")).toMatch(/^tel:/);
     expect(await stop.getByRole("link", { name: /^Map/ }).getAttribute("href")).toMatch(
       /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=/,

@@ -20,6 +20,7 @@ import { bookOrderDelivery } from "~/domain/delivery/book-order-delivery.server"
 import { createDeliveryRun } from "~/domain/delivery/delivery-runs.server";
 import { driverRuns } from "~/domain/delivery/driver-runs.server";
 import { listOrdersToBook } from "~/domain/delivery/orders-to-book.server";
+import { getRunSheet, runSheetPrint } from "~/domain/delivery/run-sheet.server";
 import { TO_BOOK_LIST } from "~/domain/delivery/to-book-list";
 import { readListParams } from "~/lib/list-params";
 import { recordDelivered, recordNotDelivered } from "~/domain/delivery/record-delivery.server";
@@ -93,8 +94,8 @@ const refusal = (promise: Promise<unknown>) =>
   );
 
 /** A paid order booked for DAY on a new run of its own; its number, id and run. */
-async function onRun() {
-  const { order } = await paidOrder(shop, { priceCents: 250_000 });
+async function onRun(overrides?: Parameters<typeof paidOrder>[1]["overrides"]) {
+  const { order } = await paidOrder(shop, { priceCents: 250_000, overrides });
   await bookOrderDelivery({
     orderNumber: order.number,
     day: DAY,
@@ -167,6 +168,21 @@ describe("the driver's run", () => {
     expect(run!.stops[0]).toMatchObject({ state: "out_for_delivery", name: expect.any(String) });
     const events = await db().select().from(orderEvents).where(eq(orderEvents.orderId, stop.id));
     expect(events.map((e) => e.type)).toContain("out_for_delivery");
+  });
+
+  it("lists at each stop the add-ons to do and what to collect, worded as on the run sheet", async () => {
+    const withAddOns = await onRun({ addOns: { removal: true, assembly: true } });
+    const without = await onRun();
+    const runs = await driverRuns({ day: DAY, driverId: driver.id });
+    const stopOn = (runId: number) => runs.find((r) => r.id === runId)!.stops[0]!;
+    const stop = stopOn(withAddOns.runId);
+    expect(stop.addOns).toEqual(["Take away old mattress", "Assemble"]);
+    expect(stop.toCollect).toMatch(/\(paid\)$/);
+    // The printed sheet's stop: its goods, then the same add-ons; the same amount to collect.
+    const [row] = runSheetPrint(await getRunSheet({ runId: withAddOns.runId })).rows;
+    expect(row![1]!.split("\n")).toEqual([...stop.items, ...stop.addOns]);
+    expect(row![2]).toBe(stop.toCollect);
+    expect(stopOn(without.runId).addOns).toEqual([]);
   });
 
   it("is started only on its day", async () => {

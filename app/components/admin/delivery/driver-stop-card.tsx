@@ -216,7 +216,10 @@ function NotDeliveredForm({
   );
 }
 
-/** One stop on the driver's phone: who and where, call and map, the goods, and its proof. */
+/**
+ * One stop on the driver's phone: who and where, call and map, the goods with the add-ons to do
+ * and what to collect, and its proof.
+ */
 export function DriverStopCard({
   stop,
   place,
@@ -284,6 +287,12 @@ export function DriverStopCard({
           <li key={item}>{item}</li>
         ))}
       </ul>
+      {stop.addOns.length > 0 ? (
+        <p className="text-sm">
+          <span className="font-medium">To do: </span>
+          {stop.addOns.join(", ")}
+        </p>
+      ) : null}
       <p className="text-sm">
         <span className="font-medium">To collect: </span>
         {stop.toCollect}
