@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
 import { orders, users } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit-log.server";
+import { itemsOfOrder } from "~/domain/delivery/delivery-choices.server";
 import { orderInvoice } from "~/domain/invoicing/invoice-document.server";
 import { findOrderForAccount, shopperView } from "~/domain/orders/get-order.server";
 
@@ -50,7 +51,7 @@ export async function accountForNewOrder(
   return owner?.id ?? null;
 }
 
-/** A shopper's orders, newest first, as the account page lists them. */
+/** A shopper's orders, newest first, as the account page lists them: items are units bought. */
 export async function listAccountOrders(userId: string) {
   return db()
     .select({
@@ -59,7 +60,7 @@ export async function listAccountOrders(userId: string) {
       paymentStatus: orders.paymentStatus,
       totalCents: orders.totalCents,
       createdAt: orders.createdAt,
-      lineCount: sql<number>`(select count(*)::int from order_lines l where l.order_id = ${orders.id})`,
+      items: itemsOfOrder,
     })
     .from(orders)
     .where(eq(orders.customerUserId, userId))

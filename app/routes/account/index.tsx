@@ -1,12 +1,11 @@
 import { Form, Link, useNavigation } from "react-router";
+import { AccountOrders } from "~/components/store/account/account-orders";
 import { AccountShell } from "~/components/store/account/account-shell";
 import { FormResult } from "~/components/store/form-result";
-import { OrderBadges } from "~/components/store/account/order-badges";
 import { Button } from "~/components/ui/button";
 import { isEmailVerified, resendVerification } from "~/domain/shoppers/shopper-auth.server";
 import { listAccountOrders } from "~/domain/shoppers/shopper-orders.server";
 import { refused, succeeded } from "~/lib/actions.server";
-import { formatMoney } from "~/lib/money";
 import { readForm } from "~/lib/request-input.server";
 import { requireShopper } from "~/lib/shopper-gate.server";
 import { pageTitle } from "~/lib/seo";
@@ -88,54 +87,7 @@ export default function AccountHome({ loaderData, actionData }: Route.ComponentP
           .
         </p>
       ) : (
-        <div className="mt-3 overflow-x-auto rounded-lg border">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">My orders, newest first</caption>
-            <thead className="bg-muted">
-              <tr>
-                <th scope="col" className="px-4 py-2">
-                  Order
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Placed
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Items
-                </th>
-                <th scope="col" className="px-4 py-2 text-right">
-                  Total
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y">
-              {orders.map((o) => (
-                <tr key={o.number}>
-                  <td className="px-4 py-2">
-                    <Link
-                      to={`/account/orders/${o.number}`}
-                      className="font-medium text-primary underline"
-                    >
-                      Order {o.number}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-2">
-                    {new Date(o.createdAt).toLocaleDateString("en-ZA", {
-                      timeZone: "Africa/Johannesburg",
-                    })}
-                  </td>
-                  <td className="px-4 py-2">
-                    <OrderBadges status={o.status} paymentStatus={o.paymentStatus} />
-                  </td>
-                  <td className="px-4 py-2">{o.lineCount}</td>
-                  <td className="px-4 py-2 text-right tabular-nums">{formatMoney(o.totalCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AccountOrders orders={orders} />
       )}
     </AccountShell>
   );

@@ -74,6 +74,15 @@ describe("shopper accounts", () => {
 
     await main(page).getByRole("link", { name: "Go to my account" }).click();
     await page.waitForURL(/\/account$/);
+    // On a 390 px phone the order is a card: its one item and its total stay on the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const card = main(page)
+      .getByTestId("account-order")
+      .filter({ hasText: `Order ${number}` });
+    expect(await card.textContent()).toMatch(/Items 1(?!\d)/);
+    const total = (await card.getByRole("cell").last().boundingBox())!;
+    expect(total.x + total.width).toBeLessThanOrEqual(390);
+    await page.setViewportSize(DESKTOP.viewport);
     await main(page)
       .getByRole("link", { name: `Order ${number}` })
       .click();

@@ -30,11 +30,13 @@ awayFromWindowEdges();
 
 let outbox: Awaited<ReturnType<typeof ownOutbox>>;
 let variantId: number;
+let pillowId: number;
 beforeAll(async () => {
   outbox = await ownOutbox("shopper-accounts-");
   process.env.FORM_RATE_LIMIT = "1000";
   const shop = await setUpShop();
   variantId = (await addVariant(shop, { priceCents: 450_000, stock: 50 })).variantId;
+  pillowId = (await addVariant(shop, { priceCents: 35_000, stock: 50 })).variantId;
 });
 afterAll(async () => {
   delete process.env.FORM_RATE_LIMIT;
@@ -132,6 +134,24 @@ describe("signing up, verifying and guest orders", () => {
     const { user } = await signedIn("customer");
     const { order } = await guestOrder("someone-else@example.com", user.id);
     expect(await ownerOf(order.id)).toBe(user.id);
+  });
+
+  it("the order list counts an order's items as its lines' quantities added up", async () => {
+    const { user, cookie } = await signedIn("customer");
+    const place = (lines: { variantId: number; quantity: number }[]) =>
+      placeOrder({ ...checkout(lines), signedInUserId: user.id });
+    const one = await place([{ variantId, quantity: 1 }]);
+    const two = await place([{ variantId, quantity: 2 }]);
+    const mixed = await place([
+      { variantId, quantity: 1 },
+      { variantId: pillowId, quantity: 2 },
+    ]);
+    const listed = await accountOrders(cookie);
+    const itemsOf = new Map(listed.orders.map((o) => [o.number, o.items]));
+    expect(itemsOf.get(one.order.number)).toBe(1);
+    expect(itemsOf.get(two.order.number)).toBe(2);
+    expect(itemsOf.get(mixed.order.number)).toBe(3);
+    expect(listed.orders).toHaveLength(3);
   });
 
   it("an unverified account never gets orders of its e-mail", async () => {
