@@ -4,6 +4,7 @@ import { orders } from "~/db/schema";
 import { deliveryChoice, type DeliveryChoice } from "./delivery-choices.server";
 import { runsOfDay } from "./day-runs.server";
 import { deliveryDayView } from "./delivery-day-view.server";
+import { failedVisitsOfDay } from "./failed-visits.server";
 import { listDrivers } from "./delivery-runs.server";
 import { ordersToBookWhere } from "./orders-to-book.server";
 
@@ -13,19 +14,20 @@ export async function countOrdersToBook(): Promise<number> {
 }
 
 /**
- * The day view: the day's deliveries by zone (one query) and by run, the drivers a new run can
- * have, the Move dialog's free days for each
- * active zone with deliveries that day (standard; a zone's express days are for checkout), and
- * the count of orders to book.
+ * The day view: the day's deliveries by zone (one query) and by run, the visits the driver could
+ * not make that day (on their runs too), the drivers a new run can have, the Move dialog's free
+ * days for each active zone with deliveries that day (standard; a zone's express days are for
+ * checkout), and the count of orders to book.
  */
 export async function deliveryDayPage(options: { day: string; now?: Date }) {
-  const [zones, active, toBook, drivers] = await Promise.all([
+  const [zones, failed, active, toBook, drivers] = await Promise.all([
     deliveryDayView({ day: options.day }),
+    failedVisitsOfDay({ day: options.day }),
     loadActiveZones(),
     countOrdersToBook(),
     listDrivers(),
   ]);
-  const runs = await runsOfDay({ day: options.day, zones });
+  const runs = await runsOfDay({ day: options.day, zones, failed });
   const going = new Set(zones.filter((z) => z.bookings.length > 0).map((z) => z.zoneId));
   const choices: Record<number, DeliveryChoice> = {};
   await Promise.all(
@@ -35,5 +37,5 @@ export async function deliveryDayPage(options: { day: string; now?: Date }) {
         choices[zone.id] = await deliveryChoice(zone, "standard", options.now);
       }),
   );
-  return { zones, runs, drivers, choices, toBook };
+  return { zones, failed, runs, drivers, choices, toBook };
 }

@@ -13,7 +13,7 @@ import { log } from "~/lib/log.server";
 import { siteUrl as defaultSiteUrl } from "~/lib/site-url.server";
 import { formatLongDay } from "./day-names";
 import { johannesburgTime } from "./delivery-days";
-import { NOT_DELIVERED_REASON_LABELS } from "./proof-schemas";
+import { reasonForCustomer } from "./proof-schemas";
 import { latestProof, type DeliveryProof } from "./delivery-proofs.server";
 import { bookedDelivery } from "./shopper-delivery.server";
 
@@ -186,6 +186,8 @@ function noticeText(
 function outcomeText(notice: Pick<Notice, "kind" | "day">, context: NoticeContext): string[] {
   const { order, proof, shop } = context;
   const day = formatLongDay(notice.day);
+  // A missed visit is told in the shop's words and the driver's message, never the staff's note.
+  const why = reasonForCustomer(proof?.reason ?? null);
   const body =
     notice.kind === "delivered"
       ? [
@@ -197,8 +199,8 @@ function outcomeText(notice: Pick<Notice, "kind" | "day">, context: NoticeContex
           `If anything is not right with the goods, please phone us on ${shop.phone}.`,
         ]
       : [
-          `Our truck could not deliver order ${order.number} on ${day}: ${proof?.reason ? NOT_DELIVERED_REASON_LABELS[proof.reason].toLowerCase() : "no one could receive it"}.`,
-          ...(proof?.note ? [`The driver noted: ${proof.note}`] : []),
+          `Our truck could not deliver order ${order.number} on ${day}${why ? `: ${why.toLowerCase()}` : ""}.`,
+          ...(proof?.customerMessage ? [`Our driver's message: ${proof.customerMessage}`] : []),
           "",
           `Please choose a new delivery day on your order's page, or phone us on ${shop.phone}.`,
         ];

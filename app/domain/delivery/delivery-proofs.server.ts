@@ -40,6 +40,7 @@ export async function orderProofs(orderId: number) {
     hasPhoto: p.photoFile !== null,
     reason: p.reason,
     note: p.note,
+    customerMessage: p.customerMessage,
     recordedByName: p.recordedByName,
     recordedAt: p.recordedAt.toISOString(),
   }));

@@ -2,7 +2,8 @@ import { z } from "zod";
 
 /*
  * The driver's forms on the phone: start a run, a stop delivered (who received it and their
- * signature, drawn or on the paper run sheet, and a photo), a stop not delivered (why).
+ * signature, drawn or on the paper run sheet, and a photo), a stop not delivered (why, a note
+ * for the shop and, if the driver wants, a message for the customer).
  */
 
 const id = (message: string) =>
@@ -38,6 +39,14 @@ export const NOT_DELIVERED_REASON_LABELS: Record<NotDeliveredReason, string> = {
   access_problem: "Could not get in (access)",
   other: "Other",
 };
+
+/**
+ * A missed visit's reason as the customer reads it, in the shop's words; none for "Other",
+ * which tells them nothing (the driver's message for the customer says what happened).
+ */
+export function reasonForCustomer(reason: NotDeliveredReason | null): string | null {
+  return reason && reason !== "other" ? NOT_DELIVERED_REASON_LABELS[reason] : null;
+}
 
 /** Where a stop is in its day: at the shop, on the truck, delivered, or not delivered. */
 export type StopState = "booked" | "out_for_delivery" | "delivered" | "not_delivered";
@@ -79,12 +88,25 @@ export const deliveredSchema = z
     message: SIGN_MESSAGE,
   });
 
+/** The longest message for the customer a missed visit may carry into the e-mail. */
+export const CUSTOMER_MESSAGE_MAX = 300;
+
 export const notDeliveredSchema = z
   .object({
     order: id("Choose an order."),
     proofKey,
     reason: z.enum(NOT_DELIVERED_REASONS, "Choose why it was not delivered."),
+    /** For the shop only: never sent to the customer. */
     note: z.string().trim().max(500, "Keep the note to 500 characters.").default(""),
+    /** What the driver chooses to tell the customer; the one free text the customer sees. */
+    customerMessage: z
+      .string()
+      .trim()
+      .max(
+        CUSTOMER_MESSAGE_MAX,
+        `Keep the message for the customer to ${CUSTOMER_MESSAGE_MAX} characters.`,
+      )
+      .optional(),
   })
   .refine((v) => v.reason !== "other" || v.note !== "", {
     path: ["note"],

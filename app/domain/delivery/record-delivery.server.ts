@@ -228,6 +228,7 @@ export async function recordNotDelivered(
         outcome: "not_delivered",
         reason: options.reason,
         note: options.note || null,
+        customerMessage: options.customerMessage || null,
         recordedBy: actor.id,
         recordedByName: actor.name,
         recordedAt: now,

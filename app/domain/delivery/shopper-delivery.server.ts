@@ -15,6 +15,7 @@ import { formatDeliveryDay, formatLongDay } from "./day-names";
 import type { DeliveryKind } from "./delivery-days";
 import { queueDeliveryNotice } from "./delivery-notice-queue.server";
 import { sendDeliveryNotice } from "./delivery-notices.server";
+import { reasonForCustomer } from "./proof-schemas";
 
 /** How many days checkout and the order page offer to choose from. */
 export const DAYS_TO_CHOOSE = 10;
@@ -209,7 +210,10 @@ async function missedDelivery(orderId: number, executor: Db | Tx = db()) {
     }) ??
     zones.find((z) => z.id === proof.zoneId) ??
     null;
-  return zone ? { missedDay: proof.day, zone } : null;
+  // What the shopper reads of the visit: the reason in the shop's words and the driver's
+  // message for them, never the driver's note for the shop.
+  const why = { reason: reasonForCustomer(proof.reason), message: proof.customerMessage };
+  return zone ? { missedDay: proof.day, zone, ...why } : null;
 }
 
 /** The shopper books a new day for a delivery the driver could not make. */
@@ -266,6 +270,8 @@ export async function shopperDeliveryView(
       express: false,
       mayMove: true,
       missed: true,
+      missedReason: missed.reason,
+      driverMessage: missed.message,
       choices: await deliveryDayChoices({ zoneId: missed.zone.id, kind: "standard", now }),
     };
   }

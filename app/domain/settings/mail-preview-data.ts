@@ -132,6 +132,7 @@ export function previewProof(day: string, now = new Date()): DeliveryProof {
     signedOnPaper: false,
     reason: null,
     note: null,
+    customerMessage: null,
     recordedBy: null,
     recordedByName: "Driver",
     recordedAt: now,

@@ -302,6 +302,8 @@ function notice(
             outcome: "not_delivered" as const,
             recipientName: null,
             reason: "nobody_home" as const,
+            note: "Gate locked, dog in the yard",
+            customerMessage: "I left a card in your post box with our number.",
           }
         : null;
   return deliveryNoticeMail(

@@ -10,6 +10,7 @@ import { useEffect } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { useBookingToasts } from "~/components/admin/delivery/booking-dialog";
 import { dayColumns } from "~/components/admin/delivery/delivery-columns";
+import { failedVisitColumns } from "~/components/admin/delivery/failed-visit-columns";
 import { DeliveryTabs } from "~/components/admin/delivery/delivery-tabs";
 import { NewRunDialog, RunCard, useRunToasts } from "~/components/admin/delivery/run-cards";
 import { ListTable } from "~/components/admin/list/list-table";
@@ -123,7 +124,13 @@ export default function DeliveriesPage({ loaderData: d }: Route.ComponentProps) 
         {d.day === d.today ? " (today)" : ""}
       </h2>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <StatCard index={0} title="Deliveries" value={booked} icon={Truck} />
+        <StatCard
+          index={0}
+          title="Deliveries"
+          value={booked}
+          note={d.failed.length > 0 ? `${d.failed.length} not delivered` : undefined}
+          icon={Truck}
+        />
         <StatCard index={1} title="Zones Going" value={going} icon={CalendarDays} />
         <StatCard
           index={2}
@@ -159,6 +166,30 @@ export default function DeliveriesPage({ loaderData: d }: Route.ComponentProps) 
           </div>
         )}
       </section>
+      {d.failed.length > 0 ? (
+        <section aria-labelledby="not-delivered-heading" className="space-y-3">
+          <h2 id="not-delivered-heading" className="text-lg font-semibold">
+            Not delivered
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            Visits the driver could not make this day. Each order is back in To book.
+          </p>
+          <Card>
+            <CardContent className="pt-6">
+              <ListTable
+                spec={DAY_VIEW_LIST}
+                params={DAY_VIEW_PARAMS}
+                columns={failedVisitColumns()}
+                rows={d.failed}
+                rowKey={(v) => v.proofId}
+                rowTestId="failed-visit-row"
+                label="Not delivered"
+                empty={null}
+              />
+            </CardContent>
+          </Card>
+        </section>
+      ) : null}
       <h2 className="text-lg font-semibold">By zone</h2>
       {d.zones.length === 0 ? (
         <p role="status" className="rounded-md border p-3 text-sm">

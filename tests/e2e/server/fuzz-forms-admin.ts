@@ -278,6 +278,7 @@ export function adminFormTargets(f: ShopFacts): FormTarget[] {
             proofKey: "7a2d3c4b-5e6f-4a71-8b8c-0d1e2f3a4b5c",
             reason: "nobody_home",
             note: "Fuzz note",
+            customerMessage: "Fuzz message for the customer",
           },
           owner: true,
         },

@@ -123,6 +123,41 @@ describe("My run", () => {
     expect(body.fieldErrors.signature).toMatch(/sign/);
   });
 
+  it("refuses a message for the customer over 300 characters at its field, on the phone's send and the page alike, recording nothing", async () => {
+    const proofKey = crypto.randomUUID();
+    const fields = {
+      intent: "not-delivered",
+      order: "1",
+      proofKey,
+      reason: "nobody_home",
+      note: "",
+      customerMessage: "x".repeat(301),
+    };
+    const message = "Keep the message for the customer to 300 characters.";
+    const sent = await routeOutcome(
+      send.action,
+      formRequest("/admin/deliveries/my-run/send", fields, cookies.staff),
+      {},
+    );
+    const answer = sent.returned as Response;
+    expect(answer.status).toBe(400);
+    const body = (await answer.json()) as { ok: boolean; fieldErrors: Record<string, string> };
+    expect(body).toMatchObject({ ok: false, fieldErrors: { customerMessage: message } });
+    const posted = await routeOutcome(
+      myRun.action,
+      formRequest("/admin/deliveries/my-run", fields, cookies.staff),
+      {},
+    );
+    expect(statusOf(posted.returned)).toBe(400);
+    expect((posted.returned as { data: unknown }).data).toMatchObject({
+      ok: false,
+      fieldErrors: { customerMessage: message },
+    });
+    expect(
+      await db().select().from(deliveryProofs).where(eq(deliveryProofs.proofKey, proofKey)),
+    ).toEqual([]);
+  });
+
   it("without JavaScript, the page's own action answers the stop's form", async () => {
     const { returned } = await routeOutcome(
       myRun.action,

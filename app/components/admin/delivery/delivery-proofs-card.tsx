@@ -37,10 +37,15 @@ export function DeliveryProofsCard({
                   {proof.signedOnPaper ? ", signed on the paper run sheet" : ""}.
                 </p>
               ) : (
-                <p>
-                  {proof.reason ? NOT_DELIVERED_REASON_LABELS[proof.reason] : ""}
-                  {proof.note ? `: ${proof.note}` : ""}
-                </p>
+                <>
+                  <p>
+                    {proof.reason ? NOT_DELIVERED_REASON_LABELS[proof.reason] : ""}
+                    {proof.note ? `: ${proof.note}` : ""}
+                  </p>
+                  {proof.customerMessage ? (
+                    <p>Told the customer: “{proof.customerMessage}”</p>
+                  ) : null}
+                </>
               )}
               <p className="text-muted-foreground">
                 Recorded by {proof.recordedByName}, {formatDateTime(proof.recordedAt)}

@@ -7,6 +7,7 @@ import { Button, buttonVariants } from "~/components/admin/ui/button";
 import { Badge } from "~/components/admin/ui/badge";
 import type { DriverStop } from "~/domain/delivery/driver-runs.server";
 import {
+  CUSTOMER_MESSAGE_MAX,
   deliveredSchema,
   NOT_DELIVERED_REASON_LABELS,
   NOT_DELIVERED_REASONS,
@@ -198,9 +199,18 @@ function NotDeliveredForm({
         name="note"
         id={id("note")}
         label="Note"
-        hint="Needed for Other."
+        hint="For the shop only; needed for Other."
         rows={2}
         error={form.errors.note}
+        onEdit={form.clearError}
+      />
+      <TextareaField
+        name="customerMessage"
+        id={id("customerMessage")}
+        label="Message for the customer (optional)"
+        hint={`Sent with the e-mail that says why; up to ${CUSTOMER_MESSAGE_MAX} characters.`}
+        rows={2}
+        error={form.errors.customerMessage}
         onEdit={form.clearError}
       />
       <Button

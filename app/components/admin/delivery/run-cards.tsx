@@ -12,6 +12,7 @@ import { createRunSchema } from "~/domain/delivery/run-schemas";
 import type { StopDirection } from "~/domain/delivery/stop-order";
 import type { FormActionResult } from "~/lib/forms";
 import { notify } from "~/lib/notify";
+import { failedReason, NotDeliveredBadge } from "./failed-visit-columns";
 
 /** One fetcher for the runs' forms: a stop taken off leaves the page, so the page toasts. */
 const RUN_FETCHER = "delivery-run";
@@ -149,7 +150,7 @@ function StopControls({
   );
 }
 
-/** A run: its truck and driver, the run sheet, and its stops in order. */
+/** A run: its truck and driver, the run sheet, its stops in order, then its missed visits. */
 export function RunCard({ run, day }: { run: DayRun; day: string }) {
   return (
     <Card data-testid="delivery-run">
@@ -166,7 +167,7 @@ export function RunCard({ run, day }: { run: DayRun; day: string }) {
         </a>
       </CardHeader>
       <CardContent>
-        {run.stops.length === 0 ? (
+        {run.stops.length === 0 && run.failed.length === 0 ? (
           <p className="text-sm text-muted-foreground">
             No stops yet: put the day&apos;s deliveries on this run from the zones below.
           </p>
@@ -210,8 +211,36 @@ export function RunCard({ run, day }: { run: DayRun; day: string }) {
             ))}
           </ol>
         )}
+        <FailedVisitList run={run} />
       </CardContent>
     </Card>
+  );
+}
+
+/** After a run's live stops, the visits on it the driver could not make: marked, not movable. */
+function FailedVisitList({ run }: { run: DayRun }) {
+  if (run.failed.length === 0) return null;
+  return (
+    <ul className="divide-y border-t border-dashed" aria-label={`Not delivered on ${run.truck}`}>
+      {run.failed.map((visit) => (
+        <li
+          key={visit.proofId}
+          data-testid="run-failed-visit"
+          className="flex flex-wrap items-center gap-2 py-2 text-sm"
+        >
+          <NotDeliveredBadge />
+          <a
+            href={`/admin/orders/${visit.orderNumber}`}
+            className="font-medium text-primary hover:underline"
+          >
+            #{visit.orderNumber}
+          </a>
+          <span className="min-w-0">
+            {visit.customer || "N/A"} · {failedReason(visit)}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }
 

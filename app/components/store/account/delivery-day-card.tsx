@@ -13,6 +13,9 @@ export type ShopperDelivery = {
   mayMove: boolean;
   /** The driver could not deliver: no day is booked, and the shopper chooses a new one. */
   missed?: boolean;
+  /** Why, in the shop's words (none for "Other"), and the driver's message for the shopper. */
+  missedReason?: string | null;
+  driverMessage?: string | null;
   choices: DayChoice[];
 };
 
@@ -44,9 +47,19 @@ export function DeliveryDayCard({
         {delivery.express ? " (express)" : ""} · {delivery.zoneName}
       </p>
       {delivery.missed ? (
-        <p className="mt-2 text-sm">
-          Our truck could not deliver your order. Please choose a new day below.
-        </p>
+        <>
+          <p className="mt-2 text-sm">
+            Our truck could not deliver your order
+            {delivery.missedReason ? `: ${delivery.missedReason.toLowerCase()}` : ""}. Please choose
+            a new day below.
+          </p>
+          {delivery.driverMessage ? (
+            <p className="mt-2 text-sm">
+              <span className="font-medium">Our driver&apos;s message:</span>{" "}
+              {delivery.driverMessage}
+            </p>
+          ) : null}
+        </>
       ) : null}
       {delivery.mayMove ? (
         <Form method="post" className="mt-2" noValidate>
