@@ -111,8 +111,15 @@ export function listSearch(
 }
 
 /** A status filter's choices, each value shown with a capital ("completed" as "Completed"). */
-export function statusChoices(statuses: readonly string[]) {
-  return statuses.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) }));
+export function statusChoices(
+  statuses: readonly string[],
+  /** The words for each status, where its name alone does not read well ("to_deliver"). */
+  labels?: Readonly<Record<string, string>>,
+) {
+  return statuses.map((value) => ({
+    value,
+    label: labels?.[value] ?? value[0]!.toUpperCase() + value.slice(1),
+  }));
 }
 
 /** One page of a list: its rows and where it stands among all that match. */

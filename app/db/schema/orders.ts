@@ -21,10 +21,13 @@ import { users } from "./auth";
 import { laybyInstalments } from "./layby";
 import { deliveryAddressColumns } from "./addresses";
 
+/** An order's stage; its moves are app/domain/orders/order-lifecycle.ts (docs/decisions/050). */
 export const orderStatus = pgEnum("order_status", [
-  "pending",
-  "processing",
-  "completed",
+  "awaiting_payment",
+  "layby",
+  "to_deliver",
+  "out_for_delivery",
+  "delivered",
   "cancelled",
 ]);
 /** partially_paid: a lay-by plan's deposit is in and the rest is being paid (layby_plans). */
@@ -115,7 +118,8 @@ export const orders = pgTable(
     token: text("token").notNull(),
     /** Issued with the checkout page: a retried or double-clicked submit finds this order. */
     idempotencyKey: text("idempotency_key").notNull().unique(),
-    status: orderStatus("status").notNull().default("pending"),
+    /** The order's stage (order-lifecycle.ts); only moveOrder changes it. */
+    status: orderStatus("status").notNull().default("awaiting_payment"),
     paymentStatus: paymentStatus("payment_status").notNull().default("unpaid"),
     stockHold: stockHold("stock_hold").notNull().default("reserved"),
     firstName: text("first_name").notNull(),
@@ -183,7 +187,7 @@ export const orders = pgTable(
       .where(sql`${t.customerUserId} is null`),
     index("orders_unpaid_pay_by_idx")
       .on(t.payBy)
-      .where(sql`${t.paymentStatus} = 'unpaid' and ${t.status} = 'pending'`),
+      .where(sql`${t.paymentStatus} = 'unpaid' and ${t.status} in ('awaiting_payment', 'layby')`),
     check(
       "orders_total_adds_up",
       sql`${t.totalCents} = ${t.subtotalCents} - ${t.discountCents} + ${t.deliveryCents} + ${t.removalCents} + ${t.assemblyCents}`,

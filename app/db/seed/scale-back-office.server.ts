@@ -20,7 +20,7 @@ export async function seedBackOffice(options: { orders: number; enquiries: numbe
         payment_method, subtotal_cents, delivery_cents, vat_cents, total_cents, pay_by,
         created_at, updated_at)
       select md5('t' || g), md5('k' || g || clock_timestamp()),
-        (array['pending','processing','completed','completed','cancelled'])[1 + g % 5]::order_status,
+        (array['awaiting_payment','to_deliver','delivered','delivered','cancelled'])[1 + g % 5]::order_status,
         (case when g % 5 in (2, 3) then 'paid' else 'unpaid' end)::payment_status,
         (case when g % 5 = 4 then 'released' when g % 5 in (2, 3) then 'sold' else 'reserved' end)::stock_hold,
         (string_to_array(${FIRST_NAMES.join(",")}, ','))[1 + g % ${FIRST_NAMES.length}::int],

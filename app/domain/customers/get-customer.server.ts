@@ -4,6 +4,7 @@ import { customerAddresses, invoices, laybyPlans, orders, refunds, users } from 
 import { customerFigures, type CustomerWho } from "./list-customers.server";
 import { customerNotesAndTags } from "./customer-notes.server";
 import { parseCustomerRef } from "./customer-list";
+import { bookedDay } from "~/domain/orders/order-stage.server";
 
 /** How many of a customer's orders (and their documents) the page shows, newest first. */
 export const CUSTOMER_PAGE_ORDERS = 50;
@@ -78,6 +79,7 @@ async function customerPage(found: FoundCustomer) {
         id: orders.id,
         number: orders.number,
         status: orders.status,
+        deliveryDay: bookedDay,
         paymentStatus: orders.paymentStatus,
         totalCents: orders.totalCents,
         createdAt: orders.createdAt,
@@ -168,10 +170,11 @@ async function customerPage(found: FoundCustomer) {
     deliveredTo: [
       ...new Set(orderRows.map((o) => `${o.address}, ${o.city} ${o.postalCode}`)),
     ].slice(0, 5),
-    orders: orderRows.map(({ id, number, status, paymentStatus, totalCents, createdAt }) => ({
+    orders: orderRows.map(({ id, number, status, paymentStatus, deliveryDay, totalCents, createdAt }) => ({
       id,
       number,
       status,
+      deliveryDay,
       paymentStatus,
       totalCents,
       createdAt,

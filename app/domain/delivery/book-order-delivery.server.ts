@@ -41,8 +41,8 @@ async function lockOrderByNumber(tx: Tx, number: number) {
   if (order.status === "cancelled") {
     throw conflict(`Order #${order.number} is cancelled: there is nothing to deliver.`);
   }
-  if (order.status === "completed") {
-    throw conflict(`Order #${order.number} is completed: its goods have been delivered.`);
+  if (order.status === "delivered") {
+    throw conflict(`Order #${order.number} is delivered: its goods have been handed over.`);
   }
   if (!isPaidInFull(order.paymentStatus)) {
     throw conflict(`Order #${order.number} is not paid in full yet: book it once it is.`);

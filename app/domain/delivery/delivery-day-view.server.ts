@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull, or } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { deliveryBookings, deliveryRunStops, deliveryZones, orders } from "~/db/schema";
 import type { PaymentStatus } from "~/domain/orders/payment-status";
-import type { OrderStatus } from "~/domain/orders/order-status";
+import type { OrderStage as OrderStatus } from "~/domain/orders/order-lifecycle";
 import { itemsOfOrder } from "./delivery-choices.server";
 import type { DeliveryKind } from "./delivery-days";
 
@@ -92,7 +92,7 @@ export async function deliveryDayView(options: { day: string }): Promise<DayZone
       items: row.items,
       kind: row.kind,
       deliveryMethod: row.deliveryMethod ?? "standard",
-      status: row.status ?? "pending",
+      status: row.status ?? "awaiting_payment",
       paymentStatus: row.paymentStatus ?? "unpaid",
       totalCents: row.totalCents ?? 0,
       runId: row.runId,

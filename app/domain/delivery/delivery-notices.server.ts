@@ -225,7 +225,7 @@ export async function queueDeliveryReminders(now: Date = new Date()): Promise<nu
     join ${orders} on ${orders.id} = ${deliveryBookings.orderId}
     where ${deliveryBookings.day} = ${tomorrow}
       and ${deliveryBookings.updatedAt} < ${startOfToday.toISOString()}
-      and ${orders.status} not in ('cancelled', 'completed')
+      and ${orders.status} in ('to_deliver', 'out_for_delivery')
     on conflict do nothing
     returning id`);
   return queued.rows.length;

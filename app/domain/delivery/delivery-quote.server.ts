@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { deliveryQuotes } from "~/db/schema";
-import { notFound } from "~/domain/errors";
+import { conflict, notFound } from "~/domain/errors";
 import { notifyQuietly } from "~/domain/leads/shop-mail.server";
-import { changeOrderStatus } from "~/domain/orders/change-order-status.server";
+import { cancelOrder } from "~/domain/orders/cancel-order.server";
 import { getOrderDetails, type OrderDetails } from "~/domain/orders/get-order.server";
 import {
   orderPageUrl,
@@ -101,7 +101,7 @@ export function deliveryQuoteMail(
 
 /**
  * The shopper declines the delivery quote (or the wait for it) from their order's page: the
- * order is cancelled through the one cancel path (`changeOrderStatus`), which releases its held
+ * order is cancelled through the one cancel path (`cancelOrder`), which releases its held
  * goods and gives back its promotion code's use. Only an order of the quote flow that is not
  * paid may be declined.
  */
@@ -109,11 +109,13 @@ export async function declineDeliveryQuote(order: { id: number; paymentStatus: s
   const quoted =
     order.paymentStatus === "awaiting_quote" || (await deliveryQuoteOf(order.id)) !== null;
   if (!quoted) throw notFound("This order has no delivery quote to decline.");
-  await changeOrderStatus({
+  if (order.paymentStatus !== "awaiting_quote" && order.paymentStatus !== "unpaid") {
+    throw conflict("This order can no longer be cancelled here. Please contact us.");
+  }
+  await cancelOrder({
     orderId: order.id,
-    to: "cancelled",
     actor: { id: null, email: "shopper" },
-    onlyWhenPayment: ["awaiting_quote", "unpaid"],
+    reason: "delivery quote declined",
   });
 }
 

@@ -25,7 +25,7 @@ const SORT_COLUMNS = {
 function toQuote(params: Pick<QuoteParams, "q">): SQL | undefined {
   return and(
     eq(o.paymentStatus, "awaiting_quote"),
-    eq(o.status, "pending"),
+    eq(o.status, "awaiting_payment"),
     params.q ? sql`${orderSearchText(o)} ilike ${containsPattern(params.q)}` : undefined,
   );
 }

@@ -45,7 +45,7 @@ export async function orderDelivery(orderId: number, now = new Date()): Promise<
       : null;
   const refuse = (why: string) => ({ booking, choice: null, why });
   if (row.status === "cancelled") return refuse("The order is cancelled: nothing to deliver.");
-  if (row.status === "completed") return refuse("The order is completed: delivered.");
+  if (row.status === "delivered") return refuse("The order is delivered.");
   if (row.paymentStatus !== "paid" && row.paymentStatus !== "partially_refunded") {
     return refuse(
       row.laybyStatus

@@ -38,7 +38,7 @@ const SORT_COLUMNS = {
 export function ordersToBookWhere(params: Partial<Pick<ToBookParams, "q">>): SQL | undefined {
   return and(
     inArray(o.paymentStatus, ["paid", "partially_refunded"]),
-    inArray(o.status, ["pending", "processing"]),
+    eq(o.status, "to_deliver"),
     notExists(
       db()
         .select({ one: sql`1` })

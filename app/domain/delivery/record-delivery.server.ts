@@ -4,7 +4,7 @@ import { deliveryBookings, deliveryProofs, deliveryRunStops, orders } from "~/db
 import { recordAudit } from "~/domain/audit/audit-log.server";
 import { isStaffRole, type SessionUser } from "~/domain/auth/roles";
 import { conflict, forbidden, notFound } from "~/domain/errors";
-import { moveOrderStatus } from "~/domain/orders/change-order-status.server";
+import { moveOrder } from "~/domain/orders/move-order.server";
 import { recordOrderEvent } from "~/domain/orders/order-events.server";
 import { isPaidInFull } from "~/domain/orders/payment-status";
 import { mediaStore } from "~/lib/configured-media-store.server";
@@ -66,8 +66,8 @@ async function stopToRecord(tx: Tx, orderNumber: number, now: Date) {
     : [];
   if (!order) throw notFound(`Order #${orderNumber} does not exist.`);
   if (order.status === "cancelled") throw conflict(`Order #${order.number} is cancelled.`);
-  if (order.status === "completed") {
-    throw conflict(`Order #${order.number} is completed: its delivery is recorded already.`);
+  if (order.status === "delivered") {
+    throw conflict(`Order #${order.number} is delivered: its delivery is recorded already.`);
   }
   const [booking] = await tx
     .select({
@@ -90,8 +90,7 @@ async function stopToRecord(tx: Tx, orderNumber: number, now: Date) {
 
 /**
  * A stop delivered: the receiver's name and signature (drawn, or on the paper run sheet), and a
- * photo if one was taken. The order becomes completed (through processing when it was
- * pending) and the shopper is told who signed.
+ * photo if one was taken. The order becomes delivered and the shopper is told who signed.
  */
 export async function recordDelivered(
   options: Omit<DeliveredInput, "order"> & {
@@ -165,21 +164,17 @@ function recordDeliveredRow(
         recordedAt: now,
       })
       .returning();
-    if (order.status === "pending") {
-      await moveOrderStatus(tx, {
-        orderId: order.id,
-        to: "processing",
-        actor,
-        because: "delivered",
-      });
-    }
-    await moveOrderStatus(tx, { orderId: order.id, to: "completed", actor, because: "delivered" });
     const how = proof!.signedOnPaper ? "signed the paper run sheet" : "signed on the phone";
-    await recordOrderEvent(tx, {
+    await moveOrder(tx, {
       orderId: order.id,
-      type: "delivered",
-      message: `Delivered: received by ${options.recipientName}, who ${how}${photoFile ? "; photo taken" : ""}.`,
-      actor: actor.email,
+      to: "delivered",
+      actor,
+      now,
+      event: {
+        type: "delivered",
+        message: `Delivered: received by ${options.recipientName}, who ${how}${photoFile ? "; photo taken" : ""}.`,
+        actor: actor.email,
+      },
     });
     await recordAudit(
       {
@@ -235,6 +230,16 @@ export async function recordNotDelivered(
       })
       .returning();
     await releaseDelivery(tx, { orderId: order.id });
+    // Back to be booked again (an order whose run had not been started stays as it was).
+    if (order.status === "out_for_delivery") {
+      await moveOrder(tx, {
+        orderId: order.id,
+        to: "to_deliver",
+        actor,
+        now,
+        because: "not delivered",
+      });
+    }
     const why = NOT_DELIVERED_REASON_LABELS[options.reason];
     await recordOrderEvent(tx, {
       orderId: order.id,

@@ -123,7 +123,7 @@ export async function addRunStop(options: { runId: number; orderNumber: number; 
         { field: "order" },
       );
     }
-    if (order.status === "cancelled" || order.status === "completed") {
+    if (order.status === "cancelled" || order.status === "delivered") {
       throw conflict(`Order #${order.number} is ${order.status}: there is nothing to deliver.`);
     }
     if (!isPaidInFull(order.paymentStatus)) {

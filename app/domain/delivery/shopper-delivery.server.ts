@@ -195,7 +195,7 @@ async function missedDelivery(orderId: number, executor: Db | Tx = db()) {
     })
     .from(orders)
     .where(eq(orders.id, orderId));
-  if (!order || order.status === "cancelled" || order.status === "completed") return null;
+  if (!order || order.status !== "to_deliver") return null;
   if (!isPaidInFull(order.paymentStatus)) return null;
   const proof = await latestProof(orderId, undefined, executor);
   if (proof?.outcome !== "not_delivered") return null;
@@ -259,6 +259,8 @@ export async function shopperDeliveryView(
   order: { id: number; status: string },
   now: Date = new Date(),
 ) {
+  // Delivered or cancelled: the order's stage says what became of it; no day is left to show.
+  if (order.status === "delivered" || order.status === "cancelled") return null;
   const booked = await bookedDelivery(order.id);
   if (!booked) {
     const missed = await missedDelivery(order.id);
@@ -275,7 +277,7 @@ export async function shopperDeliveryView(
       choices: await deliveryDayChoices({ zoneId: missed.zone.id, kind: "standard", now }),
     };
   }
-  const mayMove = order.status !== "cancelled" && shopperMayMove(booked.day, now);
+  const mayMove = order.status !== "out_for_delivery" && shopperMayMove(booked.day, now);
   const others = mayMove
     ? await deliveryDayChoices({ zoneId: booked.zoneId, kind: booked.kind, now })
     : [];

@@ -4,8 +4,7 @@ import { deliveryBookings, deliveryRunStops, deliveryRuns, orders, users } from 
 import { recordAudit } from "~/domain/audit/audit-log.server";
 import { isStaffRole, type SessionUser } from "~/domain/auth/roles";
 import { conflict, forbidden, notFound } from "~/domain/errors";
-import { moveOrderStatus } from "~/domain/orders/change-order-status.server";
-import { recordOrderEvent } from "~/domain/orders/order-events.server";
+import { moveOrder } from "~/domain/orders/move-order.server";
 import { isPaidInFull } from "~/domain/orders/payment-status";
 import { isDbId } from "~/lib/db-ids";
 import { shopToday } from "~/lib/dates";
@@ -17,7 +16,7 @@ type Actor = Pick<SessionUser, "id" | "email" | "role">;
 
 /**
  * The driver starts the day's run: each stop still at the shop goes out for delivery, its
- * order moves from pending to processing (the transition table's way), its timeline says so,
+ * order moves to out for delivery (the transition table's way), its timeline says so,
  * and its shopper's e-mail is queued with it and sent after the commit. A stop whose order is
  * not paid in full, or is done, stays behind. Starting again sends no stop out twice.
  */
@@ -79,29 +78,26 @@ export async function startDeliveryRun(options: { runId: number; actor: Actor; n
     let held = 0;
     for (const stop of waiting) {
       const order = byId.get(stop.orderId);
-      if (!order || order.status === "cancelled" || order.status === "completed") continue;
-      if (!isPaidInFull(order.paymentStatus)) {
+      if (!order || order.status === "cancelled" || order.status === "delivered") continue;
+      if (order.status !== "to_deliver" || !isPaidInFull(order.paymentStatus)) {
         held++;
         continue;
       }
-      if (order.status === "pending") {
-        await moveOrderStatus(tx, {
-          orderId: order.id,
-          to: "processing",
-          actor,
-          because: "out for delivery",
-        });
-      }
+      await moveOrder(tx, {
+        orderId: order.id,
+        to: "out_for_delivery",
+        actor,
+        now,
+        event: {
+          type: "out_for_delivery",
+          message: `Out for delivery on ${run.truck} with ${run.driverName}.`,
+          actor: actor.email,
+        },
+      });
       await tx
         .update(deliveryRunStops)
         .set({ outForDeliveryAt: now })
         .where(eq(deliveryRunStops.id, stop.stopId));
-      await recordOrderEvent(tx, {
-        orderId: order.id,
-        type: "out_for_delivery",
-        message: `Out for delivery on ${run.truck} with ${run.driverName}.`,
-        actor: actor.email,
-      });
       noticeIds.push(
         await queueDeliveryNotice(tx, {
           orderId: order.id,

@@ -1,6 +1,6 @@
 import { defineList } from "~/lib/list-params";
 import type { PaymentStatus } from "~/domain/orders/payment-status";
-import type { OrderStatus } from "~/domain/orders/order-status";
+import type { OrderStage as OrderStatus } from "~/domain/orders/order-lifecycle";
 
 /** Paid orders waiting for a delivery day: oldest payment first, 20 to a page. */
 export const TO_BOOK_LIST = defineList({

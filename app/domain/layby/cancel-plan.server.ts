@@ -5,8 +5,8 @@ import { recordAudit } from "~/domain/audit/audit-log.server";
 import { conflict, notFound } from "~/domain/errors";
 import { recordChargeKept } from "~/domain/ledger/record-sales.server";
 import { recordOrderEvent } from "~/domain/orders/order-events.server";
-import { releaseOrderStock } from "~/domain/orders/order-stock.server";
-import { releaseRedemption, returnPromotionUse } from "~/domain/orders/promotions.server";
+import { giveBackOrderHold } from "~/domain/orders/cancel-order.server";
+import { moveOrder } from "~/domain/orders/move-order.server";
 import { askProviders } from "~/domain/refunds/pay-back.server";
 import { splitRefund } from "~/domain/refunds/refund-split";
 import { formatMoney } from "~/lib/money";
@@ -141,17 +141,14 @@ async function reserveCancellation(
     })
     .where(eq(laybyPlans.id, plan.id));
   await recordChargeKept(tx, { planId: plan.id });
-  await tx
-    .update(orders)
-    .set({ status: "cancelled", cancelledAt: now, updatedAt: now })
-    .where(eq(orders.id, order.id));
-  await releaseOrderStock(tx, {
+  await moveOrder(tx, {
     orderId: order.id,
-    reference: `Order ${order.number}`,
-    actor: actorName(options.actor),
+    to: "cancelled",
+    actor: { id: null, email: actorName(options.actor) },
+    because: "lay-by cancelled; stock given back",
+    now,
   });
-  if (order.promotionId !== null) await returnPromotionUse(tx, order.promotionId);
-  await releaseRedemption(tx, order.id);
+  await giveBackOrderHold(tx, { orderId: order.id, actor: actorName(options.actor) });
 
   const refundId =
     result.refundCents > 0

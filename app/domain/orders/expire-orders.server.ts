@@ -1,10 +1,8 @@
-import { and, asc, eq, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { laybyPlans, orders } from "~/db/schema";
-import { releaseDelivery } from "~/domain/delivery/book-delivery.server";
-import { recordOrderEvent } from "./order-events.server";
-import { releaseOrderStock } from "./order-stock.server";
-import { releaseRedemption, returnPromotionUse } from "./promotions.server";
+import { giveBackOrderHold } from "./cancel-order.server";
+import { moveOrder } from "./move-order.server";
 
 /**
  * Cancels unpaid orders whose time to pay has passed: their stock is released, their
@@ -17,11 +15,11 @@ import { releaseRedemption, returnPromotionUse } from "./promotions.server";
 export async function expireUnpaidOrders(now = new Date(), batch = 50): Promise<number> {
   return db().transaction(async (tx) => {
     const due = await tx
-      .select({ id: orders.id, number: orders.number, promotionId: orders.promotionId })
+      .select({ id: orders.id })
       .from(orders)
       .where(
         and(
-          eq(orders.status, "pending"),
+          inArray(orders.status, ["awaiting_payment", "layby"]),
           eq(orders.paymentStatus, "unpaid"),
           lte(orders.payBy, now),
         ),
@@ -30,14 +28,18 @@ export async function expireUnpaidOrders(now = new Date(), batch = 50): Promise<
       .limit(batch)
       .for("update", { skipLocked: true });
     for (const order of due) {
-      await releaseOrderStock(tx, { orderId: order.id, reference: `Order ${order.number}` });
-      if (order.promotionId !== null) await returnPromotionUse(tx, order.promotionId);
-      await releaseRedemption(tx, order.id);
-      await releaseDelivery(tx, { orderId: order.id });
-      await tx
-        .update(orders)
-        .set({ status: "cancelled", cancelledAt: now, updatedAt: now })
-        .where(eq(orders.id, order.id));
+      await giveBackOrderHold(tx, { orderId: order.id });
+      await moveOrder(tx, {
+        orderId: order.id,
+        to: "cancelled",
+        actor: { id: null, email: "system" },
+        now,
+        event: {
+          type: "expired",
+          message: "Not paid in time: cancelled and its stock released.",
+          actor: "system",
+        },
+      });
       await tx
         .update(laybyPlans)
         .set({
@@ -49,12 +51,6 @@ export async function expireUnpaidOrders(now = new Date(), batch = 50): Promise<
           updatedAt: now,
         })
         .where(and(eq(laybyPlans.orderId, order.id), eq(laybyPlans.status, "awaiting_deposit")));
-      await recordOrderEvent(tx, {
-        orderId: order.id,
-        type: "expired",
-        message: "Not paid in time: cancelled and its stock released.",
-        actor: "system",
-      });
     }
     return due.length;
   });

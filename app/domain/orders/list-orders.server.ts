@@ -14,7 +14,9 @@ import { DEFAULT_DATE_SETTINGS, localDateTime } from "~/lib/dates";
 import type { ListParamsOf } from "~/lib/list-params";
 import { randAmount } from "~/lib/money";
 import type { ORDER_LIST } from "./order-list";
-import type { OrderStatus } from "./order-status";
+import type { OrderStage } from "./order-lifecycle";
+import { bookedDay } from "./order-stage.server";
+import { orderStageView } from "./order-stage-view";
 
 export type OrderListParams = ListParamsOf<typeof ORDER_LIST>;
 
@@ -60,6 +62,7 @@ function orderRows(params: OrderListParams) {
         totalCents: orders.totalCents,
         status: orders.status,
         paymentStatus: orders.paymentStatus,
+        deliveryDay: bookedDay,
       })
       .from(orders)
       .where(inArray(orders.id, pageIds))
@@ -76,12 +79,12 @@ async function ordersByStatus() {
     })
     .from(orders)
     .groupBy(orders.status);
-  const by = (status: OrderStatus) => rows.find((r) => r.status === status);
+  const by = (status: OrderStage) => rows.find((r) => r.status === status);
   return {
     total: rows.reduce((sum, r) => sum + r.n, 0),
-    count: (status: OrderStatus) => by(status)?.n ?? 0,
-    pending: by("pending")?.n ?? 0,
-    completed: by("completed")?.n ?? 0,
+    count: (status: OrderStage) => by(status)?.n ?? 0,
+    toDeliver: by("to_deliver")?.n ?? 0,
+    delivered: by("delivered")?.n ?? 0,
   };
 }
 
@@ -101,13 +104,13 @@ export async function listAdminOrders(params: OrderListParams) {
     },
     rows: orderRows(params),
   });
-  const [{ total, pending, completed }, [sales]] = await Promise.all([
+  const [{ total, toDeliver, delivered }, [sales]] = await Promise.all([
     statuses,
     // Net sales as Dashboard and Reports count them, from the sales ledger.
     salesTotals([{ start: ALL_TIME_START, end: new Date() }]),
   ]);
   const revenueCents = sales!.netCents;
-  return { summary: { total, pending, completed, revenueCents }, ...page };
+  return { summary: { total, toDeliver, delivered, revenueCents }, ...page };
 }
 
 /** The shop's time zone setting, or its default before the settings are saved. */
@@ -131,7 +134,7 @@ export async function* exportOrders(params: OrderListParams) {
       // The shop's clock, with its offset, as the orders page shows it.
       localDateTime(o.createdAt, timezone),
       randAmount(o.totalCents),
-      o.status,
+      orderStageView(o).badge,
       o.paymentStatus,
     ] as const;
   }

@@ -3,13 +3,14 @@ import type { Tx } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { issueOrderInvoice } from "~/domain/invoicing/issue-order-invoice.server";
 import { moveOrderPayment } from "~/domain/orders/order-events.server";
+import { moveOrder } from "~/domain/orders/move-order.server";
 import { sellOrderStock } from "~/domain/orders/order-stock.server";
 import type { PaymentMethod } from "~/domain/orders/totals";
 
 /**
  * The order is paid in full, by one payment or by a lay-by plan's last instalment: the order is
- * marked paid, its stock reservation becomes a sale and its tax invoice (for the whole order) is
- * issued, all in the caller's transaction with the order locked.
+ * marked paid and moves on to be delivered, its stock reservation becomes a sale and its tax
+ * invoice (for the whole order) is issued, all in the caller's transaction with the order locked.
  */
 export async function markOrderPaid(
   tx: Tx,
@@ -26,6 +27,13 @@ export async function markOrderPaid(
 ): Promise<void> {
   const now = options.now ?? new Date();
   await moveOrderPayment(tx, { orderId: options.orderId, to: "paid", now });
+  await moveOrder(tx, {
+    orderId: options.orderId,
+    to: "to_deliver",
+    actor: { id: null, email: options.actor ?? "system" },
+    because: "paid in full",
+    now,
+  });
   await tx
     .update(orders)
     .set({ ...(options.method ? { paymentMethod: options.method } : {}), paidAt: now })

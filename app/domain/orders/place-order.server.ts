@@ -131,6 +131,8 @@ export async function placeOrder(
           promotionCode: promotion?.code ?? null,
           // Outside every zone: goods held, nothing to pay until staff quote the delivery.
           ...(quoted ? { paymentStatus: "awaiting_quote" as const } : {}),
+          // A lay-by holds its goods while it is paid; any other order waits for its payment.
+          status: input.layby ? ("layby" as const) : ("awaiting_payment" as const),
           payBy: new Date(Date.now() + payMinutes * 60_000),
         })
         .returning();

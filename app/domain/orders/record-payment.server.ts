@@ -27,10 +27,12 @@ export function isPayable(
   order: Pick<Order, "status" | "paymentStatus" | "payBy">,
   now = new Date(),
 ) {
-  if (order.paymentStatus === "partially_paid") {
-    return order.status === "pending" || order.status === "processing";
-  }
-  return order.status === "pending" && order.paymentStatus === "unpaid" && order.payBy > now;
+  if (order.paymentStatus === "partially_paid") return order.status === "layby";
+  return (
+    (order.status === "awaiting_payment" || order.status === "layby") &&
+    order.paymentStatus === "unpaid" &&
+    order.payBy > now
+  );
 }
 
 /**

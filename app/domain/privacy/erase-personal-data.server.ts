@@ -78,11 +78,11 @@ export async function erasePersonalData(options: {
         { field: "email" },
       );
     }
-    const open = data.orders.find((o) => o.status === "pending" || o.status === "processing");
+    const open = data.orders.find((o) => o.status !== "delivered" && o.status !== "cancelled");
     if (open) {
       throw new DomainError(
         "conflict",
-        `Order #${open.number} is still open: erase after it is completed or cancelled.`,
+        `Order #${open.number} is still open: erase after it is delivered or cancelled.`,
         { field: "email" },
       );
     }

@@ -2,6 +2,7 @@ import { desc, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { orders, products, variants } from "~/db/schema";
 import { ALL_TIME_START, salesTotals } from "~/domain/ledger/ledger-totals.server";
+import { bookedDay } from "~/domain/orders/order-stage.server";
 
 /**
  * The outer query's product id, written out in full: drizzle leaves columns unqualified in a
@@ -34,8 +35,9 @@ export async function getDashboard(now = new Date()) {
   const [orderFigures] = await db()
     .select({
       totalOrders: sql<number>`count(*)::int`,
-      completed: sql<number>`(count(*) filter (where ${orders.status} = 'completed'))::int`,
-      pending: sql<number>`(count(*) filter (where ${orders.status} = 'pending'))::int`,
+      delivered: sql<number>`(count(*) filter (where ${orders.status} = 'delivered'))::int`,
+      awaitingPayment: sql<number>`(count(*) filter (where ${orders.status} in ('awaiting_payment', 'layby')))::int`,
+      toDeliver: sql<number>`(count(*) filter (where ${orders.status} in ('to_deliver', 'out_for_delivery')))::int`,
     })
     .from(orders);
   const [productFigures] = await db()
@@ -52,6 +54,8 @@ export async function getDashboard(now = new Date()) {
       customer: sql<string>`trim(${orders.firstName} || ' ' || ${orders.lastName})`,
       totalCents: orders.totalCents,
       status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      deliveryDay: bookedDay,
     })
     .from(orders)
     .orderBy(desc(orders.createdAt), desc(orders.id))
@@ -78,9 +82,10 @@ export async function getDashboard(now = new Date()) {
     revenueCents: allTime!.netCents,
     revenueChangePercent: percentChange(recent!.netCents, before!.netCents),
     totalOrders: o.totalOrders,
-    completedOrders: o.completed,
-    pendingOrders: o.pending,
-    conversionPercent: o.totalOrders === 0 ? 0 : Math.round((o.completed / o.totalOrders) * 100),
+    deliveredOrders: o.delivered,
+    awaitingPaymentOrders: o.awaitingPayment,
+    toDeliverOrders: o.toDeliver,
+    conversionPercent: o.totalOrders === 0 ? 0 : Math.round((o.delivered / o.totalOrders) * 100),
     products: productFigures!.total,
     activeProducts: productFigures!.active,
     recentOrders,

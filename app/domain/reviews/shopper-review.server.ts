@@ -99,7 +99,7 @@ async function boughtLine(executor: Tx | ReturnType<typeof db>, userId: string, 
     .where(
       and(
         eq(orders.customerUserId, userId),
-        eq(orders.status, "completed"),
+        eq(orders.status, "delivered"),
         eq(orderLines.productId, productId),
         sql`not exists (select 1 from ${reviews} where ${reviews.orderLineId} = ${orderLines.id})`,
       ),

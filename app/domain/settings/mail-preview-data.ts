@@ -14,7 +14,7 @@ export function previewOrder(now = new Date()): OrderDetails {
     number: 1042,
     token: "preview",
     idempotencyKey: "preview",
-    status: "processing",
+    status: "to_deliver",
     paymentStatus: "paid",
     stockHold: "sold",
     firstName: "Naledi",

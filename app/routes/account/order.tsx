@@ -9,6 +9,7 @@ import { notFound } from "~/domain/errors";
 import { orderInvoice } from "~/domain/invoicing/invoice-document.server";
 import { listShopperRefunds, refundedCents } from "~/domain/invoicing/shopper-refunds.server";
 import { paymentStateLabel } from "~/domain/orders/payment-state-label";
+import { orderStageFacts } from "~/domain/orders/order-stage.server";
 import { cancelLaybyAsShopper, shopperLayby } from "~/domain/layby/shopper-plan.server";
 import { findOrderForAccount, shopperView } from "~/domain/orders/get-order.server";
 import { payAgainForAccount, payAgainSchema } from "~/domain/orders/pay-order.server";
@@ -38,18 +39,20 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const found = await findOrderForAccount(idParam(params.number), user.id);
   if (!found) throw data("Order not found", { status: 404 });
   const view = shopperView(found);
-  const [invoice, layby, refunds, delivery, quoted] = await Promise.all([
+  const [invoice, layby, refunds, delivery, quoted, stage] = await Promise.all([
     orderInvoice(found.id),
     shopperLayby(found, readSearchParams(request).get("cancel") === "1"),
     listShopperRefunds(found.id),
     shopperDeliveryView(found),
     shopperQuoteView(found, view.payable),
+    orderStageFacts(found.id),
   ]);
   return {
     email: user.email,
     order: view,
     layby,
     delivery,
+    stage: stage!,
     ...quoted,
     refunds: refunds.map((r) => ({
       ...r,
@@ -123,9 +126,10 @@ export default function AccountOrder({ loaderData, actionData }: Route.Component
           Back to my orders
         </Link>
       </p>
-      <OrderStatusLine order={order} paymentState={paymentState} />
+      <OrderStatusLine order={order} stage={loaderData.stage} paymentState={paymentState} />
       <PaymentState
         order={order}
+        stage={loaderData.stage}
         waiting={waiting}
         layby={layby?.plan ?? null}
         quoted={quoteFlow}

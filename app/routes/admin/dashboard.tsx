@@ -9,6 +9,7 @@ import {
 } from "lucide-react";
 import { Link } from "react-router";
 import { StatCard } from "~/components/admin/stat-card";
+import { StageBadge } from "~/components/admin/orders/stage-badge";
 import { StatusBadge } from "~/components/admin/status-badge";
 import {
   Table,
@@ -60,7 +61,7 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
           index={1}
           title="Total Orders"
           value={d.totalOrders}
-          note={`${d.pendingOrders} pending`}
+          note={`${d.awaitingPaymentOrders} awaiting payment, ${d.toDeliverOrders} to deliver`}
           icon={ShoppingCart}
         />
         <StatCard
@@ -72,8 +73,8 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
         />
         <StatCard
           index={3}
-          title="Completed"
-          value={d.completedOrders}
+          title="Delivered"
+          value={d.deliveredOrders}
           note={`${d.conversionPercent}% of orders`}
           icon={CheckCircle2}
         />
@@ -113,7 +114,7 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
                       <TableCell>{o.customer || "N/A"}</TableCell>
                       <TableCell>{money(o.totalCents)}</TableCell>
                       <TableCell>
-                        <StatusBadge status={o.status} />
+                        <StageBadge facts={o} />
                       </TableCell>
                     </TableRow>
                   ))}

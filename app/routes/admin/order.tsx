@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
-import { Fragment, useEffect } from "react";
-import { Link, useFetcher } from "react-router";
+import { Fragment } from "react";
+import { Link } from "react-router";
 import { StatusBadge } from "~/components/admin/status-badge";
 import {
   Table,
@@ -10,9 +10,9 @@ import {
   TableHeader,
   TableRow,
 } from "~/components/admin/ui/table";
-import { Button } from "~/components/admin/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
-import { attempt, loaded, refused, succeeded } from "~/lib/actions.server";
+import { attempt, invalid, keptValues, loaded, refused, succeeded } from "~/lib/actions.server";
+import { parseForm } from "~/lib/forms";
 import { RefundForm } from "~/components/admin/orders/refund-form";
 import { RefundsCard } from "~/components/admin/orders/refunds-card";
 import { LaybyCard } from "~/components/admin/orders/layby-card";
@@ -30,19 +30,20 @@ import { refundOptions } from "~/domain/invoicing/refund-options.server";
 import { listAwaitingRefundParts } from "~/domain/invoicing/recheck-refunds.server";
 import { REFUND_INTENTS, refundAction } from "./refund-action.server";
 import { AwaitingRefund } from "~/components/admin/orders/awaiting-refund";
-import { changeOrderStatus } from "~/domain/orders/change-order-status.server";
+import {
+  cancelOrder,
+  markOrderDelivered,
+  previewCancellation,
+} from "~/domain/orders/cancel-order.server";
+import { cancelOrderSchema } from "~/domain/orders/cancel-schemas";
+import { orderStageFacts } from "~/domain/orders/order-stage.server";
+import { StageCard } from "~/components/admin/orders/stage-card";
+import { StageBadge } from "~/components/admin/orders/stage-badge";
 import { orderInvoice } from "~/domain/invoicing/invoice-document.server";
 import { getAdminOrder } from "~/domain/orders/get-admin-order.server";
 import { paymentStateLabel } from "~/domain/orders/payment-state-label";
-import {
-  allowedNextStatuses,
-  ORDER_STATUSES,
-  type OrderStatus,
-} from "~/domain/orders/order-status";
 import { requireStaff } from "~/lib/staff-gate.server";
-import type { FormActionResult } from "~/lib/forms";
 import { formatMoney } from "~/lib/money";
-import { notify } from "~/lib/notify";
 import { idParam, readForm } from "~/lib/request-input.server";
 import type { Route } from "./+types/order";
 import { formatDateTime } from "~/lib/dates";
@@ -57,7 +58,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request);
   const number = idParam(params.number);
   const { order, events } = await loaded(() => getAdminOrder(number));
-  const [invoice, refundable, refunds, layby, awaiting, delivery, quote, proofs] =
+  const [invoice, refundable, refunds, layby, awaiting, delivery, quote, proofs, stage] =
     await Promise.all([
       orderInvoice(order.id),
       refundOptions(order.id),
@@ -67,6 +68,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       orderDelivery(order.id),
       deliveryQuoteOf(order.id),
       orderProofs(order.id),
+      orderStageFacts(order.id),
     ]);
   const paymentState = paymentStateLabel({
     ...order,
@@ -86,6 +88,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     delivery,
     quote,
     proofs,
+    stage: stage!,
   };
 }
 
@@ -112,14 +115,42 @@ export async function action({ request, params }: Route.ActionArgs) {
       orderId: async () => (await getAdminOrder(idParam(params.number))).order.id,
     });
   }
+  const orderId = async () => (await getAdminOrder(idParam(params.number))).order.id;
+  if (intent === "mark-delivered") {
+    return attempt(formData, async () => {
+      const done = await markOrderDelivered({ orderId: await orderId(), actor });
+      return succeeded("Order Delivered", `Order #${done.number} is marked delivered.`);
+    });
+  }
+  if (intent !== "cancel" && intent !== "cancel-preview") {
+    return refused(400, { title: "Error", description: "Choose what to do." }, formData);
+  }
+  const parsed = parseForm(cancelOrderSchema, formData);
+  if (!parsed.ok) return invalid(parsed, formData);
+  const cancel = { ...parsed.data, refund: parsed.data };
+  if (intent === "cancel-preview") {
+    return attempt(formData, async () => {
+      const preview = await previewCancellation({ orderId: await orderId(), actor, ...cancel });
+      if (!preview) {
+        return succeeded("Check the Cancellation", "Nothing was paid: nothing to pay back.");
+      }
+      return {
+        ...succeeded("Check the Cancellation", `Pay back ${money(preview.amountCents)}?`),
+        preview,
+        values: keptValues(formData),
+      };
+    });
+  }
   return attempt(formData, async () => {
-    const { order } = await getAdminOrder(idParam(params.number));
-    const to = String(formData.get("status") ?? "");
-    if (!ORDER_STATUSES.includes(to as OrderStatus)) {
-      return refused(400, { title: "Error", description: "Choose a status." }, formData);
-    }
-    await changeOrderStatus({ orderId: order.id, to: to as OrderStatus, actor });
-    return succeeded("Status Updated", "Order status has been updated successfully.");
+    const done = await cancelOrder({ orderId: await orderId(), actor, ...cancel });
+    return succeeded(
+      "Order Cancelled",
+      done.refund
+        ? done.refund.status === "completed"
+          ? `Order #${done.number} is cancelled: ${money(done.refund.amountCents)} paid back, credit note ${done.refund.creditNoteNumber}; its stock is back.`
+          : `Order #${done.number} is cancelled; ${money(done.refund.amountCents)} awaits the provider and is listed under Money owed back.`
+        : `Order #${done.number} is cancelled and its stock released.`,
+    );
   });
 }
 
@@ -137,25 +168,10 @@ export default function OrderPage({
     delivery,
     quote,
     proofs,
+    stage,
   },
   actionData,
 }: Route.ComponentProps) {
-  const fetcher = useFetcher<FormActionResult>();
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    const r = fetcher.data;
-    if (r.ok) notify.success(r.message.title, { description: r.message.description });
-    else notify.error(r.alert.title, { description: r.alert.description });
-  }, [fetcher.state, fetcher.data]);
-  // A lay-by still being paid stays as it is: delivered once paid in full, cancelled with its
-  // refund rule in the lay-by section.
-  // An order awaiting its delivery quote is quoted (or cancelled) before it moves on.
-  const next = layby?.cancellation
-    ? []
-    : allowedNextStatuses(order.status).filter(
-        (s) => order.paymentStatus !== "awaiting_quote" || s === "cancelled",
-      );
-  const busy = fetcher.state !== "idle";
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <Link
@@ -166,7 +182,7 @@ export default function OrderPage({
       </Link>
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold">Order #{order.number}</h1>
-        <StatusBadge status={order.status} />
+        <StageBadge facts={stage} />
         <StatusBadge status={order.paymentStatus} label={paymentState} />
       </div>
       {invoice && (
@@ -186,32 +202,15 @@ export default function OrderPage({
           </a>
         </div>
       )}
-      <Card>
-        <CardHeader>
-          <CardTitle>Status</CardTitle>
-        </CardHeader>
-        <CardContent className="flex flex-wrap items-center gap-3">
-          {next.length === 0 && (
-            <p className="text-sm text-muted-foreground">
-              {layby?.cancellation
-                ? "This order is on lay-by: it goes to delivery once it is paid in full, and is cancelled in the lay-by section."
-                : `This order is ${order.status}: nothing more to do.`}
-            </p>
-          )}
-          {next.map((status) => (
-            <fetcher.Form method="post" key={status}>
-              <input type="hidden" name="status" value={status} />
-              <Button
-                type="submit"
-                disabled={busy}
-                variant={status === "cancelled" ? "destructive" : "default"}
-              >
-                {status === "cancelled" ? "Cancel order" : `Mark ${status}`}
-              </Button>
-            </fetcher.Form>
-          ))}
-        </CardContent>
-      </Card>
+      <StageCard
+        facts={stage}
+        paidBack={refundable ? { provider: refundable.provider } : null}
+        pageResult={
+          actionData && "values" in actionData && actionData.values.intent?.startsWith("cancel")
+            ? actionData
+            : undefined
+        }
+      />
       {layby && (
         <LaybyCard
           plan={layby}

@@ -1,9 +1,10 @@
-import { CheckCircle2, Clock, DollarSign, ShoppingCart } from "lucide-react";
+import { CheckCircle2, DollarSign, ShoppingCart, Truck } from "lucide-react";
 import { Link } from "react-router";
 import { ListCard } from "~/components/admin/list/list-card";
 import { type ListColumn } from "~/components/admin/list/list-table";
 import { ListEmpty } from "~/components/admin/list/list-toolbar";
 import { OrderTabs } from "~/components/admin/orders/order-tabs";
+import { StageBadge } from "~/components/admin/orders/stage-badge";
 import { StatCard } from "~/components/admin/stat-card";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { usePoll } from "~/components/admin/use-poll";
@@ -11,6 +12,8 @@ import { listMoneyOwedBack } from "~/domain/invoicing/recheck-refunds.server";
 import { laybySummary } from "~/domain/layby/list-plans.server";
 import { listAdminOrders } from "~/domain/orders/list-orders.server";
 import { ORDER_LIST } from "~/domain/orders/order-list";
+import { ORDER_STAGE_LABELS } from "~/domain/orders/order-lifecycle";
+import { PAYMENT_STATUS_LABELS } from "~/domain/orders/payment-status";
 import { requireStaff } from "~/lib/staff-gate.server";
 import { readListParams, statusChoices } from "~/lib/list-params";
 import { formatMoney } from "~/lib/money";
@@ -65,8 +68,14 @@ const COLUMNS: ListColumn<OrderRow>[] = [
     cell: (o) => formatDateTime(o.createdAt),
   },
   { key: "total", header: "Total", sortable: true, cell: (o) => money(o.totalCents) },
-  { key: "status", header: "Status", cell: (o) => <StatusBadge status={o.status} /> },
-  { key: "payment", header: "Payment", cell: (o) => <StatusBadge status={o.paymentStatus} /> },
+  { key: "status", header: "Status", cell: (o) => <StageBadge facts={o} /> },
+  {
+    key: "payment",
+    header: "Payment",
+    cell: (o) => (
+      <StatusBadge status={o.paymentStatus} label={PAYMENT_STATUS_LABELS[o.paymentStatus]} />
+    ),
+  },
 ];
 
 export default function OrdersPage({ loaderData: d }: Route.ComponentProps) {
@@ -81,8 +90,14 @@ export default function OrdersPage({ loaderData: d }: Route.ComponentProps) {
       <OrderTabs inArrears={d.inArrears} />
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard index={0} title="Total Orders" value={d.summary.total} icon={ShoppingCart} />
-        <StatCard index={1} title="Pending" value={d.summary.pending} icon={Clock} />
-        <StatCard index={2} title="Completed" value={d.summary.completed} icon={CheckCircle2} />
+        <StatCard
+          index={1}
+          title="To Deliver"
+          value={d.summary.toDeliver}
+          note="Paid, not yet out"
+          icon={Truck}
+        />
+        <StatCard index={2} title="Delivered" value={d.summary.delivered} icon={CheckCircle2} />
         <StatCard
           index={3}
           title="Revenue"
@@ -125,7 +140,7 @@ export default function OrdersPage({ loaderData: d }: Route.ComponentProps) {
         toolbar={{
           searchLabel: "Search orders",
           placeholder: "Number, name or e-mail...",
-          statusOptions: statusChoices(ORDER_LIST.statuses),
+          statusOptions: statusChoices(ORDER_LIST.statuses, ORDER_STAGE_LABELS),
           exportTo: "/admin/orders/export",
         }}
         empty={

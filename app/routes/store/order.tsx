@@ -8,6 +8,7 @@ import { findOrderForShopper, shopperView } from "~/domain/orders/get-order.serv
 import { orderInvoice } from "~/domain/invoicing/invoice-document.server";
 import { listShopperRefunds, refundedCents } from "~/domain/invoicing/shopper-refunds.server";
 import { paymentStateLabel } from "~/domain/orders/payment-state-label";
+import { orderStageFacts } from "~/domain/orders/order-stage.server";
 import { payAgain, payAgainSchema } from "~/domain/orders/pay-order.server";
 import { getSessionUser } from "~/domain/auth/session.server";
 import { accountOfferFor } from "~/domain/shoppers/shopper-orders.server";
@@ -40,18 +41,20 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const order = await findOrderForShopper(idParam(params.number), token);
   if (!order) throw data("Order not found", { status: 404 });
   const view = shopperView(order);
-  const [invoice, layby, refunds, delivery, quoted] = await Promise.all([
+  const [invoice, layby, refunds, delivery, quoted, stage] = await Promise.all([
     orderInvoice(order.id),
     shopperLayby(order, search.get("cancel") === "1"),
     listShopperRefunds(order.id),
     shopperDeliveryView(order),
     shopperQuoteView(order, view.payable),
+    orderStageFacts(order.id),
   ]);
   const secret = `token=${encodeURIComponent(token)}`;
   return {
     order: view,
     layby,
     delivery,
+    stage: stage!,
     ...quoted,
     refunds: refunds.map((r) => ({
       ...r,
@@ -148,7 +151,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 md:py-12">
       <h1 className="text-3xl font-bold tracking-tight">Order {order.number}</h1>
-      <OrderStatusLine order={order} paymentState={paymentState} />
+      <OrderStatusLine order={order} stage={loaderData.stage} paymentState={paymentState} />
 
       {params.get("problem") === "provider" && order.payable ? (
         <Notice tone="bad" title="We could not reach the payment provider">
@@ -157,6 +160,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       ) : (
         <PaymentState
           order={order}
+          stage={loaderData.stage}
           waiting={waiting}
           layby={layby?.plan ?? null}
           quoted={quoteFlow}

@@ -92,7 +92,7 @@ export function adminFormTargets(f: ShopFacts): FormTarget[] {
       fields: { ...product, removeImage: "1" },
       owner: true,
     },
-    { path: `/admin/orders/${f.orderNumber}`, fields: { status: "processing" }, owner: true },
+    { path: `/admin/orders/${f.orderNumber}`, fields: { intent: "mark-delivered" }, owner: true },
     // The fuzz order is priced by its zone: a quote is refused and changes nothing.
     {
       path: `/admin/orders/${f.orderNumber}`,

@@ -23,7 +23,7 @@ beforeAll(async () => {
     return {
       token: `token-${i}`,
       idempotencyKey: `key-${i}`,
-      status: (i % 3 === 0 ? "cancelled" : "pending") as "cancelled" | "pending",
+      status: (i % 3 === 0 ? "cancelled" : "awaiting_payment") as "cancelled" | "awaiting_payment",
       firstName:
         i === 7 ? '=HYPERLINK("http://evil.example")' : `Buyer${String(i).padStart(2, "0")}`,
       lastName: "Mokoena",
@@ -89,17 +89,17 @@ describe("the orders list's pages", () => {
     const response = csvResponse({
       filename: "orders.csv",
       header: ORDER_EXPORT_HEADER,
-      rows: exportOrders(params("status=pending&sort=number&dir=asc")),
+      rows: exportOrders(params("status=awaiting_payment&sort=number&dir=asc")),
     });
     const text = (await response.text()).replace(/^\uFEFF/, "");
     const lines = text.trimEnd().split("\n");
     expect(lines[0]).toBe("Order Number,Customer,Email,Phone,Date,Total (ZAR),Status,Payment");
     expect(lines).toHaveLength(1 + 30);
-    expect(lines.slice(1).every((l) => l.includes(",pending,"))).toBe(true);
+    expect(lines.slice(1).every((l) => l.includes(",Awaiting payment,"))).toBe(true);
     const numbers = lines.slice(1).map((l) => Number(l.split(",")[0]));
     expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"") Mokoena"`);
-    expect(lines[1]).toMatch(/,1\d00\.00,pending,unpaid$/);
+    expect(lines[1]).toMatch(/,1\d00\.00,Awaiting payment,unpaid$/);
     // The shop's clock with its offset, not UTC: 08:00 UTC is 10:00 in Johannesburg.
     expect(lines[1]).toContain(",2026-11-01 10:00 +02:00,");
   });
@@ -117,7 +117,7 @@ describe("the orders CSV on the shop's clock", () => {
       .values({
         token: "token-late",
         idempotencyKey: "key-late",
-        status: "completed",
+        status: "delivered",
         firstName: "Late",
         lastName: "Sleeper",
         email: "late@example.com",
@@ -138,7 +138,7 @@ describe("the orders CSV on the shop's clock", () => {
     vi.setSystemTime(new Date("2026-11-09T22:45:00Z"));
     const { returned } = await routeOutcome(
       ordersExport.loader,
-      shopRequest("/admin/orders/export?status=completed", { cookie }),
+      shopRequest("/admin/orders/export?status=delivered", { cookie }),
       {},
     );
     const response = returned as Response;

@@ -13,7 +13,7 @@ import {
   variants,
   warehouses,
 } from "~/db/schema";
-import { changeOrderStatus } from "~/domain/orders/change-order-status.server";
+import { cancelOrder, markOrderDelivered } from "~/domain/orders/cancel-order.server";
 import { listAdminOrders } from "~/domain/orders/list-orders.server";
 import { ORDER_LIST } from "~/domain/orders/order-list";
 import { readListParams } from "~/lib/list-params";
@@ -70,6 +70,7 @@ async function placeTestOrder(options: { quantity: number; paid?: boolean; name?
       deliveryCents: 0,
       vatCents: Math.round((total * 15) / 115),
       totalCents: total,
+      status: options.paid ? "to_deliver" : "awaiting_payment",
       paymentStatus: options.paid ? "paid" : "unpaid",
       stockHold: options.paid ? "sold" : "reserved",
       payBy: new Date(Date.now() + 3600_000),
@@ -108,15 +109,13 @@ async function stockRow() {
   return row!;
 }
 
-describe("order status transitions", () => {
-  it("moves pending -> processing -> completed, with the timeline and the audit log", async () => {
-    const order = await placeTestOrder({ quantity: 1 });
-    await changeOrderStatus({ orderId: order.id, to: "processing", actor });
-    await changeOrderStatus({ orderId: order.id, to: "completed", actor });
+describe("an order's stage, moved by staff", () => {
+  it("hands a paid order over: delivered, with the timeline and the audit log, and nothing more", async () => {
+    const order = await placeTestOrder({ quantity: 1, paid: true });
+    await markOrderDelivered({ orderId: order.id, actor });
     const events = await db().select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
     expect(events.map((e) => e.message)).toEqual([
-      "Status changed from pending to processing.",
-      "Status changed from processing to completed.",
+      "To deliver → Delivered: handed over without a run (collected, or by courier).",
     ]);
     const audit = await db()
       .select()
@@ -127,16 +126,16 @@ describe("order status transitions", () => {
           eq(auditLog.subject, `order:${order.number}`),
         ),
       );
-    expect(audit).toHaveLength(2);
-    await expect(changeOrderStatus({ orderId: order.id, to: "cancelled", actor })).rejects.toThrow(
-      /cannot be marked cancelled/,
+    expect(audit.map((a) => a.details)).toEqual([{ from: "to_deliver", to: "delivered" }]);
+    await expect(cancelOrder({ orderId: order.id, actor })).rejects.toThrow(
+      /has been delivered: refund what comes back/,
     );
   });
 
-  it("refuses to skip processing", async () => {
+  it("refuses to hand over an order that is not paid", async () => {
     const order = await placeTestOrder({ quantity: 1 });
-    await expect(changeOrderStatus({ orderId: order.id, to: "completed", actor })).rejects.toThrow(
-      /pending cannot be marked completed/,
+    await expect(markOrderDelivered({ orderId: order.id, actor })).rejects.toThrow(
+      /is awaiting payment: only a paid order still to deliver can be handed over/,
     );
   });
 
@@ -144,7 +143,7 @@ describe("order status transitions", () => {
     const before = await stockRow();
     const order = await placeTestOrder({ quantity: 3 });
     expect((await stockRow()).reserved).toBe(before.reserved + 3);
-    await changeOrderStatus({ orderId: order.id, to: "cancelled", actor });
+    await cancelOrder({ orderId: order.id, actor });
     const after = await stockRow();
     expect(after.reserved).toBe(before.reserved);
     expect(after.onHand).toBe(before.onHand);

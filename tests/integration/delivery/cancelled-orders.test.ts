@@ -4,7 +4,7 @@ import { db } from "~/db/client.server";
 import { deliveryBookings, orders, users } from "~/db/schema";
 import { bookDelivery } from "~/domain/delivery/book-delivery.server";
 import type { ZoneRules } from "~/domain/delivery/delivery-days";
-import { changeOrderStatus } from "~/domain/orders/change-order-status.server";
+import { cancelOrder, markOrderDelivered } from "~/domain/orders/cancel-order.server";
 import { expireUnpaidOrders } from "~/domain/orders/expire-orders.server";
 import { useTestDatabase } from "../../setup/database";
 import { insertStoreSettings } from "../../factories";
@@ -36,7 +36,7 @@ describe("a cancelled order's delivery day", () => {
     const z = await zone({ dropsPerDay: 1 });
     const orderId = await bookedOrder(z);
     expect(await dayRow(z.id, DAY)).toMatchObject({ booked: 1 });
-    await changeOrderStatus({ orderId, to: "cancelled", actor });
+    await cancelOrder({ orderId, actor });
     expect(await dayRow(z.id, DAY)).toMatchObject({ booked: 0 });
     expect(
       await db().select().from(deliveryBookings).where(eq(deliveryBookings.orderId, orderId)),
@@ -49,7 +49,6 @@ describe("a cancelled order's delivery day", () => {
   it("stays booked when the order only moves along", async () => {
     const z = await zone();
     const orderId = await bookedOrder(z);
-    await changeOrderStatus({ orderId, to: "processing", actor });
     expect(await dayRow(z.id, DAY)).toMatchObject({ booked: 1 });
   });
 

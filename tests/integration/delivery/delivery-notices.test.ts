@@ -6,7 +6,7 @@ import type { Role } from "~/domain/auth/roles";
 import { bookOrderDelivery } from "~/domain/delivery/book-order-delivery.server";
 import { sendDueDeliveryNotices } from "~/domain/delivery/delivery-notices.server";
 import { moveOrderDeliveryByShopper } from "~/domain/delivery/shopper-delivery.server";
-import { changeOrderStatus } from "~/domain/orders/change-order-status.server";
+import { cancelOrder, markOrderDelivered } from "~/domain/orders/cancel-order.server";
 import { siteUrl } from "~/lib/site-url.server";
 import { useTestDatabase } from "../../setup/database";
 import { startSmtpServer } from "../../setup/smtp";
@@ -145,7 +145,7 @@ describe("the shopper's delivery e-mails", () => {
     const cancelled = await paid();
     await book(cancelled.number, "2026-11-26");
     await bookedLastWeek(cancelled.id);
-    await changeOrderStatus({ orderId: cancelled.id, to: "cancelled", actor: staff });
+    await cancelOrder({ orderId: cancelled.id, actor: staff });
     smtp.received.length = 0;
 
     await sendDueDeliveryNotices({ now: wednesdayAt("10:00") });

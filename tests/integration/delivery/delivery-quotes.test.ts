@@ -16,7 +16,7 @@ import { listQuotesToGive } from "~/domain/delivery/list-quotes-to-give.server";
 import { listOrdersToBook } from "~/domain/delivery/orders-to-book.server";
 import { TO_BOOK_LIST } from "~/domain/delivery/to-book-list";
 import { QUOTE_HOLD_DAYS } from "~/domain/delivery/give-delivery-quote.server";
-import { changeOrderStatus } from "~/domain/orders/change-order-status.server";
+import { cancelOrder, markOrderDelivered } from "~/domain/orders/cancel-order.server";
 import { expireUnpaidOrders } from "~/domain/orders/expire-orders.server";
 import { payAgain } from "~/domain/orders/pay-order.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
@@ -345,10 +345,10 @@ describe("quotes refused and quoted orders expired or declined", () => {
     const { number } = await quotedCheckout("early@example.com");
     const order = await orderRow(number);
     const actor = { id: null, email: staffEmail };
-    await expect(changeOrderStatus({ orderId: order.id, to: "processing", actor })).rejects.toThrow(
-      "awaits its delivery quote",
+    await expect(markOrderDelivered({ orderId: order.id, actor })).rejects.toThrow(
+      "only a paid order still to deliver can be handed over",
     );
-    await changeOrderStatus({ orderId: order.id, to: "cancelled", actor });
+    await cancelOrder({ orderId: order.id, actor });
     expect(await orderRow(number)).toMatchObject({ status: "cancelled", stockHold: "released" });
   });
 

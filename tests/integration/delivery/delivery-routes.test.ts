@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { deliveryBookings, deliveryQuotes, orders } from "~/db/schema";
 import { publicHolidayName, weekdayOf } from "~/domain/delivery/public-holidays";
-import { changeOrderStatus } from "~/domain/orders/change-order-status.server";
+import { cancelOrder, markOrderDelivered } from "~/domain/orders/cancel-order.server";
 import { addDays, shopToday } from "~/lib/dates";
 import type { FormActionResult } from "~/lib/forms";
 import * as dayPage from "~/routes/admin/deliveries";
@@ -191,7 +191,7 @@ describe("Book and Move through the Deliveries action", () => {
     });
     const order = await paid();
     const actor = { id: staffId, email: staffEmail };
-    await changeOrderStatus({ orderId: order.id, to: "cancelled", actor });
+    await cancelOrder({ orderId: order.id, actor });
     const cancelled = await post({ intent: "book", order: String(order.number), deliveryDay: day });
     expect(cancelled.status).toBe(409);
     expect(cancelled.body).toMatchObject({

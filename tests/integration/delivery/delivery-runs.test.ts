@@ -8,7 +8,7 @@ import { deliveryDayPage } from "~/domain/delivery/delivery-day-page.server";
 import { createDeliveryRun } from "~/domain/delivery/delivery-runs.server";
 import { addRunStop, moveRunStop, removeRunStop } from "~/domain/delivery/run-stops.server";
 import type { DomainError } from "~/domain/errors";
-import { changeOrderStatus } from "~/domain/orders/change-order-status.server";
+import { cancelOrder, markOrderDelivered } from "~/domain/orders/cancel-order.server";
 import { useTestDatabase } from "../../setup/database";
 import { paidOrder } from "../invoicing/invoice-fixtures";
 import { setUpShop } from "../orders/fixtures";
@@ -191,7 +191,7 @@ describe("a delivery run", () => {
     await bookOrderDelivery({ orderNumber: a, day: OTHER_DAY, mode: "move", actor: staff, now });
     expect(await stopsOf(run.id)).toEqual([b, c]);
     const [cancelled] = await db().select().from(orders).where(eq(orders.number, b));
-    await changeOrderStatus({ orderId: cancelled!.id, to: "cancelled", actor: staff });
+    await cancelOrder({ orderId: cancelled!.id, actor: staff });
     expect(await stopsOf(run.id)).toEqual([c]);
     expect(await countsMatchBookings(zoneId)).toBe(true);
   });

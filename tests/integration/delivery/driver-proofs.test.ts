@@ -150,12 +150,12 @@ const delivered = async (
   });
 
 describe("the driver's run", () => {
-  it("Start run sends each stop out for delivery, moves a pending order to processing and e-mails the shopper once", async () => {
+  it("Start run sends each stop out for delivery, moves its order out for delivery and e-mails the shopper once", async () => {
     const stop = await onRun();
-    await db().update(orders).set({ status: "pending" }).where(eq(orders.id, stop.id));
+    expect(await statusOf(stop.id)).toBe("to_deliver");
     const started = await startDeliveryRun({ runId: stop.runId, actor: driver, now: onTheDay });
     expect(started).toMatchObject({ out: 1, held: 0 });
-    expect(await statusOf(stop.id)).toBe("processing");
+    expect(await statusOf(stop.id)).toBe("out_for_delivery");
     expect(mailsTo(stop.number).map((m) => m.subject)).toEqual([
       `Out for delivery today: order ${stop.number}`,
     ]);
@@ -379,7 +379,7 @@ describe("a stop not delivered", () => {
       actor: driver,
       now: onTheDay,
     });
-    const view = await shopperDeliveryView({ id: stop.id, status: "processing" }, onTheDay);
+    const view = await shopperDeliveryView({ id: stop.id, status: "to_deliver" }, onTheDay);
     expect(view).toMatchObject({
       missed: true,
       mayMove: true,
@@ -389,7 +389,7 @@ describe("a stop not delivered", () => {
     expect(day > DAY).toBe(true);
     await moveOrderDeliveryByShopper({ orderId: stop.id, day, now: onTheDay });
     expect(
-      await shopperDeliveryView({ id: stop.id, status: "processing" }, onTheDay),
+      await shopperDeliveryView({ id: stop.id, status: "to_deliver" }, onTheDay),
     ).toMatchObject({
       day,
       missed: false,

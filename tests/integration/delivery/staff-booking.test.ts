@@ -25,7 +25,7 @@ import { listOrdersToBook } from "~/domain/delivery/orders-to-book.server";
 import { TO_BOOK_LIST } from "~/domain/delivery/to-book-list";
 import type { Role } from "~/domain/auth/roles";
 import type { DomainError } from "~/domain/errors";
-import { changeOrderStatus } from "~/domain/orders/change-order-status.server";
+import { cancelOrder, markOrderDelivered } from "~/domain/orders/cancel-order.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { readListParams } from "~/lib/list-params";
 import { useTestDatabase } from "../../setup/database";
@@ -154,7 +154,7 @@ describe("staff booking a paid order's delivery day", () => {
       message: "Order #999999 does not exist.",
     });
     const cancelled = await paid();
-    await changeOrderStatus({ orderId: cancelled.id, to: "cancelled", actor: staff });
+    await cancelOrder({ orderId: cancelled.id, actor: staff });
     expect(await refusal(book(cancelled.number, "2026-11-25"))).toMatchObject({
       kind: "conflict",
       message: `Order #${cancelled.number} is cancelled: there is nothing to deliver.`,
@@ -318,7 +318,7 @@ describe("an order quoted for our own truck, outside every zone", () => {
       now: onTheDay,
     });
     expect(await bookingOf(order.id)).toBeUndefined();
-    const view = await shopperDeliveryView({ id: order.id, status: "processing" }, onTheDay);
+    const view = await shopperDeliveryView({ id: order.id, status: "to_deliver" }, onTheDay);
     expect(view).toMatchObject({ missed: true, mayMove: true });
     const day = view!.choices[0]!.day;
     expect(day > "2026-11-25").toBe(true);

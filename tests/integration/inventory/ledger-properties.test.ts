@@ -6,7 +6,7 @@ import { orders, stockLevels, stockMovements } from "~/db/schema";
 import { DomainError } from "~/domain/errors";
 import { adjustStock } from "~/domain/inventory/adjust-stock.server";
 import { expireUnpaidOrders } from "~/domain/orders/expire-orders.server";
-import { changeOrderStatus } from "~/domain/orders/change-order-status.server";
+import { cancelOrder, markOrderDelivered } from "~/domain/orders/cancel-order.server";
 import { sellOrderStock } from "~/domain/orders/order-stock.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { insertStoreSettings } from "../../factories";
@@ -178,7 +178,7 @@ async function run(steps: Step[]) {
         case "cancel": {
           const orderId = placed[s.order % Math.max(placed.length, 1)];
           if (orderId === undefined) break;
-          await changeOrderStatus({ orderId, to: "cancelled", actor: shop.staff });
+          await cancelOrder({ orderId, actor: shop.staff });
           break;
         }
         case "expire":
@@ -186,7 +186,10 @@ async function run(steps: Step[]) {
             .update(orders)
             .set({ payBy: new Date(Date.now() - 1000) })
             .where(
-              and(inArray(orders.id, placed.length ? placed : [0]), eq(orders.status, "pending")),
+              and(
+                inArray(orders.id, placed.length ? placed : [0]),
+                eq(orders.status, "awaiting_payment"),
+              ),
             );
           await expireUnpaidOrders();
           break;

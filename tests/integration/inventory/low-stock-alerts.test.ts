@@ -7,7 +7,7 @@ import {
   deliverStockAlerts,
 } from "~/domain/inventory/deliver-stock-alerts.server";
 import { recordStockMovements } from "~/domain/inventory/stock-ledger.server";
-import { changeOrderStatus } from "~/domain/orders/change-order-status.server";
+import { cancelOrder, markOrderDelivered } from "~/domain/orders/cancel-order.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import {
   getStaffPreferences,
@@ -175,7 +175,7 @@ describe("low-stock e-mails", () => {
       .from(orders)
       .where(eq(orders.idempotencyKey, fields.idempotencyKey));
     const owner = { id: ownerId, email: people.owner };
-    await changeOrderStatus({ orderId: order!.id, to: "cancelled", actor: owner });
+    await cancelOrder({ orderId: order!.id, actor: owner });
     expect((await levelOf(bed.variantId, shop.showroom))!.lowStockAlerted).toBe(false);
   });
 

@@ -17,7 +17,7 @@ import {
   warehouses,
 } from "~/db/schema";
 import { recheckRefunds, recordRefundPart } from "~/domain/invoicing/recheck-refunds.server";
-import { changeOrderStatus } from "~/domain/orders/change-order-status.server";
+import { cancelOrder, markOrderDelivered } from "~/domain/orders/cancel-order.server";
 import { laybyOrder } from "../layby/staff-plan-fixtures";
 import { completedRefund } from "./invoice-fixtures";
 import { DomainError } from "~/domain/errors";
@@ -358,7 +358,7 @@ describe("refunds through the providers' own refund calls", () => {
 
 describe("a unit sold goes back on hand at most once, to the warehouse it came from", () => {
   const cancel = (orderId: number) =>
-    changeOrderStatus({ orderId, to: "cancelled", actor: { id: actor.id, email: actor.email } });
+    cancelOrder({ orderId, actor: { id: actor.id, email: actor.email } });
 
   it("refunded with restock, then cancelled: 10 on hand, not 12", async () => {
     const { order, bed } = await paidOrder({ priceCents: 50_000, quantity: 2 });

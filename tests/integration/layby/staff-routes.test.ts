@@ -257,14 +257,14 @@ describe("the admin order page's lay-by section", () => {
 
   it("refuses the plain 'Cancel order' for a lay-by being paid; Cancel lay-by asks why, and waives the charge for hospitalisation or death", async () => {
     const { order, plan } = await laybyOrder(shop, { priceCents: 800_000, paid: ["showroom"] });
-    const plain = await post(order.number, { status: "cancelled" }, cookies.staff);
+    const plain = await post(order.number, { intent: "cancel" }, cookies.staff);
     expect(statusOf(plain.returned)).toBe(409);
     expect(body(plain.returned).alert!.description).toMatch(/Cancel lay-by/);
     // Nor does it go to delivery before the last payment.
-    const early = await post(order.number, { status: "processing" }, cookies.owner);
+    const early = await post(order.number, { intent: "mark-delivered" }, cookies.owner);
     expect(statusOf(early.returned)).toBe(409);
-    expect(body(early.returned).alert!.description).toMatch(/once it is paid in full/);
-    expect(await orderRow(order.id)).toMatchObject({ status: "pending" });
+    expect(body(early.returned).alert!.description).toMatch(/only a paid order still to deliver/);
+    expect(await orderRow(order.id)).toMatchObject({ status: "layby" });
 
     const noReason = await post(order.number, { intent: "layby-cancel" }, cookies.owner);
     expect(statusOf(noReason.returned)).toBe(400);

@@ -14,7 +14,7 @@ import { cancelLaybyPlan } from "~/domain/layby/cancel-plan.server";
 import { nextUnpaidInstalment } from "~/domain/layby/pay-instalment.server";
 import { laybyPlanView } from "~/domain/layby/plan-view.server";
 import { recordShowroomPayment } from "~/domain/layby/record-showroom-payment.server";
-import { changeOrderStatus } from "~/domain/orders/change-order-status.server";
+import { cancelOrder, markOrderDelivered } from "~/domain/orders/cancel-order.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { createPaymentAttempt, recordPaymentOutcome } from "~/domain/orders/record-payment.server";
 import { issuedManualInvoice } from "../invoicing/invoice-fixtures";
@@ -284,7 +284,7 @@ class CancelOrder extends ShopCommand {
     const open = m.orders.filter((o) => !o.cancelled);
     const order = open[this.pick % open.length]!;
     await refusalsAllowed(async () => {
-      await changeOrderStatus({ orderId: order.id, to: "cancelled", actor: s.actor });
+      await cancelOrder({ orderId: order.id, actor: s.actor });
       order.cancelled = true;
     });
   }

@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { orderEvents, orders, payments, promotions, stockMovements, users } from "~/db/schema";
-import { changeOrderStatus } from "~/domain/orders/change-order-status.server";
+import { cancelOrder, markOrderDelivered } from "~/domain/orders/cancel-order.server";
 import { expireUnpaidOrders } from "~/domain/orders/expire-orders.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { checkCard, demoGateway, demoNotification } from "~/domain/payments/demo-gateway.server";
@@ -186,11 +186,7 @@ describe("cancelling in the back office", () => {
     await db()
       .insert(users)
       .values({ id: "staff-1", name: "Staff", email: "staff@example.com", role: "staff" });
-    await changeOrderStatus({
-      orderId: order.id,
-      to: "cancelled",
-      actor: { id: "staff-1", email: "staff@example.com" },
-    });
+    await cancelOrder({ orderId: order.id, actor: { id: "staff-1", email: "staff@example.com" } });
     expect(await stockOf(bed.variantId)).toEqual({ onHand: 4, reserved: 0 });
     const [code] = await db().select().from(promotions).where(eq(promotions.code, "STAFFCANCEL"));
     expect(code!.usedCount).toBe(0);

@@ -8,7 +8,7 @@ import {
   listAwaitingRefundParts,
   listMoneyOwedBack,
 } from "~/domain/invoicing/recheck-refunds.server";
-import { changeOrderStatus } from "~/domain/orders/change-order-status.server";
+import { cancelOrder, markOrderDelivered } from "~/domain/orders/cancel-order.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { createPaymentAttempt, recordPaymentOutcome } from "~/domain/orders/record-payment.server";
 import { useTestDatabase } from "../../setup/database";
@@ -57,7 +57,7 @@ describe("money that arrives after the order was cancelled", () => {
           provider === "demo" ? "card" : "payflex",
           provider,
         );
-        await changeOrderStatus({ orderId: order.id, to: "cancelled", actor: staff });
+        await cancelOrder({ orderId: order.id, actor: staff });
         const recorded = await recordPaymentOutcome({
           provider,
           reference: payment.reference,

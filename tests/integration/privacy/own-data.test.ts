@@ -103,7 +103,7 @@ describe("a shopper's own data", () => {
     });
     expect(await db().select().from(users).where(eq(users.id, shopper.user.id))).toHaveLength(1);
 
-    await db().update(orders).set({ status: "completed" }).where(eq(orders.id, order.id));
+    await db().update(orders).set({ status: "delivered" }).where(eq(orders.id, order.id));
     const done = await post(shopper.password);
     expect((done.returned as Response).headers.get("location")).toBe("/account/sign-in?deleted=1");
     expect(await db().select().from(users).where(eq(users.id, shopper.user.id))).toEqual([]);

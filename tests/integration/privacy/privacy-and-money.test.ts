@@ -19,7 +19,7 @@ import { recordRefundPart } from "~/domain/invoicing/recheck-refunds.server";
 import { refundOrder } from "~/domain/invoicing/refund-order.server";
 import type { RefundInput } from "~/domain/invoicing/refund-schemas";
 import { cancelLaybyPlan } from "~/domain/layby/cancel-plan.server";
-import { changeOrderStatus } from "~/domain/orders/change-order-status.server";
+import { cancelOrder, markOrderDelivered } from "~/domain/orders/cancel-order.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { createPaymentAttempt, recordPaymentOutcome } from "~/domain/orders/record-payment.server";
 import { erasePersonalData } from "~/domain/privacy/erase-personal-data.server";
@@ -99,8 +99,7 @@ const refundInput = (input: Partial<RefundInput>): RefundInput => ({
 
 /** Staff move a paid order along to completed: an open order is never erased. */
 const complete = async (orderId: number, actor: { id: string; email: string }) => {
-  await changeOrderStatus({ orderId, to: "processing", actor });
-  await changeOrderStatus({ orderId, to: "completed", actor });
+  await markOrderDelivered({ orderId, actor });
 };
 
 const eraseThroughThePage = async (email: string) => {

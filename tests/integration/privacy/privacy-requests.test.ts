@@ -149,7 +149,7 @@ describe("privacy requests", () => {
   it("erases personal fields, keeps the accounting fields, and a second erasure changes nothing", async () => {
     await db()
       .update(orders)
-      .set({ status: "completed" })
+      .set({ status: "delivered" })
       .where(sql`${orders.id} in (${small.order.id}, ${large.order.id})`);
     const before = await db().select().from(orders).where(eq(orders.id, small.order.id));
 

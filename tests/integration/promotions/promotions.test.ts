@@ -19,7 +19,7 @@ import { useTestDatabase } from "../../setup/database";
 import { signedIn } from "../admin/helpers";
 import { addVariant, checkout, setUpShop } from "../orders/fixtures";
 import { placeOrder } from "~/domain/orders/place-order.server";
-import { changeOrderStatus } from "~/domain/orders/change-order-status.server";
+import { cancelOrder, markOrderDelivered } from "~/domain/orders/cancel-order.server";
 
 useTestDatabase();
 
@@ -267,7 +267,7 @@ describe("deleting promotions", () => {
     const { order } = await placeOrder(
       checkout([{ variantId: bed.variantId, quantity: 1 }], { promoCode: "GIVENBACK" }),
     );
-    await changeOrderStatus({ orderId: order.id, to: "cancelled", actor });
+    await cancelOrder({ orderId: order.id, actor });
     const [after] = await db().select().from(promotions).where(eq(promotions.id, created.id));
     expect(after!.usedCount).toBe(0);
     const error = await refusal(deletePromotion({ id: created.id, actor }));

@@ -126,7 +126,7 @@ export async function insertOrders(
       .values({
         token: crypto.randomBytes(8).toString("hex"),
         idempotencyKey: `report-${n}-${crypto.randomBytes(4).toString("hex")}`,
-        status: spec.paidAt ? "processing" : "pending",
+        status: spec.paidAt ? "to_deliver" : "awaiting_payment",
         paymentStatus: spec.paidAt ? "paid" : "unpaid",
         stockHold: spec.paidAt ? "sold" : "reserved",
         firstName: "Test",

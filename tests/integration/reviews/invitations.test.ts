@@ -8,7 +8,7 @@ import { bookOrderDelivery } from "~/domain/delivery/book-order-delivery.server"
 import { createDeliveryRun } from "~/domain/delivery/delivery-runs.server";
 import { recordDelivered } from "~/domain/delivery/record-delivery.server";
 import { addRunStop } from "~/domain/delivery/run-stops.server";
-import { changeOrderStatus } from "~/domain/orders/change-order-status.server";
+import { cancelOrder, markOrderDelivered } from "~/domain/orders/cancel-order.server";
 import { optOutOfReviewInvitations, reviewTokenHash } from "~/domain/reviews/review-links.server";
 import { sendReviewInvitation } from "~/domain/reviews/review-invitations.server";
 import { writeReviewByLink } from "~/domain/reviews/write-review.server";
@@ -78,9 +78,8 @@ describe("scheduling an invitation", () => {
   it("schedules one when staff complete an order, due the settings' days later (7 by default)", async () => {
     const { order } = await paidOrderOf(shop);
     expect(await invitationOf(order.id)).toBeUndefined();
-    await changeOrderStatus({ orderId: order.id, to: "processing", actor: REVIEW_STAFF });
     expect(await invitationOf(order.id)).toBeUndefined();
-    await changeOrderStatus({ orderId: order.id, to: "completed", actor: REVIEW_STAFF });
+    await markOrderDelivered({ orderId: order.id, actor: REVIEW_STAFF });
     const invitation = await invitationOf(order.id);
     expect(invitation).toMatchObject({ sentAt: null, skippedReason: null });
     expect(daysAhead(invitation!.dueAt)).toBe(7);
@@ -250,7 +249,7 @@ describe("the job that sends them", () => {
     await db().execute(
       sql`insert into review_invitations (order_id, due_at) values (${order.id}, now())`,
     );
-    await changeOrderStatus({ orderId: order.id, to: "cancelled", actor: REVIEW_STAFF });
+    await cancelOrder({ orderId: order.id, actor: REVIEW_STAFF });
     await runInvitationsAfter(1);
     expect(mailsFor(order.number)).toEqual([]);
     expect(await invitationOf(order.id)).toMatchObject({ skippedReason: "order cancelled" });

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { db } from "~/db/client.server";
 import { orders, products } from "~/db/schema";
-import { changeOrderStatus } from "~/domain/orders/change-order-status.server";
+import { cancelOrder, markOrderDelivered } from "~/domain/orders/cancel-order.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { createPaymentAttempt, recordPaymentOutcome } from "~/domain/orders/record-payment.server";
 import { sendDueReviewInvitations } from "~/domain/reviews/review-invitations.server";
@@ -54,14 +54,7 @@ export async function paidOrderOf(
 
 /** Moves a paid order on to completed, as staff do by hand. */
 export async function complete(orderId: number) {
-  const [row] = await db()
-    .select({ status: orders.status })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  if (row!.status === "pending") {
-    await changeOrderStatus({ orderId, to: "processing", actor: REVIEW_STAFF });
-  }
-  await changeOrderStatus({ orderId, to: "completed", actor: REVIEW_STAFF });
+  await markOrderDelivered({ orderId, actor: REVIEW_STAFF });
 }
 
 /** A completed order of `count` new products (or those given). */

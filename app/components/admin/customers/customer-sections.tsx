@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { StageBadge } from "~/components/admin/orders/stage-badge";
 import { StatusBadge } from "~/components/admin/status-badge";
+import { PAYMENT_STATUS_LABELS } from "~/domain/orders/payment-status";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
 import type { CustomerPage } from "~/domain/customers/get-customer.server";
 import { formatInvoiceNumber } from "~/domain/invoicing/invoice-number";
@@ -130,8 +132,8 @@ export function CustomerDocumentsCards({ customer: c }: { customer: CustomerPage
               #{o.number}
             </Link>
             <span className="text-muted-foreground">{formatDateTime(o.createdAt)}</span>
-            <StatusBadge status={o.status} />
-            <StatusBadge status={o.paymentStatus} />
+            <StageBadge facts={o} />
+            <StatusBadge status={o.paymentStatus} label={PAYMENT_STATUS_LABELS[o.paymentStatus]} />
             <span className="ml-auto font-medium">{money(o.totalCents)}</span>
           </Item>
         ))}

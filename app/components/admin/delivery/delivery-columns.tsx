@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { ListRowActions, type ListColumn } from "~/components/admin/list/list-table";
+import { StageBadge } from "~/components/admin/orders/stage-badge";
 import { StatusBadge } from "~/components/admin/status-badge";
 import type { DayBooking } from "~/domain/delivery/delivery-day-view.server";
 import type { ToBookRow } from "~/domain/delivery/to-book-list";
@@ -67,14 +68,18 @@ export function dayColumns(
     ...sharedColumns<DayBooking>(),
     { key: "kind", header: "Delivery", className: "capitalize", cell: (r) => r.kind },
     { key: "run", header: "Run", cell: (r) => <RunCell booking={r} runs={runs} day={day} /> },
-    { key: "status", header: "Status", cell: (r) => <StatusBadge status={r.status} /> },
+    {
+      key: "status",
+      header: "Status",
+      cell: (r) => <StageBadge facts={{ ...r, deliveryDay: day }} />,
+    },
     { key: "money", header: "Money", cell: money },
     {
       key: "actions",
       header: "Actions",
       className: "text-right",
       cell: (r) =>
-        choice && r.status !== "cancelled" && r.status !== "completed" ? (
+        choice && r.status !== "cancelled" && r.status !== "delivered" ? (
           <ListRowActions>
             <BookingDialog
               mode="move"

@@ -42,8 +42,16 @@ export function RefundConfirmation({
   submitting,
   onBack,
   onEdit,
+  intent = "refund",
+  title = "Confirm the refund",
+  after,
 }: {
   answer: RefundPreviewAnswer;
+  /** What Confirm posts: a refund, or a cancellation that pays the order back. */
+  intent?: "refund" | "cancel";
+  title?: string;
+  /** What else confirming does, said after the refund's own words. */
+  after?: string;
   Form: ReturnType<typeof useFetcher>["Form"];
   errors: FieldErrors;
   submitting: boolean;
@@ -68,9 +76,9 @@ export function RefundConfirmation({
       data-testid="refund-confirmation"
     >
       <h4 id="refund-confirm-heading" ref={heading} tabIndex={-1} className="font-medium">
-        Confirm the refund
+        {title}
       </h4>
-      <input type="hidden" name="intent" value="refund" />
+      <input type="hidden" name="intent" value={intent} />
       {kept.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -86,9 +94,10 @@ export function RefundConfirmation({
           .
         </p>
         <p className="mt-1 text-muted-foreground">
-          Reason: {values.reason}.{" "}
+          {values.reason ? `Reason: ${values.reason}. ` : ""}
           {preview.restock ? "Returned goods go back into stock." : "No goods go back into stock."}{" "}
           A credit note is issued and the customer is e-mailed once the money is paid back.
+          {after ? ` ${after}` : ""}
         </p>
         {method === "eft" && values.eftReference && (
           <p className="mt-1 text-muted-foreground">EFT reference: {values.eftReference}</p>

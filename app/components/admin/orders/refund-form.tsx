@@ -172,7 +172,8 @@ export function RefundForm({
   );
 }
 
-function MethodChoice({
+/** One way of paying money back, as a radio button (the refund and cancel forms). */
+export function MethodChoice({
   value,
   chosen,
   onChoose,

@@ -1,32 +1,30 @@
 import { Badge } from "~/components/ui/badge";
-import { PAYMENT_STATUS_LABELS, type PaymentStatus } from "~/domain/orders/payment-status";
+import { orderStageView, type StageFacts } from "~/domain/orders/order-stage-view";
 
-export const ORDER_STATUS_LABELS = {
-  pending: "Pending",
-  processing: "Processing",
-  completed: "Completed",
-  cancelled: "Cancelled",
-} as const;
-
-/** An order's status and payment state, as the shopper's pages show them. */
+/**
+ * An order's stage, as the shopper's pages show it (orderStageView, docs/decisions/050), and
+ * its money news when money has gone back ("Partly refunded (R… of R…)").
+ */
 export function OrderBadges({
-  status,
-  paymentStatus,
   paymentLabel,
-}: {
-  status: keyof typeof ORDER_STATUS_LABELS;
-  paymentStatus: PaymentStatus;
-  /** Says more than the status when money has gone back ("Partly refunded (R… of R…)"). */
+  ...facts
+}: StageFacts & {
+  /** Says what came back when money has gone back ("Partly refunded (R… of R…)"). */
   paymentLabel?: string;
 }) {
+  const view = orderStageView(facts);
+  const moneyBack =
+    facts.status !== "cancelled" &&
+    (facts.paymentStatus === "partially_refunded" || facts.paymentStatus === "refunded");
   return (
     <span className="inline-flex flex-wrap gap-1">
-      <Badge variant={status === "cancelled" ? "destructive" : "secondary"}>
-        {ORDER_STATUS_LABELS[status]}
+      <Badge
+        variant={view.tone === "bad" ? "destructive" : view.tone === "good" ? "default" : "secondary"}
+        data-stage={view.stage}
+      >
+        {view.badge}
       </Badge>
-      <Badge variant={paymentStatus === "paid" ? "default" : "outline"}>
-        {paymentLabel ?? PAYMENT_STATUS_LABELS[paymentStatus]}
-      </Badge>
+      {moneyBack && paymentLabel ? <Badge variant="outline">{paymentLabel}</Badge> : null}
     </span>
   );
 }

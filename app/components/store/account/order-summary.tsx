@@ -2,6 +2,7 @@ import { addressLines, deliveryContactLines } from "~/domain/addresses/format-ad
 import { OrderBadges } from "~/components/store/account/order-badges";
 import { Card } from "~/components/ui/card";
 import type { ShopperOrder } from "~/domain/orders/get-order.server";
+import type { StageFacts } from "~/domain/orders/order-stage-view";
 import { DELIVERY_METHOD_LABELS, PAYMENT_METHOD_LABELS } from "~/domain/orders/totals";
 import { ADD_ON_TEXT, chosenAddOns } from "~/domain/orders/add-ons";
 import { formatMoney } from "~/lib/money";
@@ -12,22 +13,21 @@ import { OrderRefunds, type OrderRefund } from "./order-refunds";
  * state and when it was placed, then its lines and totals, delivery and payment.
  */
 
-/** The order's status and payment badges, and when it was placed (the shop's time). */
+/** The order's stage (and money gone back), and when it was placed (the shop's time). */
 export function OrderStatusLine({
   order,
+  stage,
   paymentState,
 }: {
   order: ShopperOrder;
+  /** What the order's stage is made of (orderStageFacts). */
+  stage: StageFacts;
   /** "Partly refunded (R… of R…)" and the like, once money has gone back. */
   paymentState?: string;
 }) {
   return (
     <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
-      <OrderBadges
-        status={order.status}
-        paymentStatus={order.paymentStatus}
-        paymentLabel={paymentState}
-      />
+      <OrderBadges {...stage} paymentLabel={paymentState} />
       <span className="text-muted-foreground">
         Placed{" "}
         {new Date(order.createdAt).toLocaleString("en-ZA", { timeZone: "Africa/Johannesburg" })}

@@ -4,6 +4,7 @@ import { Icon } from "~/components/store/icon";
 import { clearCart } from "~/domain/cart/cart-store";
 import type { LaybyPlanView } from "~/domain/layby/plan-view.server";
 import type { ShopperOrder } from "~/domain/orders/get-order.server";
+import { orderStageView, type StageFacts } from "~/domain/orders/order-stage-view";
 import { formatDay } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { notify } from "~/lib/notify";
@@ -67,20 +68,50 @@ export function usePaymentReturn(order: ShopperOrder, layby: LaybyPlanView | nul
   return { fromPayment, waiting };
 }
 
-/** What became of the order's payment, in one notice. */
+/**
+ * The order's latest news, in one notice: once it is paid (or cancelled), its stage
+ * (orderStageView: booked, out for delivery, delivered, cancelled and refunded); before, what
+ * became of its payment.
+ */
 export function PaymentState({
   order,
+  stage,
   waiting,
   layby,
   quoted = false,
 }: {
   order: ShopperOrder;
+  /** What the order's stage is made of (orderStageFacts). */
+  stage: StageFacts;
   waiting: boolean;
   layby: LaybyPlanView | null;
   /** The order's delivery is (or was to be) quoted by the shop (docs/decisions/041). */
   quoted?: boolean;
 }) {
   const latest = order.payments[0];
+  // Paid, then cancelled: what was paid back (a cancelled lay-by's rule is told below, and an
+  // order never paid says why it was cancelled).
+  const paidThenCancelled =
+    order.status === "cancelled" &&
+    !layby &&
+    order.paymentStatus !== "unpaid" &&
+    order.paymentStatus !== "awaiting_quote";
+  if (
+    paidThenCancelled ||
+    (order.status !== "cancelled" &&
+      order.status !== "awaiting_payment" &&
+      order.status !== "layby")
+  ) {
+    const view = orderStageView(stage);
+    return (
+      <Notice tone={view.tone} title={view.title}>
+        {view.sentence}
+        {view.stage === "to_book" || view.stage === "booked"
+          ? ` A confirmation was sent to ${order.email}.`
+          : ""}
+      </Notice>
+    );
+  }
   if (order.status === "cancelled" && quoted && order.paymentStatus !== "paid") {
     return (
       <Notice tone="bad" title="This order was cancelled">
@@ -106,32 +137,9 @@ export function PaymentState({
     );
   }
   if (order.status === "cancelled") {
-    return order.paymentStatus === "unpaid" ? (
+    return (
       <Notice tone="bad" title="This order was cancelled">
         It was not paid in time, so the items were released. You are welcome to order again.
-      </Notice>
-    ) : (
-      <Notice tone="bad" title="This order was cancelled">
-        {order.paymentStatus === "refunded"
-          ? "We have paid back what you paid, the way you paid."
-          : "We will pay back what you paid, the way you paid."}{" "}
-        Please contact us if you have any questions.
-      </Notice>
-    );
-  }
-  if (order.paymentStatus === "refunded") {
-    return (
-      <Notice tone="good" title="Refunded">
-        We have paid this order back in full, the way you paid.
-      </Notice>
-    );
-  }
-  if (order.paymentStatus === "paid") {
-    return (
-      <Notice tone="good" title="Payment received">
-        Thank you! We have your payment
-        {order.status === "completed" ? "." : " and will be in touch about delivery."} A
-        confirmation was sent to {order.email}.
       </Notice>
     );
   }

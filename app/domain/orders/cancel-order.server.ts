@@ -1,0 +1,226 @@
+import { eq } from "drizzle-orm";
+import { db, type Tx } from "~/db/client.server";
+import { orders } from "~/db/schema";
+import { releaseDelivery } from "~/domain/delivery/book-delivery.server";
+import { conflict, notFound } from "~/domain/errors";
+import {
+  previewRefund,
+  refundOrder,
+  type RefundPreview,
+  type SettledOrderRefund,
+} from "~/domain/invoicing/refund-order.server";
+import { refundOptions } from "~/domain/invoicing/refund-options.server";
+import type { RefundInput } from "~/domain/invoicing/refund-schemas";
+import { moveOrder, type OrderActor } from "./move-order.server";
+import { ORDER_STAGE_LABELS, type OrderStage } from "./order-lifecycle";
+import { isPaidInFull } from "./payment-status";
+import { releaseOrderStock, returnOrderStock } from "./order-stock.server";
+import { releaseRedemption, returnPromotionUse } from "./promotions.server";
+
+/*
+ * One way an order is cancelled (docs/decisions/050): by staff, by the shopper declining a
+ * delivery quote, and by the unpaid-order expiry (expire-orders.server.ts, through
+ * `giveBackOrderHold`). A lay-by is cancelled with its own rule (layby/cancel-plan.server.ts),
+ * which gives its hold back the same way. An order with money paid is paid back first, in full,
+ * through the one pay-back engine (refundOrder: the credit note, the goods back in stock once,
+ * what a provider has not paid yet held as owed); only then is it cancelled. A refund refused
+ * leaves the order as it was.
+ */
+
+/** How a paid order's money goes back when it is cancelled. */
+export type CancelRefund = Pick<RefundInput, "method" | "eftReference">;
+
+type CancelOptions = {
+  orderId: number;
+  actor: OrderActor;
+  /** Why, on the timeline and the credit note. */
+  reason?: string;
+  /** For an order with money paid: how it goes back (through its provider by default). */
+  refund?: CancelRefund;
+  now?: Date;
+};
+
+/** Stages an order can be cancelled from here, with why not for the rest. */
+function refuseStage(number: number, stage: OrderStage) {
+  if (stage === "layby") {
+    return conflict("This order is on lay-by: use Cancel lay-by, which refunds what was paid.");
+  }
+  if (stage === "out_for_delivery") {
+    return conflict(
+      `Order #${number} is out for delivery: record the visit on the run first, then cancel it.`,
+    );
+  }
+  if (stage === "delivered") {
+    return conflict(
+      `Order #${number} has been delivered: refund what comes back instead of cancelling it.`,
+    );
+  }
+  return conflict(`Order #${number} is ${ORDER_STAGE_LABELS[stage].toLowerCase()} already.`);
+}
+
+async function cancellable(orderId: number) {
+  const [order] = await db()
+    .select({ number: orders.number, status: orders.status, paymentStatus: orders.paymentStatus })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order) throw notFound("This order does not exist.");
+  if (order.status !== "awaiting_payment" && order.status !== "to_deliver") {
+    throw refuseStage(order.number, order.status);
+  }
+  return order;
+}
+
+/** The refund that pays back everything still refundable of the order, or null if nothing is. */
+async function wholeRefund(
+  orderId: number,
+  reason: string,
+  refund: CancelRefund | undefined,
+): Promise<RefundInput | null> {
+  const options = await refundOptions(orderId);
+  if (!options) return null;
+  const lines = options.lines
+    .filter((l) => l.refundable > 0)
+    .map((l) => ({ position: l.position, quantity: l.refundable }));
+  return {
+    lines,
+    // Every line credited already but money left (a refund by amount): the rest by amount.
+    amountCents: lines.length > 0 ? null : options.remainingCents,
+    reason,
+    method: refund?.method ?? (options.provider ? "provider" : "eft"),
+    eftReference: refund?.eftReference ?? "",
+    restock: true,
+  };
+}
+
+const DEFAULT_REASON = "Order cancelled";
+
+/**
+ * What cancelling would pay back and how, before staff confirm it (nothing saved); null when
+ * nothing was paid. Throws what cancelOrder would for an order that cannot be cancelled.
+ */
+export async function previewCancellation(
+  options: Omit<CancelOptions, "now">,
+): Promise<RefundPreview | null> {
+  await cancellable(options.orderId);
+  const input = await wholeRefund(
+    options.orderId,
+    options.reason || DEFAULT_REASON,
+    options.refund,
+  );
+  if (!input) return null;
+  return previewRefund({
+    orderId: options.orderId,
+    input,
+    actor: { id: options.actor.id ?? "", email: options.actor.email },
+  });
+}
+
+export type Cancelled = {
+  number: number;
+  /** The refund made to pay the order back, when it had money paid. */
+  refund: Exclude<SettledOrderRefund, { status: "failed" }> | null;
+};
+
+/**
+ * Cancels an order awaiting payment or paid and not yet out: what was paid is paid back in full
+ * first (a refund the provider refuses throws and changes nothing), then, with the order locked,
+ * it is cancelled and its hold given back.
+ */
+export async function cancelOrder(options: CancelOptions): Promise<Cancelled> {
+  const { orderId, actor } = options;
+  const reason = options.reason || DEFAULT_REASON;
+  await cancellable(orderId);
+  const input = await wholeRefund(orderId, reason, options.refund);
+  const refund = input
+    ? await refundOrder({
+        orderId,
+        input,
+        actor: { id: actor.id ?? "", email: actor.email },
+        now: options.now,
+      })
+    : null;
+  const number = await db().transaction(async (tx) => {
+    const [order] = await tx
+      .select({ number: orders.number, status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for("update");
+    if (!order) throw notFound("This order does not exist.");
+    // Went out while the money was being paid back: the refund stands, the visit is recorded.
+    if (order.status !== "awaiting_payment" && order.status !== "to_deliver") {
+      throw refuseStage(order.number, order.status);
+    }
+    await moveOrder(tx, {
+      orderId,
+      to: "cancelled",
+      actor,
+      because: `${reason}${refund ? "; paid back" : ""}; stock given back`,
+      now: options.now,
+    });
+    await giveBackOrderHold(tx, { orderId, actor: actor.email });
+    return order.number;
+  });
+  return { number, refund };
+}
+
+/**
+ * What a cancelled or expired order held goes back, in the caller's transaction with the order
+ * locked: stock held is released (and an unpaid order's promotion code use given back), stock
+ * sold comes back to the shelf (units a refund returned already are not returned twice), the
+ * shopper's one use of a code is theirs again, and its delivery day's drop is free.
+ */
+export async function giveBackOrderHold(tx: Tx, options: { orderId: number; actor?: string }) {
+  const [order] = await tx
+    .select({ number: orders.number, promotionId: orders.promotionId })
+    .from(orders)
+    .where(eq(orders.id, options.orderId));
+  if (!order) throw notFound("This order does not exist.");
+  const change = {
+    orderId: options.orderId,
+    reference: `Order ${order.number}`,
+    ...(options.actor ? { actor: options.actor } : {}),
+  };
+  if (await releaseOrderStock(tx, change)) {
+    if (order.promotionId !== null) await returnPromotionUse(tx, order.promotionId);
+  } else {
+    await returnOrderStock(tx, change);
+  }
+  await releaseRedemption(tx, options.orderId);
+  await releaseDelivery(tx, { orderId: options.orderId });
+}
+
+/**
+ * Staff hand a paid order over without a run (collected at the showroom, or delivered by a
+ * courier): it becomes delivered, its booked day (if any) is given back, and its buyer is asked
+ * for a review in time.
+ */
+export async function markOrderDelivered(options: {
+  orderId: number;
+  actor: OrderActor;
+  now?: Date;
+}): Promise<{ number: number }> {
+  return db().transaction(async (tx) => {
+    const [order] = await tx
+      .select({ number: orders.number, status: orders.status, paymentStatus: orders.paymentStatus })
+      .from(orders)
+      .where(eq(orders.id, options.orderId))
+      .for("update");
+    if (!order) throw notFound("This order does not exist.");
+    if (order.status !== "to_deliver" || !isPaidInFull(order.paymentStatus)) {
+      throw conflict(
+        order.status === "out_for_delivery"
+          ? `Order #${order.number} is out for delivery: the driver records its delivery.`
+          : `Order #${order.number} is ${ORDER_STAGE_LABELS[order.status].toLowerCase()}: only a paid order still to deliver can be handed over.`,
+      );
+    }
+    await releaseDelivery(tx, { orderId: options.orderId });
+    await moveOrder(tx, {
+      orderId: options.orderId,
+      to: "delivered",
+      actor: options.actor,
+      now: options.now,
+      because: "handed over without a run (collected, or by courier)",
+    });
+    return { number: order.number };
+  });
+}

@@ -1,0 +1,53 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { db, type Db, type Tx } from "~/db/client.server";
+import { deliveryBookings, deliveryProofs, orders, refunds } from "~/db/schema";
+import { orderStageView, type StageFacts, type StageView } from "./order-stage-view";
+
+/**
+ * The day an order's delivery is booked for, as a column of a list's query (null when none):
+ * lists pass it to `orderStageView` with the order's stage and money state.
+ */
+export const bookedDay = sql<string | null>`(select ${deliveryBookings.day} from ${deliveryBookings} where ${deliveryBookings.orderId} = ${orders.id})`;
+
+/** Everything `orderStageView` needs of one order, read from the database. */
+export async function orderStageFacts(
+  orderId: number,
+  executor: Db | Tx = db(),
+): Promise<StageFacts | null> {
+  const [row] = await executor
+    .select({
+      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      deliveryDay: bookedDay,
+      refundedCents: sql<number>`coalesce((select sum(${refunds.amountCents}) from ${refunds} where ${refunds.orderId} = ${orders.id} and ${refunds.kind} = 'order' and ${refunds.status} = 'completed'), 0)::int`,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!row) return null;
+  const [proof] = await executor
+    .select({
+      outcome: deliveryProofs.outcome,
+      day: deliveryProofs.day,
+      recipientName: deliveryProofs.recipientName,
+    })
+    .from(deliveryProofs)
+    .where(and(eq(deliveryProofs.orderId, orderId)))
+    .orderBy(desc(deliveryProofs.recordedAt), desc(deliveryProofs.id))
+    .limit(1);
+  return {
+    ...row,
+    missedDay: proof?.outcome === "not_delivered" && !row.deliveryDay ? proof.day : null,
+    delivered:
+      row.status === "delivered"
+        ? proof?.outcome === "delivered"
+          ? { day: proof.day, receivedBy: proof.recipientName }
+          : null
+        : null,
+  };
+}
+
+/** The order's stage as people read it, or null when there is no such order. */
+export async function orderStage(orderId: number): Promise<StageView | null> {
+  const facts = await orderStageFacts(orderId);
+  return facts && orderStageView(facts);
+}
