@@ -21,7 +21,7 @@ import { bookedDelivery } from "./shopper-delivery.server";
 export const REMINDER_FROM = "08:00";
 
 /** Orders whose goods are still to be delivered: no e-mail about a day for the others. */
-const DONE_STATUSES = new Set(["cancelled", "completed"]);
+const DONE_STATUSES = new Set(["cancelled", "delivered"]);
 
 type Notice = typeof deliveryNotices.$inferSelect;
 
@@ -120,7 +120,7 @@ function stillTrue(
     case "out_for_delivery":
       return !DONE_STATUSES.has(now.status) && now.bookedDay === notice.day && !now.proof;
     case "delivered":
-      return now.status === "completed" && now.proof?.outcome === "delivered";
+      return now.status === "delivered" && now.proof?.outcome === "delivered";
     case "not_delivered":
       return !DONE_STATUSES.has(now.status) && now.proof?.outcome === "not_delivered";
   }

@@ -139,7 +139,7 @@ export async function shopperQuoteView(
     quoteFlow,
     canDecline:
       quoteFlow &&
-      order.status === "pending" &&
+      order.status === "awaiting_payment" &&
       (order.paymentStatus === "awaiting_quote" || payable),
   };
 }

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { releaseDelivery } from "~/domain/delivery/book-delivery.server";
-import { conflict, notFound } from "~/domain/errors";
+import { conflict, forbidden, notFound } from "~/domain/errors";
 import {
   previewRefund,
   refundOrder,
@@ -108,10 +108,13 @@ export async function previewCancellation(
     options.refund,
   );
   if (!input) return null;
+  if (options.actor.id === null) {
+    throw forbidden("Only staff cancel an order that was paid: its money is paid back.");
+  }
   return previewRefund({
     orderId: options.orderId,
     input,
-    actor: { id: options.actor.id ?? "", email: options.actor.email },
+    actor: { id: options.actor.id, email: options.actor.email },
   });
 }
 
@@ -131,11 +134,16 @@ export async function cancelOrder(options: CancelOptions): Promise<Cancelled> {
   const reason = options.reason || DEFAULT_REASON;
   await cancellable(orderId);
   const input = await wholeRefund(orderId, reason, options.refund);
+  // Money goes back on a member of staff's word: the refund, its credit note and its audit line
+  // name them.
+  if (input && actor.id === null) {
+    throw forbidden("Only staff cancel an order that was paid: its money is paid back.");
+  }
   const refund = input
     ? await refundOrder({
         orderId,
         input,
-        actor: { id: actor.id ?? "", email: actor.email },
+        actor: { id: actor.id!, email: actor.email },
         now: options.now,
       })
     : null;

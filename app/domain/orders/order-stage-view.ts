@@ -105,7 +105,7 @@ export function orderStageView(facts: StageFacts): StageView {
         badge: "To book",
         tone: "good",
         title: "Paid: delivery to be booked",
-        sentence: "We have your payment and will be in touch to book your delivery day.",
+        sentence: "Payment received: we will be in touch to book your delivery day.",
       };
     case "booked":
       return {
@@ -113,7 +113,8 @@ export function orderStageView(facts: StageFacts): StageView {
         badge: `Booked ${shortDay(facts.deliveryDay!)}`,
         tone: "good",
         title: `Booked for ${formatDeliveryDay(facts.deliveryDay!)}`,
-        sentence: "Paid and booked: we e-mail you the day before, and again when it is on its way.",
+        sentence:
+          "Payment received. We e-mail you the day before, and again when it is on its way.",
       };
     case "not_delivered":
       return {

@@ -4,10 +4,18 @@ import { deliveryBookings, deliveryProofs, orders, refunds } from "~/db/schema";
 import { orderStageView, type StageFacts, type StageView } from "./order-stage-view";
 
 /**
+ * The outer query's order id, written out in full: in a query without joins drizzle leaves
+ * columns unqualified, and inside a subquery a bare "id" would be the subquery's own row's.
+ */
+const outerOrderId = sql.raw('"orders"."id"');
+
+/**
  * The day an order's delivery is booked for, as a column of a list's query (null when none):
  * lists pass it to `orderStageView` with the order's stage and money state.
  */
-export const bookedDay = sql<string | null>`(select ${deliveryBookings.day} from ${deliveryBookings} where ${deliveryBookings.orderId} = ${orders.id})`;
+export const bookedDay = sql<
+  string | null
+>`(select b."day" from ${deliveryBookings} b where b."order_id" = ${outerOrderId})`;
 
 /** Everything `orderStageView` needs of one order, read from the database. */
 export async function orderStageFacts(
@@ -19,7 +27,7 @@ export async function orderStageFacts(
       status: orders.status,
       paymentStatus: orders.paymentStatus,
       deliveryDay: bookedDay,
-      refundedCents: sql<number>`coalesce((select sum(${refunds.amountCents}) from ${refunds} where ${refunds.orderId} = ${orders.id} and ${refunds.kind} = 'order' and ${refunds.status} = 'completed'), 0)::int`,
+      refundedCents: sql<number>`coalesce((select sum(r."amount_cents") from ${refunds} r where r."order_id" = ${outerOrderId} and r."kind" = 'order' and r."status" = 'completed'), 0)::int`,
     })
     .from(orders)
     .where(eq(orders.id, orderId));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { useBrowser, waitForHydration } from "../browser";
+import { main, useBrowser, waitForHydration } from "../browser";
 import { placePaidOrder } from "../shopper";
 import { signInAsOwner, toast } from "./admin-session";
 
@@ -7,7 +7,7 @@ const browser = useBrowser();
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
 
 describe("orders in the back office", () => {
-  it("shows a new order without a reload and moves it through its statuses", async () => {
+  it("shows a new paid order without a reload as booked, and cancels it by paying it back in full", async () => {
     const admin = await browser.newPage(DESKTOP);
     await signInAsOwner(admin);
     await admin.goto("/admin/orders");
@@ -24,23 +24,30 @@ describe("orders in the back office", () => {
     const row = admin.getByTestId("order-row").filter({ hasText: `#${number}` });
     await row.waitFor({ timeout: 30_000 });
     expect(await row.textContent()).toContain("owner-test@example.com");
+    // Paid and booked at checkout: never "Pending".
+    expect(await row.textContent()).toMatch(/Booked \d{1,2} [A-Z][a-z]{2}/);
+    expect(await row.textContent()).not.toMatch(/pending/i);
 
     await row.getByRole("link", { name: `#${number}` }).click();
     await admin.waitForURL(`**/admin/orders/${number}`);
     await waitForHydration(admin);
-    await admin.getByRole("button", { name: "Mark processing" }).click();
-    await toast(admin, "Status Updated").waitFor();
-    expect(await toast(admin, "Status Updated").textContent()).toContain(
-      "Order status has been updated successfully.",
-    );
-    await admin.getByRole("button", { name: "Mark completed" }).click();
-    await admin.getByRole("button", { name: "Mark completed" }).waitFor({ state: "detached" });
-    // Paid and completed: only a refund is left to do.
-    expect(await admin.getByRole("button", { name: "Refund", exact: true }).isVisible()).toBe(true);
+    expect(await admin.getByTestId("order-stage").textContent()).toMatch(/^Booked for /);
 
-    // The shopper's own page follows.
+    // Cancelling a paid order shows what goes back first, then pays it back.
+    await admin.getByRole("button", { name: "Cancel order and pay back" }).click();
+    await admin.getByRole("heading", { name: "Confirm the cancellation" }).waitFor();
+    const preview = (await admin.getByTestId("refund-preview").textContent())!;
+    expect(preview).toMatch(/^Pay back R[\d,]+\.\d{2}:/);
+    await admin.getByRole("button", { name: /^Confirm: pay back/ }).click();
+    await toast(admin, "Order Cancelled").waitFor();
+    expect(await toast(admin, "Order Cancelled").textContent()).toMatch(/credit note CN-\d{6}/);
+    await admin.getByTestId("order-stage").filter({ hasText: "Cancelled" }).waitFor();
+    expect(await admin.getByRole("button", { name: /Cancel order/ }).count()).toBe(0);
+
+    // The shopper's own page says what became of the money, and offers no payment.
     await shopper.reload();
-    await shopper.getByText("Completed").first().waitFor();
+    await main(shopper).getByText("refunded, the way you paid").waitFor();
+    expect(await main(shopper).getByRole("button", { name: /^Pay/ }).count()).toBe(0);
   });
 
   it("archives a product that has been ordered instead of deleting it", async () => {

@@ -2,7 +2,7 @@ import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, customerNotes, customerTags, users } from "~/db/schema";
-import { cancelOrder, markOrderDelivered } from "~/domain/orders/cancel-order.server";
+import { markOrderDelivered } from "~/domain/orders/cancel-order.server";
 import { refundOrder } from "~/domain/invoicing/refund-order.server";
 import {
   confirmNewsletterSubscription,

@@ -4,7 +4,7 @@ import { db } from "~/db/client.server";
 import { deliveryBookings, orders, users } from "~/db/schema";
 import { bookDelivery } from "~/domain/delivery/book-delivery.server";
 import type { ZoneRules } from "~/domain/delivery/delivery-days";
-import { cancelOrder, markOrderDelivered } from "~/domain/orders/cancel-order.server";
+import { cancelOrder } from "~/domain/orders/cancel-order.server";
 import { expireUnpaidOrders } from "~/domain/orders/expire-orders.server";
 import { useTestDatabase } from "../../setup/database";
 import { insertStoreSettings } from "../../factories";
@@ -44,12 +44,6 @@ describe("a cancelled order's delivery day", () => {
     // The freed drop takes another order.
     await bookedOrder(z);
     expect(await countsMatchBookings(z.id)).toBe(true);
-  });
-
-  it("stays booked when the order only moves along", async () => {
-    const z = await zone();
-    const orderId = await bookedOrder(z);
-    expect(await dayRow(z.id, DAY)).toMatchObject({ booked: 1 });
   });
 
   it("is given back when an unpaid order expires", async () => {

@@ -6,7 +6,7 @@ import type { Role } from "~/domain/auth/roles";
 import { bookOrderDelivery } from "~/domain/delivery/book-order-delivery.server";
 import { sendDueDeliveryNotices } from "~/domain/delivery/delivery-notices.server";
 import { moveOrderDeliveryByShopper } from "~/domain/delivery/shopper-delivery.server";
-import { cancelOrder, markOrderDelivered } from "~/domain/orders/cancel-order.server";
+import { cancelOrder } from "~/domain/orders/cancel-order.server";
 import { siteUrl } from "~/lib/site-url.server";
 import { useTestDatabase } from "../../setup/database";
 import { startSmtpServer } from "../../setup/smtp";

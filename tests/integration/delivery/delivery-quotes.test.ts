@@ -103,7 +103,7 @@ describe("an order to an address outside every delivery zone", () => {
     ({ number, token } = await quotedCheckout());
     const order = await orderRow(number);
     expect(order).toMatchObject({
-      status: "pending",
+      status: "awaiting_payment",
       paymentStatus: "awaiting_quote",
       stockHold: "reserved",
       deliveryCents: 0,
@@ -130,7 +130,7 @@ describe("an order to an address outside every delivery zone", () => {
     const aMonthOn = new Date(Date.now() + 30 * 24 * 60 * 60_000);
     await expireUnpaidOrders(aMonthOn);
     expect(await orderRow(number)).toMatchObject({
-      status: "pending",
+      status: "awaiting_payment",
       paymentStatus: "awaiting_quote",
       stockHold: "reserved",
     });
@@ -167,7 +167,7 @@ describe("an order to an address outside every delivery zone", () => {
     const order = await orderRow(number);
     expect(order).toMatchObject({
       paymentStatus: "unpaid",
-      status: "pending",
+      status: "awaiting_payment",
       deliveryCents: QUOTE,
       totalCents: BED + QUOTE,
       vatCents: vatIncludedCents(BED + QUOTE),
@@ -271,7 +271,7 @@ describe("quotes refused and quoted orders expired or declined", () => {
     expect((await quote(number, { carrier: "courier", amount: "1200" })).status).toBe(200);
     expect((await orderRow(number)).deliveryCents).toBe(QUOTE);
     await expireUnpaidOrders(new Date(Date.now() + (QUOTE_HOLD_DAYS - 1) * 24 * 60 * 60_000));
-    expect((await orderRow(number)).status).toBe("pending");
+    expect((await orderRow(number)).status).toBe("awaiting_payment");
     const held = (await stockOf(bed)).reserved;
     await expireUnpaidOrders(new Date(Date.now() + (QUOTE_HOLD_DAYS + 1) * 24 * 60 * 60_000));
     expect((await orderRow(number)).status).toBe("cancelled");
@@ -335,7 +335,7 @@ describe("quotes refused and quoted orders expired or declined", () => {
       );
     const refused = await decline(other.cookie);
     expect(statusOf(refused.returned ?? refused.thrown)).toBe(404);
-    expect((await orderRow(number)).status).toBe("pending");
+    expect((await orderRow(number)).status).toBe("awaiting_payment");
     const { thrown } = await decline(holder.cookie);
     expect(statusOf(thrown)).toBe(302);
     expect(await orderRow(number)).toMatchObject({ status: "cancelled", stockHold: "released" });

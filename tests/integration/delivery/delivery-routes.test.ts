@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { deliveryBookings, deliveryQuotes, orders } from "~/db/schema";
 import { publicHolidayName, weekdayOf } from "~/domain/delivery/public-holidays";
-import { cancelOrder, markOrderDelivered } from "~/domain/orders/cancel-order.server";
+import { cancelOrder } from "~/domain/orders/cancel-order.server";
 import { addDays, shopToday } from "~/lib/dates";
 import type { FormActionResult } from "~/lib/forms";
 import * as dayPage from "~/routes/admin/deliveries";

@@ -8,7 +8,7 @@ import { deliveryDayPage } from "~/domain/delivery/delivery-day-page.server";
 import { createDeliveryRun } from "~/domain/delivery/delivery-runs.server";
 import { addRunStop, moveRunStop, removeRunStop } from "~/domain/delivery/run-stops.server";
 import type { DomainError } from "~/domain/errors";
-import { cancelOrder, markOrderDelivered } from "~/domain/orders/cancel-order.server";
+import { cancelOrder } from "~/domain/orders/cancel-order.server";
 import { useTestDatabase } from "../../setup/database";
 import { paidOrder } from "../invoicing/invoice-fixtures";
 import { setUpShop } from "../orders/fixtures";

@@ -204,7 +204,7 @@ describe("a stop delivered", () => {
     ]);
     const recorded = await delivered(stop.number, { photo });
     expect(recorded.repeated).toBe(false);
-    expect(await statusOf(stop.id)).toBe("completed");
+    expect(await statusOf(stop.id)).toBe("delivered");
     const [proof] = await db()
       .select()
       .from(deliveryProofs)
@@ -319,7 +319,7 @@ describe("a stop delivered", () => {
     const error = await refusal(delivered(stop.number, { signature: await signature() }));
     expect(error).toMatchObject({ kind: "invalid", field: "signature" });
     expect(error.message).toMatch(message);
-    expect(await statusOf(stop.id)).not.toBe("completed");
+    expect(await statusOf(stop.id)).not.toBe("delivered");
     expect(
       await db().select().from(deliveryProofs).where(eq(deliveryProofs.orderId, stop.id)),
     ).toEqual([]);
@@ -428,7 +428,7 @@ describe("only staff", () => {
       ),
     ]);
     expect(errors.map((e) => e.kind)).toEqual(["forbidden", "forbidden", "forbidden"]);
-    expect(await statusOf(stop.id)).not.toBe("completed");
+    expect(await statusOf(stop.id)).not.toBe("delivered");
   });
 });
 
@@ -481,7 +481,7 @@ describe("proof pictures never left behind", () => {
       "storage unavailable",
     );
     expect(await own.files()).toEqual([]);
-    expect(await statusOf(stop.id)).not.toBe("completed");
+    expect(await statusOf(stop.id)).not.toBe("delivered");
   });
 
   it("the sweep removes an unreferenced picture older than a day, keeping a referenced one and a fresh one", async () => {

@@ -25,7 +25,7 @@ import { listOrdersToBook } from "~/domain/delivery/orders-to-book.server";
 import { TO_BOOK_LIST } from "~/domain/delivery/to-book-list";
 import type { Role } from "~/domain/auth/roles";
 import type { DomainError } from "~/domain/errors";
-import { cancelOrder, markOrderDelivered } from "~/domain/orders/cancel-order.server";
+import { cancelOrder } from "~/domain/orders/cancel-order.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { readListParams } from "~/lib/list-params";
 import { useTestDatabase } from "../../setup/database";

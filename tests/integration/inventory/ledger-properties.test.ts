@@ -6,7 +6,7 @@ import { orders, stockLevels, stockMovements } from "~/db/schema";
 import { DomainError } from "~/domain/errors";
 import { adjustStock } from "~/domain/inventory/adjust-stock.server";
 import { expireUnpaidOrders } from "~/domain/orders/expire-orders.server";
-import { cancelOrder, markOrderDelivered } from "~/domain/orders/cancel-order.server";
+import { cancelOrder } from "~/domain/orders/cancel-order.server";
 import { sellOrderStock } from "~/domain/orders/order-stock.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { insertStoreSettings } from "../../factories";

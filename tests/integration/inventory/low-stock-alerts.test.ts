@@ -7,7 +7,7 @@ import {
   deliverStockAlerts,
 } from "~/domain/inventory/deliver-stock-alerts.server";
 import { recordStockMovements } from "~/domain/inventory/stock-ledger.server";
-import { cancelOrder, markOrderDelivered } from "~/domain/orders/cancel-order.server";
+import { cancelOrder } from "~/domain/orders/cancel-order.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import {
   getStaffPreferences,

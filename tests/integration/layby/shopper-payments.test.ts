@@ -133,7 +133,7 @@ describe("a lay-by order", () => {
     expect(deposit.payment.amountCents).toBe(100_000);
     expect(await orderRow(order.id)).toMatchObject({
       paymentStatus: "partially_paid",
-      status: "pending",
+      status: "layby",
       stockHold: "reserved",
       paidAt: null,
     });
@@ -145,7 +145,7 @@ describe("a lay-by order", () => {
       .set({ payBy: new Date(Date.now() - 60_000) })
       .where(eq(orders.id, order.id));
     expect(await expireUnpaidOrders()).toBe(0);
-    expect((await orderRow(order.id)).status).toBe("pending");
+    expect((await orderRow(order.id)).status).toBe("layby");
 
     // A replayed notification changes nothing.
     expect(await (await notify(deposit.body)).text()).toBe("duplicate");

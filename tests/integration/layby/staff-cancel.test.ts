@@ -129,7 +129,7 @@ describe("staff cancelling a lay-by", () => {
     await expect(
       cancelLaybyPlan({ orderId: order.id, reason: "staff", actor: staff, siteUrl: SITE }),
     ).rejects.toMatchObject({ kind: "conflict", message: expect.stringMatching(/paid in full/) });
-    expect((await orderRow(order.id)).status).toBe("pending");
+    expect((await orderRow(order.id)).status).toBe("layby");
   });
 
   it.each([

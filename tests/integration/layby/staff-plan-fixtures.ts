@@ -60,6 +60,8 @@ export async function laybyOrder(
       chargeBasisPoints: options.chargeBasisPoints ?? 100,
     }),
   );
+  // Placed as checkout places a lay-by: its stage is a lay-by's from the start.
+  await db().update(orders).set({ status: "layby" }).where(eq(orders.id, order.id));
   // Paid as the shop records them: an approved demo payment through recordPaymentOutcome, or
   // a showroom receipt through settleInstalment.
   for (const [index, how] of (options.paid ?? []).entries()) {

@@ -14,7 +14,7 @@ import { cancelLaybyPlan } from "~/domain/layby/cancel-plan.server";
 import { nextUnpaidInstalment } from "~/domain/layby/pay-instalment.server";
 import { laybyPlanView } from "~/domain/layby/plan-view.server";
 import { recordShowroomPayment } from "~/domain/layby/record-showroom-payment.server";
-import { cancelOrder, markOrderDelivered } from "~/domain/orders/cancel-order.server";
+import { cancelOrder } from "~/domain/orders/cancel-order.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { createPaymentAttempt, recordPaymentOutcome } from "~/domain/orders/record-payment.server";
 import { issuedManualInvoice } from "../invoicing/invoice-fixtures";

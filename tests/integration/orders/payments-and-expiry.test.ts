@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { orderEvents, orders, payments, promotions, stockMovements, users } from "~/db/schema";
-import { cancelOrder, markOrderDelivered } from "~/domain/orders/cancel-order.server";
+import { cancelOrder } from "~/domain/orders/cancel-order.server";
 import { expireUnpaidOrders } from "~/domain/orders/expire-orders.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { checkCard, demoGateway, demoNotification } from "~/domain/payments/demo-gateway.server";
@@ -71,7 +71,7 @@ describe("demo gateway notifications", () => {
     expect(first.status).toBe(200);
     expect(await first.text()).toBe("paid");
     const paid = await orderRow(order.id);
-    expect(paid).toMatchObject({ paymentStatus: "paid", status: "pending", stockHold: "sold" });
+    expect(paid).toMatchObject({ paymentStatus: "paid", status: "to_deliver", stockHold: "sold" });
     expect(await stockOf(bed.variantId)).toEqual({ onHand: 8, reserved: 0 });
     const ledger = await db()
       .select()
@@ -116,7 +116,7 @@ describe("demo gateway notifications", () => {
     );
     expect(await orderRow(order.id)).toMatchObject({
       paymentStatus: "unpaid",
-      status: "pending",
+      status: "awaiting_payment",
       stockHold: "reserved",
     });
     expect(await stockOf(bed.variantId)).toEqual({ onHand: 10, reserved: 1 });
@@ -153,7 +153,7 @@ describe("expiring unpaid orders", () => {
       status: "cancelled",
       stockHold: "released",
     });
-    expect((await orderRow(onTime.order.id)).status).toBe("pending");
+    expect((await orderRow(onTime.order.id)).status).toBe("awaiting_payment");
     expect(await stockOf(bed.variantId)).toEqual({ onHand: 10, reserved: 2 });
     const [code] = await db().select().from(promotions).where(eq(promotions.code, "EXPIRE1"));
     expect(code!.usedCount).toBe(0);

@@ -34,7 +34,7 @@ describe("placeOrder", () => {
       deliveryCents: 0,
       totalCents: 210_000,
       vatCents: 27_391,
-      status: "pending",
+      status: "awaiting_payment",
       paymentStatus: "unpaid",
       stockHold: "reserved",
     });

@@ -8,7 +8,7 @@ import {
   listAwaitingRefundParts,
   listMoneyOwedBack,
 } from "~/domain/invoicing/recheck-refunds.server";
-import { cancelOrder, markOrderDelivered } from "~/domain/orders/cancel-order.server";
+import { cancelOrder } from "~/domain/orders/cancel-order.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { createPaymentAttempt, recordPaymentOutcome } from "~/domain/orders/record-payment.server";
 import { useTestDatabase } from "../../setup/database";

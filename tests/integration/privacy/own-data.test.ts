@@ -98,7 +98,7 @@ describe("a shopper's own data", () => {
     expect(statusOf(open.returned)).toBe(409);
     expect(body(open.returned)).toMatchObject({
       alert: {
-        description: `Order #${order.number} is still open: erase after it is completed or cancelled.`,
+        description: `Order #${order.number} is still open: erase after it is delivered or cancelled.`,
       },
     });
     expect(await db().select().from(users).where(eq(users.id, shopper.user.id))).toHaveLength(1);

@@ -12,7 +12,7 @@ import {
   promotionRedemptions,
   promotions,
 } from "~/db/schema";
-import { cancelOrder, markOrderDelivered } from "~/domain/orders/cancel-order.server";
+import { cancelOrder } from "~/domain/orders/cancel-order.server";
 import { expireUnpaidOrders } from "~/domain/orders/expire-orders.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { PromotionError } from "~/domain/orders/promotions.server";

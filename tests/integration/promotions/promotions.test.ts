@@ -19,7 +19,7 @@ import { useTestDatabase } from "../../setup/database";
 import { signedIn } from "../admin/helpers";
 import { addVariant, checkout, setUpShop } from "../orders/fixtures";
 import { placeOrder } from "~/domain/orders/place-order.server";
-import { cancelOrder, markOrderDelivered } from "~/domain/orders/cancel-order.server";
+import { cancelOrder } from "~/domain/orders/cancel-order.server";
 
 useTestDatabase();
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { db } from "~/db/client.server";
 import { orders, products } from "~/db/schema";
-import { cancelOrder, markOrderDelivered } from "~/domain/orders/cancel-order.server";
+import { markOrderDelivered } from "~/domain/orders/cancel-order.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { createPaymentAttempt, recordPaymentOutcome } from "~/domain/orders/record-payment.server";
 import { sendDueReviewInvitations } from "~/domain/reviews/review-invitations.server";
