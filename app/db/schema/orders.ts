@@ -152,6 +152,9 @@ export const orders = pgTable(
      */
     removalCents: integer("removal_cents").notNull().default(0),
     assemblyCents: integer("assembly_cents").notNull().default(0),
+    /** An add-on refunded (its credit note): the crew no longer does it (docs/decisions/050). */
+    removalCredited: boolean("removal_credited").notNull().default(false),
+    assemblyCredited: boolean("assembly_credited").notNull().default(false),
     /** VAT included in the total (prices are VAT-inclusive). */
     vatCents: integer("vat_cents").notNull(),
     totalCents: integer("total_cents").notNull(),
@@ -217,6 +220,13 @@ export const orderLines = pgTable(
     quantity: integer("quantity").notNull(),
     lineTotalCents: integer("line_total_cents").notNull(),
     position: smallint("position").notNull().default(0),
+    /**
+     * How many of the line a completed refund has credited (its credit note): no longer the
+     * shop's to deliver (docs/decisions/050). Written by creditOrderLines only.
+     */
+    creditedQuantity: integer("credited_quantity").notNull().default(0),
+    /** How many of the line were handed over, written when the order becomes delivered. */
+    deliveredQuantity: integer("delivered_quantity").notNull().default(0),
   },
   (t) => [
     index("order_lines_order_idx").on(t.orderId),
@@ -231,6 +241,15 @@ export const orderLines = pgTable(
       t.lineTotalCents,
     ),
     check("order_lines_quantity_positive", sql`${t.quantity} > 0`),
+    check(
+      "order_lines_credited_within_quantity",
+      sql`${t.creditedQuantity} between 0 and ${t.quantity}`,
+    ),
+    // Never more delivered than was left to deliver when it went out.
+    check(
+      "order_lines_delivered_within_quantity",
+      sql`${t.deliveredQuantity} between 0 and ${t.quantity}`,
+    ),
   ],
 );
 

@@ -73,3 +73,6 @@ export async function choicesFor(
  * select from one table leaves its columns unqualified and the subquery would read its own.
  */
 export const itemsOfOrder = sql<number>`(select coalesce(sum(lines.quantity), 0)::int from order_lines as lines where lines.order_id = "orders"."id")`;
+
+/** How many items are left to deliver: ordered less credited by refunds (decision 050). */
+export const itemsToDeliver = sql<number>`(select coalesce(sum(lines.quantity - lines.credited_quantity), 0)::int from order_lines as lines where lines.order_id = "orders"."id")`;

@@ -3,7 +3,7 @@ import { db } from "~/db/client.server";
 import { deliveryBookings, deliveryRunStops, deliveryZones, orders } from "~/db/schema";
 import type { PaymentStatus } from "~/domain/orders/payment-status";
 import type { OrderStage as OrderStatus } from "~/domain/orders/order-lifecycle";
-import { itemsOfOrder } from "./delivery-choices.server";
+import { itemsToDeliver } from "./delivery-choices.server";
 import type { DeliveryKind } from "./delivery-days";
 
 /** One booked delivery on the day view. */
@@ -56,7 +56,7 @@ export async function deliveryDayView(options: { day: string }): Promise<DayZone
       status: orders.status,
       paymentStatus: orders.paymentStatus,
       totalCents: orders.totalCents,
-      items: itemsOfOrder,
+      items: itemsToDeliver,
       runId: deliveryRunStops.runId,
       position: deliveryRunStops.position,
     })

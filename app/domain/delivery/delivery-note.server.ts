@@ -3,11 +3,12 @@ import { db } from "~/db/client.server";
 import { deliveryBookings, deliveryZones, orders } from "~/db/schema";
 import { shopParty, type BusinessDocument } from "~/domain/documents/business-document";
 import { notFound } from "~/domain/errors";
-import { ADD_ON_TEXT, chosenAddOns } from "~/domain/orders/add-ons";
+import { ADD_ON_TEXT } from "~/domain/orders/add-ons";
 import { formatDay, shopToday } from "~/lib/dates";
 import { isDbId } from "~/lib/db-ids";
 import { formatLongDay } from "./day-names";
 import {
+  addOnsToDo,
   deliverToLines,
   documentShop,
   layOut,
@@ -56,7 +57,7 @@ export function deliveryNotePrint(note: DeliveryNote): BusinessDocument {
     ],
     rows: [
       ...order.lines.map((l) => [String(l.quantity), "", `${l.title} (${l.size})`, l.sku]),
-      ...chosenAddOns(order).map(({ addOn }) => ["", "", ADD_ON_TEXT[addOn].line, ""]),
+      ...addOnsToDo(order).map((addOn) => ["", "", ADD_ON_TEXT[addOn].line, ""]),
     ],
     totals: [
       {

@@ -1,4 +1,4 @@
-import { asc, inArray } from "drizzle-orm";
+import { and, asc, gt, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { orderLines, orders } from "~/db/schema";
 import {
@@ -9,7 +9,8 @@ import {
 import type { BusinessDocument, DocumentShop } from "~/domain/documents/business-document";
 import { sellerFromSettings } from "~/domain/invoicing/invoice-seller";
 import { isPaidInFull } from "~/domain/orders/payment-status";
-import { ADD_ON_TEXT, chosenAddOns } from "~/domain/orders/add-ons";
+import { ADD_ON_TEXT, chosenAddOns, type AddOn } from "~/domain/orders/add-ons";
+import { addOnOwed } from "~/domain/orders/order-lines-owed.server";
 import { getStoreSettings } from "~/domain/settings/store-settings.server";
 import { formatMoney } from "~/lib/money";
 
@@ -43,6 +44,8 @@ export async function ordersForPapers(orderIds: number[]) {
         paymentStatus: orders.paymentStatus,
         removalCents: orders.removalCents,
         assemblyCents: orders.assemblyCents,
+        removalCredited: orders.removalCredited,
+        assemblyCredited: orders.assemblyCredited,
       })
       .from(orders)
       .where(inArray(orders.id, orderIds)),
@@ -52,10 +55,16 @@ export async function ordersForPapers(orderIds: number[]) {
         title: orderLines.title,
         size: orderLines.size,
         sku: orderLines.sku,
-        quantity: orderLines.quantity,
+        // What is left to deliver: ordered less credited by refunds.
+        quantity: sql<number>`${orderLines.quantity} - ${orderLines.creditedQuantity}`,
       })
       .from(orderLines)
-      .where(inArray(orderLines.orderId, orderIds))
+      .where(
+        and(
+          inArray(orderLines.orderId, orderIds),
+          gt(orderLines.quantity, orderLines.creditedQuantity),
+        ),
+      )
       .orderBy(asc(orderLines.position), asc(orderLines.id)),
   ]);
   const byId = new Map(rows.map((r) => [r.id, { ...r, lines: [] as typeof lines }]));
@@ -89,7 +98,18 @@ export const itemLine = (line: PaperOrder["lines"][number]) =>
 
 /** What the crew does at the door besides bringing the goods: "Take away old mattress". */
 export const addOnWork = (order: PaperOrder): string[] =>
-  chosenAddOns(order).map(({ addOn }) => ADD_ON_TEXT[addOn].short);
+  addOnsToDo(order).map((addOn) => ADD_ON_TEXT[addOn].short);
+
+/**
+ * The add-ons the crew does at the door: charged and not refunded since, and only with goods
+ * left to bring (decision 050).
+ */
+export const addOnsToDo = (order: PaperOrder): AddOn[] =>
+  order.lines.length === 0
+    ? []
+    : chosenAddOns(order)
+        .map(({ addOn }) => addOn)
+        .filter((addOn) => addOnOwed(order, addOn));
 
 /**
  * What the driver collects at the door, from the order's money state: nothing when it is paid

@@ -14,7 +14,7 @@ import {
   bookingKind,
   choiceKey,
   choicesFor,
-  itemsOfOrder,
+  itemsToDeliver,
   zoneOfAddress,
   type ZoneRow,
 } from "./delivery-choices.server";
@@ -78,7 +78,7 @@ function toBookRows(params: ToBookParams) {
           paymentStatus: o.paymentStatus,
           totalCents: o.totalCents,
           paidAt: o.paidAt,
-          items: itemsOfOrder,
+          items: itemsToDeliver,
           quotedCarrier: deliveryQuotes.carrier,
         })
         .from(o)

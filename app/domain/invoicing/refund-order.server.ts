@@ -21,6 +21,7 @@ import {
 import { recordRefundPaid } from "~/domain/ledger/record-cash.server";
 import { moveOrderPayment, recordOrderEvent } from "~/domain/orders/order-events.server";
 import { afterRefund, isRefundable } from "~/domain/orders/payment-status";
+import { creditOrderLines } from "~/domain/orders/order-lines-owed.server";
 import { mailRefundIfCompleted } from "~/domain/orders/refund-mail.server";
 import { providerByName } from "~/domain/payments/providers.server";
 import { PROVIDER_NAMES } from "~/domain/payments/provider";
@@ -500,6 +501,12 @@ async function completeRefund(
     );
   const paymentStatus = afterRefund(totals?.refunded ?? 0, invoice.totalCents);
   const was = await moveOrderPayment(tx, { orderId, to: paymentStatus, now });
+  // What was credited is no longer the shop's to deliver.
+  await creditOrderLines(tx, {
+    orderId,
+    creditLines,
+    actor: options.actor ? { id: actor.id, email: actor.email } : { id: null, email: "system" },
+  });
   const creditNoteNumber = formatCreditNoteNumber(number);
   await recordOrderEvent(tx, {
     orderId,

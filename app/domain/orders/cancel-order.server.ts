@@ -154,17 +154,26 @@ export async function cancelOrder(options: CancelOptions): Promise<Cancelled> {
       .where(eq(orders.id, orderId))
       .for("update");
     if (!order) throw notFound("This order does not exist.");
+    // The refund credited everything on it, which cancelled it (creditOrderLines): what it
+    // held is given back below all the same.
+    const cancelledByRefund = refund !== null && order.status === "cancelled";
     // Went out while the money was being paid back: the refund stands, the visit is recorded.
-    if (order.status !== "awaiting_payment" && order.status !== "to_deliver") {
+    if (
+      !cancelledByRefund &&
+      order.status !== "awaiting_payment" &&
+      order.status !== "to_deliver"
+    ) {
       throw refuseStage(order.number, order.status);
     }
-    await moveOrder(tx, {
-      orderId,
-      to: "cancelled",
-      actor,
-      because: `${reason}${refund ? "; paid back" : ""}; stock given back`,
-      now: options.now,
-    });
+    if (!cancelledByRefund) {
+      await moveOrder(tx, {
+        orderId,
+        to: "cancelled",
+        actor,
+        because: `${reason}${refund ? "; paid back" : ""}; stock given back`,
+        now: options.now,
+      });
+    }
     await giveBackOrderHold(tx, { orderId, actor: actor.email });
     return order.number;
   });

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
-import { orders } from "~/db/schema";
+import { orderLines, orders } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit-log.server";
 import { conflict, notFound } from "~/domain/errors";
 import { scheduleReviewInvitation } from "~/domain/reviews/review-invitations.server";
@@ -48,7 +48,14 @@ export async function moveOrder(
     .update(orders)
     .set({ status: to, updatedAt: now, ...(to === "cancelled" ? { cancelledAt: now } : {}) })
     .where(eq(orders.id, orderId));
-  if (to === "delivered") await scheduleReviewInvitation(tx, { orderId, now });
+  if (to === "delivered") {
+    // What was left of each line is handed over (docs/decisions/050).
+    await tx
+      .update(orderLines)
+      .set({ deliveredQuantity: sql`${orderLines.quantity} - ${orderLines.creditedQuantity}` })
+      .where(eq(orderLines.orderId, orderId));
+    await scheduleReviewInvitation(tx, { orderId, now });
+  }
   await recordOrderEvent(tx, {
     orderId,
     type: "stage_changed",

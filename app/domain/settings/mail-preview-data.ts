@@ -40,6 +40,8 @@ export function previewOrder(now = new Date()): OrderDetails {
     deliveryCents: 0,
     removalCents: 25_000,
     assemblyCents: 0,
+    removalCredited: false,
+    assemblyCredited: false,
     vatCents: 128_450,
     totalCents: 984_800,
     promotionId: null,

@@ -360,7 +360,7 @@ describe("a unit sold goes back on hand at most once, to the warehouse it came f
   const cancel = (orderId: number) =>
     cancelOrder({ orderId, actor: { id: actor.id, email: actor.email } });
 
-  it("refunded with restock, then cancelled: 10 on hand, not 12", async () => {
+  it("refunded with restock: nothing is left to deliver, so it is cancelled by itself; 10 on hand, not 12", async () => {
     const { order, bed } = await paidOrder({ priceCents: 50_000, quantity: 2 });
     expect(await stockOf(bed.variantId)).toEqual({ onHand: 8, reserved: 0 });
     await refundOrder({
@@ -369,7 +369,9 @@ describe("a unit sold goes back on hand at most once, to the warehouse it came f
       actor,
     });
     expect(await stockOf(bed.variantId)).toEqual({ onHand: 10, reserved: 0 });
-    await cancel(order.id);
+    const [row] = await db().select().from(orders).where(eq(orders.id, order.id));
+    expect(row!.status).toBe("cancelled");
+    await expect(cancel(order.id)).rejects.toThrow(/is cancelled already/);
     expect(await stockOf(bed.variantId)).toEqual({ onHand: 10, reserved: 0 });
   });
 
