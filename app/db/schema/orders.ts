@@ -162,6 +162,11 @@ export const orders = pgTable(
     promotionCode: text("promotion_code"),
     /** An unpaid order is cancelled and its stock released after this time. */
     payBy: timestamp("pay_by", { withTimezone: true }).notNull(),
+    /**
+     * When the shopper was e-mailed how to pay: an order still unpaid a while after it was
+     * placed (pay-reminder.server.ts). Set by the job's claim, so it goes once.
+     */
+    payReminderSentAt: timestamp("pay_reminder_sent_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

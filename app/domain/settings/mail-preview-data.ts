@@ -47,6 +47,7 @@ export function previewOrder(now = new Date()): OrderDetails {
     promotionId: null,
     promotionCode: null,
     payBy: new Date(placed.getTime() + 72 * 3_600_000),
+    payReminderSentAt: null,
     paidAt: placed,
     cancelledAt: null,
     createdAt: placed,
