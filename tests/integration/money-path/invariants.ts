@@ -5,6 +5,7 @@ import { rowsOf } from "~/db/rows";
 import { refundedSoFar } from "~/domain/invoicing/refunded-so-far.server";
 import { listAdminOrders } from "~/domain/orders/list-orders.server";
 import { ORDER_LIST } from "~/domain/orders/order-list";
+import { orderStage } from "~/domain/orders/order-stage.server";
 import { getDashboard } from "~/domain/reports/dashboard.server";
 import { getReport } from "~/domain/reports/get-report.server";
 import { quickReportRows } from "~/domain/reports/report-exports.server";
@@ -153,10 +154,89 @@ async function oneNetFigure() {
   });
 }
 
+/**
+ * An order's life agrees with its money, its lines and what its pages say (decision 050): its
+ * stage with its money state; each line's credited units with what completed refunds credited
+ * (read from the refunds themselves); nothing delivered but on a delivered order, nothing of a
+ * delivered order neither delivered nor credited; no delivery day for an order with nothing
+ * left to deliver; a cancelled order that was paid is paid back (or owed), unless refunds took
+ * every unit off it first; and no paid order reads as waiting for its money.
+ */
+async function orderLivesHold() {
+  expect(
+    await rows(sql`
+      select id, status, payment_status from orders
+      where (status in ('to_deliver', 'out_for_delivery', 'delivered')
+             and payment_status not in ('paid', 'partially_refunded', 'refunded'))
+         or (status = 'awaiting_payment' and payment_status not in ('unpaid', 'awaiting_quote'))
+         or (status = 'layby' and payment_status not in ('unpaid', 'partially_paid'))`),
+    "stages against money states",
+  ).toEqual([]);
+  expect(
+    await rows(sql`
+      select l.id, l.credited_quantity, coalesce(c.qty, 0) as refunded
+      from order_lines l
+      left join (
+        select ol.id, sum((x->>'quantity')::int)::int as qty
+        from refunds r
+        cross join lateral jsonb_array_elements(r.lines) x
+        join (select id, order_id,
+                     row_number() over (partition by order_id order by position, id) - 1 as pos
+              from order_lines) ol
+          on ol.order_id = r.order_id and ol.pos = (x->>'position')::int
+        where r.kind = 'order' and r.status = 'completed'
+        group by ol.id) c on c.id = l.id
+      where l.credited_quantity <> least(l.quantity, coalesce(c.qty, 0))`),
+    "lines' credited units against completed refunds",
+  ).toEqual([]);
+  expect(
+    await rows(sql`
+      select l.id, o.status, l.quantity, l.credited_quantity, l.delivered_quantity
+      from order_lines l join orders o on o.id = l.order_id
+      where (o.status <> 'delivered' and l.delivered_quantity <> 0)
+         or (o.status = 'delivered' and l.delivered_quantity + l.credited_quantity < l.quantity)`),
+    "delivered units against the order's stage",
+  ).toEqual([]);
+  expect(
+    await rows(sql`
+      select b.order_id from delivery_bookings b join orders o on o.id = b.order_id
+      where o.status in ('cancelled', 'delivered')
+         or not exists (select 1 from order_lines l
+                        where l.order_id = o.id and l.quantity > l.credited_quantity)`),
+    "delivery days of orders with nothing left to deliver",
+  ).toEqual([]);
+  expect(
+    await rows(sql`
+      select o.id, i.total_cents,
+             (select coalesce(sum(r.amount_cents), 0)::int from refunds r
+              where r.order_id = o.id and r.kind = 'order' and r.status <> 'failed') as back
+      from orders o join invoices i on i.order_id = o.id
+      where o.status = 'cancelled'
+        and (select coalesce(sum(r.amount_cents), 0) from refunds r
+             where r.order_id = o.id and r.kind = 'order' and r.status <> 'failed') < i.total_cents
+        and exists (select 1 from order_lines l
+                    where l.order_id = o.id and l.quantity > l.credited_quantity)`),
+    "cancelled paid orders not paid back",
+  ).toEqual([]);
+  const ids = await rows<{ id: number; payment_status: string }>(
+    sql`select id, payment_status from orders`,
+  );
+  for (const o of ids) {
+    const shown = (await orderStage(o.id))!.stage;
+    if (o.payment_status === "paid" || o.payment_status === "partially_refunded") {
+      expect(
+        ["awaiting_payment", "awaiting_quote", "layby"],
+        `order ${o.id} is paid but reads ${shown}`,
+      ).not.toContain(shown);
+    }
+  }
+}
+
 /** Every invariant of the money path, read from the database. */
 export async function checkInvariants(options: { settled: boolean }) {
   await stockIsAccountedFor();
   await paidBackWithinTaken();
   await creditNotesMatchRefunds(options.settled);
   await oneNetFigure();
+  await orderLivesHold();
 }

@@ -14,7 +14,7 @@ import { cancelLaybyPlan } from "~/domain/layby/cancel-plan.server";
 import { nextUnpaidInstalment } from "~/domain/layby/pay-instalment.server";
 import { laybyPlanView } from "~/domain/layby/plan-view.server";
 import { recordShowroomPayment } from "~/domain/layby/record-showroom-payment.server";
-import { cancelOrder } from "~/domain/orders/cancel-order.server";
+import { cancelOrder, markOrderDelivered } from "~/domain/orders/cancel-order.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { createPaymentAttempt, recordPaymentOutcome } from "~/domain/orders/record-payment.server";
 import { issuedManualInvoice } from "../invoicing/invoice-fixtures";
@@ -291,6 +291,20 @@ class CancelOrder extends ShopCommand {
   toString = () => `cancel(#${this.pick})`;
 }
 
+/** Staff hand a paid order over without a run (collected at the showroom). */
+class HandOver extends ShopCommand {
+  constructor(readonly pick: number) {
+    super();
+  }
+  check = (m: Readonly<Model>) => m.orders.some((o) => o.paid && !o.cancelled);
+  async step(m: Model, s: Shop) {
+    const paid = m.orders.filter((o) => o.paid && !o.cancelled);
+    const order = paid[this.pick % paid.length]!;
+    await refusalsAllowed(() => markOrderDelivered({ orderId: order.id, actor: s.actor }));
+  }
+  toString = () => `hand over(#${this.pick})`;
+}
+
 class HandMadeInvoice extends ShopCommand {
   constructor(readonly paid: boolean) {
     super();
@@ -496,6 +510,7 @@ export const shopCommands = [
   refundCommand,
   refundCommand,
   pick.map((p) => new CancelOrder(p)),
+  pick.map((p) => new HandOver(p)),
   fc.boolean().map((p) => new HandMadeInvoice(p)),
   pick.map((p) => new PayInvoice(p)),
   fc.tuple(pick, fc.boolean(), fc.boolean()).map(([p, l, r]) => new CreditInvoice(p, l, r)),
@@ -514,7 +529,7 @@ export const shopCommands = [
 export async function emptyShop() {
   await db().execute(sql`
     truncate table products, variants, stock_levels, stock_movements, stock_alerts,
-      orders, order_lines, order_allocations, order_events, payments,
+      orders, order_lines, order_allocations, order_events, payments, delivery_bookings,
       layby_plans, layby_instalments,
       invoices, invoice_lines, credit_notes, credit_note_lines, refunds, refund_parts,
       refund_mails, sales_ledger, sales_ledger_lines, audit_log cascade`);
