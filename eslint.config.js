@@ -143,7 +143,8 @@ export default tseslint.config(
   {
     // One way onto an order's timeline (issue 32): recordOrderEvent in
     // app/domain/orders/order-events.server.ts. Reading the timeline, and the privacy scrub's
-    // rewrite of it, stay free.
+    // rewrite of it, stay free. One writer of an order's stage and of its money state: moveOrder
+    // (whose one write says so) and moveOrderPayment, beside recordOrderEvent.
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["app/domain/orders/order-events.server.ts"],
     rules: {
@@ -154,6 +155,13 @@ export default tseslint.config(
             "CallExpression[callee.property.name=/^(insert|delete)$/][arguments.0.name='orderEvents']",
           message:
             "An order's timeline is written by recordOrderEvent (~/domain/orders/order-events.server).",
+        },
+        {
+          // One writer of an order's stage (decision 050) and of its money state (030).
+          selector:
+            "CallExpression[callee.property.name='set'][callee.object.callee.property.name='update'][callee.object.arguments.0.name='orders'] > ObjectExpression > Property[key.name=/^(status|paymentStatus)$/]",
+          message:
+            "An order's stage is written by moveOrder (~/domain/orders/move-order.server), its money state by moveOrderPayment (~/domain/orders/order-events.server).",
         },
       ],
     },

@@ -46,6 +46,7 @@ export async function moveOrder(
   }
   await tx
     .update(orders)
+    // eslint-disable-next-line no-restricted-syntax -- the one writer of an order's stage
     .set({ status: to, updatedAt: now, ...(to === "cancelled" ? { cancelledAt: now } : {}) })
     .where(eq(orders.id, orderId));
   if (to === "delivered") {

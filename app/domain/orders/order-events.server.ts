@@ -4,10 +4,39 @@ import { orderEvents, orders } from "~/db/schema";
 import { conflict, notFound } from "~/domain/errors";
 import { canMovePayment, PAYMENT_STATUS_LABELS, type PaymentStatus } from "./payment-status";
 
+/**
+ * Every kind of line an order's timeline holds (decision 050): what the shop, the shopper, a
+ * provider or a job did. A new kind of event joins this list.
+ */
+export const ORDER_EVENT_TYPES = [
+  "placed",
+  "stage_changed",
+  "expired",
+  "payment_approved",
+  "payment_declined",
+  "payment_cancelled",
+  "payment_rejected",
+  "payment_needs_attention",
+  "instalment_paid",
+  "invoice_issued",
+  "layby_cancelled",
+  "layby_refunded",
+  "layby_refund_paid",
+  "refunded",
+  "refund_awaiting",
+  "refund_refused",
+  "delivery_quoted",
+  "delivery_booked",
+  "delivery_moved",
+  "out_for_delivery",
+  "delivered",
+  "not_delivered",
+] as const;
+export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
+
 export type OrderEvent = {
   orderId: number;
-  /** e.g. placed, payment_approved, refunded, layby_cancelled. */
-  type: string;
+  type: OrderEventType;
   message: string;
   /** "shopper", "system", a provider's name, or a staff member's e-mail address. */
   actor?: string;
