@@ -2,6 +2,7 @@ import { deliverStockAlerts } from "~/domain/inventory/deliver-stock-alerts.serv
 import { applyRetention } from "~/domain/privacy/retention.server";
 import { lapseLaybyPlans, sendLaybyNotices } from "~/domain/layby/layby-jobs.server";
 import { expireUnpaidOrders } from "~/domain/orders/expire-orders.server";
+import { sendPayReminders } from "~/domain/orders/pay-reminder.server";
 import { recheckPendingPayments } from "~/domain/orders/recheck-payments.server";
 import { recheckRefunds } from "~/domain/invoicing/recheck-refunds.server";
 import { sendUnsentRefundMails } from "~/domain/orders/refund-mail.server";
@@ -20,6 +21,9 @@ const MINUTE = 60_000;
 const JOBS: Job[] = [
   { name: "re-check pending payments", everyMs: MINUTE, run: () => recheckPendingPayments() },
   { name: "expire unpaid orders", everyMs: MINUTE, run: () => expireUnpaidOrders() },
+  // An order still unpaid 15 minutes after it was placed: its shopper is told how to pay, once
+  // (claimed by the UPDATE that marks it). One paid at once gets only its confirmation.
+  { name: "send pay reminders", everyMs: MINUTE, run: () => sendPayReminders() },
   // Low-stock e-mails are sent right after each change commits; this catches any a crash left.
   { name: "send low-stock alerts", everyMs: MINUTE, run: () => deliverStockAlerts() },
   // Monday 07:00 in the shop's zone; weekly_report_sends keeps it to one e-mail per person.

@@ -8,7 +8,7 @@ import { DELIVERY_METHOD_LABELS } from "./totals";
 import { ADD_ON_TEXT, addOnsTotalCents, chosenAddOns } from "./add-ons";
 import { log } from "~/lib/log.server";
 import { laybyPlanView, type LaybyPlanView } from "~/domain/layby/plan-view.server";
-import { formatDay } from "~/lib/dates";
+import { formatDateTime, formatDay } from "~/lib/dates";
 import { formatLongDay } from "~/domain/delivery/day-names";
 import { bookedDelivery } from "~/domain/delivery/shopper-delivery.server";
 import { addressLines, deliveryContactLines } from "~/domain/addresses/format-address";
@@ -133,8 +133,10 @@ function adminOrderUrl(siteUrl: string, order: { number: number }) {
 }
 
 /**
- * The order has been placed: the shopper's confirmation, and a "new order" e-mail to each owner
- * and staff member with New Orders on (Settings > Notifications).
+ * The order has been placed: a "new order" e-mail to each owner and staff member with New Orders
+ * on (Settings > Notifications), and the shopper's confirmation when the order is not paid at
+ * once (a lay-by, a delivery to quote). An order paid at the provider's page gets its one
+ * confirmation when paid (`paymentMails`); one left unpaid, its pay reminder (pay-reminder.server.ts).
  */
 export async function sendOrderConfirmation(orderId: number, siteUrl: string) {
   const [order, plan, delivery] = await Promise.all([
@@ -152,7 +154,11 @@ export async function sendOrderConfirmation(orderId: number, siteUrl: string) {
   );
 }
 
-/** What the order's placing sends: the shopper's confirmation and each staff member's notice. */
+/**
+ * What the order's placing sends: each staff member's notice and, for a lay-by or a delivery to
+ * quote only, the shopper's confirmation (first). Any other order is on its way to the payment
+ * provider's page: the shopper hears from us when it is paid, or when it is still unpaid later.
+ */
 export function orderConfirmationMails(
   input: {
     order: OrderDetails;
@@ -173,8 +179,9 @@ export function orderConfirmationMails(
   const terms = plan ? laybyTermsText(plan, order.totalCents) : [];
   const summary = orderSummaryContent(order);
   const pageUrl = orderPageUrl(siteUrl, order);
-  return [
-    {
+  const toShopper: MailMessage[] = [];
+  if (quoted || plan) {
+    toShopper.push({
       to: order.email,
       subject: `Your order ${order.number} at ${shop.storeName}`,
       text: [
@@ -196,7 +203,10 @@ export function orderConfirmationMails(
         after: [summary.deliverTo, ...paragraphsOf([...dayText, "", ...terms].join("\n"))],
         action: { label: quoted ? "See your order" : "See your order and pay", url: pageUrl },
       },
-    },
+    });
+  }
+  return [
+    ...toShopper,
     ...staff.map((to) => ({
       to,
       replyTo: order.email,
@@ -251,8 +261,9 @@ async function invoiceAttachment(orderId: number) {
 }
 
 /**
- * Payment received: a receipt for the shopper, with the order's tax invoice attached, and a
- * payment confirmation to each owner and staff member with Payment Confirmations on.
+ * Paid in full: the shopper's one e-mail for it, with the order's tax invoice attached (an order
+ * paid at once: its confirmation; a lay-by's last payment: the receipt), and a payment
+ * confirmation to each owner and staff member with Payment Confirmations on.
  */
 export async function sendPaymentMails(orderId: number, siteUrl: string) {
   const [order, plan, delivery] = await Promise.all([
@@ -266,25 +277,34 @@ export async function sendPaymentMails(orderId: number, siteUrl: string) {
     log.error({ err: error }, "Could not read who gets payment e-mails");
     return [];
   });
-  await notifyQuietly("payment received", () =>
-    paymentMails({ order, plan, delivery, staff, invoice, siteUrl }),
+  await notifyQuietly("payment received", (shop: StoreSettings) =>
+    paymentMails({ order, plan, delivery, staff, invoice, siteUrl }, shop),
   );
 }
 
-/** What a payment sends: the shopper's receipt (with the invoice) and each staff member's notice. */
-export function paymentMails(input: {
-  order: OrderDetails;
-  plan: LaybyPlanView | null;
-  delivery: { day: string; zoneName: string } | null;
-  /** Staff with Payment Confirmations on. */
-  staff: string[];
-  invoice: { invoiceNumber: string; attachment: MailAttachment } | null;
-  siteUrl: string;
-}): MailMessage[] {
+/**
+ * What paying in full sends: the shopper's one e-mail (with the invoice) and each staff member's
+ * notice. An order paid at once had no e-mail at its placing, so its shopper's e-mail is the
+ * order's confirmation: confirmed and paid, its lines and totals, its delivery day when one is
+ * booked. A lay-by was confirmed when agreed: its last payment gets the receipt.
+ */
+export function paymentMails(
+  input: {
+    order: OrderDetails;
+    plan: LaybyPlanView | null;
+    delivery: { day: string; zoneName: string } | null;
+    /** Staff with Payment Confirmations on. */
+    staff: string[];
+    invoice: { invoiceNumber: string; attachment: MailAttachment } | null;
+    siteUrl: string;
+  },
+  shop: Pick<StoreSettings, "storeName">,
+): MailMessage[] {
   const { order, plan, delivery, staff, invoice, siteUrl } = input;
   const received = plan
     ? `We have received your last lay-by payment: order ${order.number} (${money(order.totalCents)}) is paid in full. ${delivery ? `We have booked its delivery for ${formatLongDay(delivery.day)} (${delivery.zoneName}), the earliest free day: you can move it on your order's page until the day before.` : "We will be in touch to arrange delivery."}`
-    : `We have received your payment of ${money(order.totalCents)} for order ${order.number}. We will be in touch to arrange delivery.`;
+    : `Thank you for your order ${order.number}. We have received your payment of ${money(order.totalCents)}: your order is confirmed.${delivery ? "" : " We will be in touch to arrange delivery."}`;
+  const dayText = plan ? [] : deliveryDayText(delivery, false);
   const attached = invoice ? [`Your tax invoice ${invoice.invoiceNumber} is attached.`] : [];
   const summary = orderSummaryContent(order);
   const pageUrl = orderPageUrl(siteUrl, order);
@@ -292,10 +312,15 @@ export function paymentMails(input: {
     ...summary.totals,
     { label: plan ? "Paid in full" : "Paid", value: order.totalCents, strong: true },
   ];
+  const heading = plan
+    ? `Payment received for order ${order.number}`
+    : `Order ${order.number} is confirmed and paid`;
   return [
     {
       to: order.email,
-      subject: `Payment received for order ${order.number}`,
+      subject: plan
+        ? `Payment received for order ${order.number}`
+        : `Your order ${order.number} at ${shop.storeName} is confirmed and paid`,
       text: [
         `Dear ${order.firstName},`,
         "",
@@ -303,15 +328,16 @@ export function paymentMails(input: {
         ...attached.flatMap((line) => ["", line]),
         "",
         orderSummaryText(order),
+        ...dayText,
         "",
         `Your order: ${pageUrl}`,
       ].join("\n"),
       email: {
-        heading: `Payment received for order ${order.number}`,
+        heading,
         paragraphs: [`Dear ${order.firstName},`, received, ...attached],
         lines: summary.lines,
         totals: paidTotals,
-        after: [summary.deliverTo],
+        after: [summary.deliverTo, ...paragraphsOf(dayText.join("\n"))],
         action: { label: "See your order", url: pageUrl },
       },
       attachments: invoice ? [invoice.attachment] : undefined,
@@ -347,4 +373,46 @@ export function paymentMails(input: {
       },
     })),
   ];
+}
+
+/**
+ * The pay reminder: an order placed a while ago (pay-reminder.server.ts) and still unpaid, its
+ * items held until its time to pay runs out. Its lines, totals and delivery day, and the button
+ * to pay on the order's page.
+ */
+export function payReminderMail(
+  input: {
+    order: OrderDetails;
+    delivery: { day: string; zoneName: string } | null;
+    siteUrl: string;
+  },
+  shop: Pick<StoreSettings, "storeName">,
+): MailMessage {
+  const { order, delivery, siteUrl } = input;
+  const opening = `Thank you for your order ${order.number}. We have not received its payment yet: we hold the items for you until ${formatDateTime(order.payBy)}, then the order is cancelled. If your payment did not go through, you can pay on your order's page.`;
+  const dayText = deliveryDayText(delivery, false);
+  const summary = orderSummaryContent(order);
+  const pageUrl = orderPageUrl(siteUrl, order);
+  return {
+    to: order.email,
+    subject: `Your order ${order.number} at ${shop.storeName} is waiting for payment`,
+    text: [
+      `Dear ${order.firstName},`,
+      "",
+      opening,
+      "",
+      orderSummaryText(order),
+      ...dayText,
+      "",
+      `See your order and pay: ${pageUrl}`,
+    ].join("\n"),
+    email: {
+      heading: `Your order ${order.number} is waiting for payment`,
+      paragraphs: [`Dear ${order.firstName},`, opening],
+      lines: summary.lines,
+      totals: summary.totals,
+      after: [summary.deliverTo, ...paragraphsOf(dayText.join("\n"))],
+      action: { label: "See your order and pay", url: pageUrl },
+    },
+  };
 }

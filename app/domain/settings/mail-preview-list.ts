@@ -15,7 +15,19 @@ export const MAIL_PREVIEWS = [
     key: "order-confirmation",
     label: "Order confirmation",
     audience: "Shoppers",
-    when: "An order is placed.",
+    when: "An order is paid (card, instant EFT, PayFlex); its tax invoice is attached.",
+  },
+  {
+    key: "pay-reminder",
+    label: "Order awaiting payment",
+    audience: "Shoppers",
+    when: "An order is still unpaid 15 minutes after it was placed.",
+  },
+  {
+    key: "quoted-order-confirmation",
+    label: "Order confirmation, delivery to quote",
+    audience: "Shoppers",
+    when: "An order to an address outside every delivery zone is placed.",
   },
   {
     key: "layby-confirmation",
@@ -27,7 +39,7 @@ export const MAIL_PREVIEWS = [
     key: "payment-receipt",
     label: "Payment receipt",
     audience: "Shoppers",
-    when: "An order is paid; its tax invoice is attached.",
+    when: "A lay-by's last payment is received; its tax invoice is attached.",
   },
   {
     key: "delivery-quote",

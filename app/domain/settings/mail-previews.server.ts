@@ -14,7 +14,11 @@ import { contactMessageMails } from "~/domain/leads/send-contact-message.server"
 import { newsletterConfirmMail } from "~/domain/leads/newsletter.server";
 import { shopSender, signedByShop } from "~/domain/leads/shop-mail.server";
 import { consultationMails } from "~/domain/leads/submit-consultation.server";
-import { orderConfirmationMails, paymentMails } from "~/domain/orders/order-mail.server";
+import {
+  orderConfirmationMails,
+  paymentMails,
+  payReminderMail,
+} from "~/domain/orders/order-mail.server";
 import { refundMail } from "~/domain/orders/refund-mail.server";
 import { purchaseOrderMail } from "~/domain/purchasing/send-purchase-order.server";
 import { getReport } from "~/domain/reports/get-report.server";
@@ -47,11 +51,39 @@ const SHOPPER = "naledi@example.com";
  */
 const BUILDERS: Record<MailPreviewKey, (c: Context) => MailMessage | Promise<MailMessage>> = {
   "order-confirmation": (c) =>
-    orderConfirmationMails(
+    paymentMails(
       {
-        order: { ...previewOrder(c.now), paymentStatus: "unpaid" },
+        order: previewOrder(c.now),
         plan: null,
         delivery: previewDelivery(c.now),
+        staff: [],
+        invoice: { invoiceNumber: "INV-0042", attachment: pdf("Tax invoice INV-0042.pdf") },
+        siteUrl: c.siteUrl,
+      },
+      c.settings,
+    )[0]!,
+  "pay-reminder": (c) =>
+    payReminderMail(
+      {
+        order: { ...previewOrder(c.now), status: "awaiting_payment", paymentStatus: "unpaid" },
+        delivery: previewDelivery(c.now),
+        siteUrl: c.siteUrl,
+      },
+      c.settings,
+    ),
+  "quoted-order-confirmation": (c) =>
+    orderConfirmationMails(
+      {
+        order: {
+          ...previewOrder(c.now),
+          status: "awaiting_payment",
+          paymentStatus: "awaiting_quote",
+          city: "Kimberley",
+          province: "NC",
+          postalCode: "8301",
+        },
+        plan: null,
+        delivery: null,
         staff: [],
         siteUrl: c.siteUrl,
       },
@@ -69,14 +101,17 @@ const BUILDERS: Record<MailPreviewKey, (c: Context) => MailMessage | Promise<Mai
       c.settings,
     )[0]!,
   "payment-receipt": (c) =>
-    paymentMails({
-      order: previewOrder(c.now),
-      plan: null,
-      delivery: previewDelivery(c.now),
-      staff: [],
-      invoice: { invoiceNumber: "INV-0042", attachment: pdf("Tax invoice INV-0042.pdf") },
-      siteUrl: c.siteUrl,
-    })[0]!,
+    paymentMails(
+      {
+        order: previewOrder(c.now),
+        plan: previewLaybyPlan(c.now),
+        delivery: previewDelivery(c.now),
+        staff: [],
+        invoice: { invoiceNumber: "INV-0042", attachment: pdf("Tax invoice INV-0042.pdf") },
+        siteUrl: c.siteUrl,
+      },
+      c.settings,
+    )[0]!,
   "delivery-quote": (c) =>
     deliveryQuoteMail(
       {
@@ -188,23 +223,26 @@ const BUILDERS: Record<MailPreviewKey, (c: Context) => MailMessage | Promise<Mai
   "new-order": (c) =>
     orderConfirmationMails(
       {
-        order: { ...previewOrder(c.now), paymentStatus: "unpaid" },
+        order: { ...previewOrder(c.now), status: "awaiting_payment", paymentStatus: "unpaid" },
         plan: null,
         delivery: previewDelivery(c.now),
         staff: [c.settings.email],
         siteUrl: c.siteUrl,
       },
       c.settings,
-    )[1]!,
+    )[0]!,
   "order-paid": (c) =>
-    paymentMails({
-      order: previewOrder(c.now),
-      plan: null,
-      delivery: previewDelivery(c.now),
-      staff: [c.settings.email],
-      invoice: null,
-      siteUrl: c.siteUrl,
-    })[1]!,
+    paymentMails(
+      {
+        order: previewOrder(c.now),
+        plan: null,
+        delivery: previewDelivery(c.now),
+        staff: [c.settings.email],
+        invoice: null,
+        siteUrl: c.siteUrl,
+      },
+      c.settings,
+    )[1]!,
   "low-stock": (c) => ({
     to: c.settings.email,
     ...stockAlertMail(

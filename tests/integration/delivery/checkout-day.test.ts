@@ -21,6 +21,7 @@ import { useTestDatabase } from "../../setup/database";
 import { startSmtpServer } from "../../setup/smtp";
 import { addPerson } from "../inventory/warehouse-fixtures";
 import { recordShowroomPayment } from "~/domain/layby/record-showroom-payment.server";
+import { sendPayReminders } from "~/domain/orders/pay-reminder.server";
 import { formRequest, routeOutcome, shopRequest, signedIn, statusOf } from "../admin/helpers";
 import { checkoutForm, submitCheckoutForm } from "../orders/checkout-requests";
 import { addVariant, setUpShop } from "../orders/fixtures";
@@ -138,8 +139,10 @@ describe("choosing a delivery day at checkout", () => {
         actor: "shopper",
       },
     ]);
-    const confirmation = smtp.received.find((m) => m.subject.startsWith("Your order"));
-    expect(unwrap(confirmation?.text)).toContain(
+    // Still unpaid 15 minutes later: the e-mail telling how to pay names the day.
+    await sendPayReminders({ now: new Date(order!.createdAt.getTime() + 16 * 60_000) });
+    const reminder = smtp.received.find((m) => m.subject.startsWith(`Your order ${order!.number}`));
+    expect(unwrap(reminder?.text)).toContain(
       `Delivery day: ${formatLongDay(day)} (Lichtenburg and area). You can move it on your order's page until the day before.`,
     );
   });

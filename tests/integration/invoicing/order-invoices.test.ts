@@ -179,7 +179,9 @@ describe("the shopper's payment e-mail", () => {
     const raws = await Promise.all(
       (await fs.readdir(outbox)).map((f) => fs.readFile(path.join(outbox, f), "utf8")),
     );
-    const receipt = raws.find((raw) => raw.includes(`Payment received for order ${order.number}`));
+    const receipt = raws.find(
+      (raw) => raw.includes(`Your order ${order.number} at `) && raw.includes("confirmed and paid"),
+    );
     expect(receipt).toBeDefined();
     const parts = mimeParts(receipt!);
     expect(

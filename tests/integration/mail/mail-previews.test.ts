@@ -26,7 +26,12 @@ const hrefs = (html: string) =>
 
 /** What each preview must show beyond the checks every message passes. */
 const EXPECT: Partial<Record<string, { contains: string[]; attachment?: RegExp }>> = {
-  "order-confirmation": { contains: ["1042", formatMoney(984_800, { cents: true })] },
+  "order-confirmation": {
+    contains: ["1042", formatMoney(984_800, { cents: true }), "is confirmed", "Delivery day"],
+    attachment: /Tax invoice INV-0042/,
+  },
+  "pay-reminder": { contains: ["1042", "See your order and pay", "Delivery day"] },
+  "quoted-order-confirmation": { contains: ["we quote its delivery ourselves"] },
   "layby-confirmation": { contains: ["Lay-by over 3 months", "Deposit"] },
   "payment-receipt": { contains: ["1042"], attachment: /Tax invoice INV-0042/ },
   refund: { contains: [formatMoney(59_900, { cents: true })], attachment: /Credit note/ },

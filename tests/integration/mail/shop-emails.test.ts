@@ -12,6 +12,7 @@ import {
   subscribeToNewsletter,
 } from "~/domain/leads/newsletter.server";
 import { sendOrderConfirmation, sendPaymentMails } from "~/domain/orders/order-mail.server";
+import { sendPayReminders } from "~/domain/orders/pay-reminder.server";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { sendTestEmail } from "~/domain/settings/integrations.server";
 import { sendVerificationMail } from "~/domain/shoppers/shopper-mail.server";
@@ -55,6 +56,10 @@ const money = (cents: number) => formatMoney(cents, { cents: true });
 type Expect = { subject: RegExp; orderNumber?: number; totalCents?: number; button?: string };
 type Case = { kind: string; send: () => Promise<Expect[]> };
 
+/** A moment `minutes` after the order was placed. */
+const minutesAfterPlacing = (order: { createdAt: Date }, minutes: number) =>
+  new Date(order.createdAt.getTime() + minutes * 60_000);
+
 async function unpaidOrder() {
   const bed = await addVariant(shop, { priceCents: 649_900, stock: 5 });
   const pillow = await addVariant(shop, { priceCents: 29_950, stock: 5 });
@@ -69,25 +74,34 @@ async function unpaidOrder() {
 
 const CASES: Case[] = [
   {
-    kind: "order confirmation, and staff's new order",
+    kind: "staff's new order, then the shopper's pay reminder",
     send: async () => {
       const order = await unpaidOrder();
       await sendOrderConfirmation(order.id, siteUrl());
+      await sendPayReminders({ now: minutesAfterPlacing(order, 16) });
       const common = { orderNumber: order.number, totalCents: order.totalCents };
       return [
-        { subject: /^Your order \d+ at /, ...common, button: "See your order and pay" },
+        {
+          subject: /^Your order \d+ at .+ is waiting for payment$/,
+          ...common,
+          button: "See your order and pay",
+        },
         { subject: /^New order \d+: /, ...common },
       ];
     },
   },
   {
-    kind: "payment receipt, and staff's paid order",
+    kind: "order confirmed and paid, and staff's paid order",
     send: async () => {
       const { order } = await paidOrder(shop, { priceCents: 450_000 });
       await sendPaymentMails(order.id, siteUrl());
       const common = { orderNumber: order.number, totalCents: order.totalCents };
       return [
-        { subject: /^Payment received for order \d+$/, ...common, button: "See your order" },
+        {
+          subject: /^Your order \d+ at .+ is confirmed and paid$/,
+          ...common,
+          button: "See your order",
+        },
         { subject: /^New paid order \d+: /, ...common },
       ];
     },
@@ -250,10 +264,10 @@ describe("every e-mail the shop sends", () => {
     expect(mail!.html).toContain("unsubscribe here");
   });
 
-  it("lays the order confirmation's lines and totals out in a table, the text part unchanged", async () => {
+  it("lays an order e-mail's lines and totals out in a table, the text part unchanged", async () => {
     const order = await unpaidOrder();
-    await sendOrderConfirmation(order.id, siteUrl());
-    const mail = smtp.received.find((m) => m.subject.startsWith("Your order"))!;
+    await sendPayReminders({ now: minutesAfterPlacing(order, 16) });
+    const mail = smtp.received.find((m) => m.subject.startsWith(`Your order ${order.number}`))!;
     expect(mail.html).toMatch(/<th[^>]*>Item<\/th>/);
     expect(mail.html).toContain(money(649_900));
     expect(mail.html).toContain(money(59_900));

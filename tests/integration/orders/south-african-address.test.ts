@@ -6,7 +6,8 @@ import { addressLines, deliveryContactLines } from "~/domain/addresses/format-ad
 import { orderInvoice, renderInvoicePdf } from "~/domain/invoicing/invoice-document.server";
 import { findOrderForShopper, shopperView } from "~/domain/orders/get-order.server";
 import { findPersonalData } from "~/domain/privacy/personal-data.server";
-import { createPaymentAttempt, recordPaymentOutcome } from "~/domain/orders/record-payment.server";
+import { applyPaymentOutcome } from "~/domain/orders/apply-payment-outcome.server";
+import { createPaymentAttempt } from "~/domain/orders/record-payment.server";
 import * as adminOrder from "~/routes/admin/order";
 import { useTestDatabase } from "../../setup/database";
 import { pdfToText } from "../../setup/pdf-text";
@@ -90,23 +91,9 @@ describe("a South African address at checkout", () => {
       "Access: Gate code 1234, the blue house",
     ]);
 
-    // The shopper: their order page and the confirmation e-mail.
+    // The shopper: their order page (and, once paid, the confirmation e-mail).
     const mine = await findOrderForShopper(row!.number, row!.token);
     expect(addressLines(shopperView(mine!))).toEqual(printed);
-    const confirmation = (await outbox.mails()).find(
-      (m) =>
-        m.to.includes("naledi.address@example.com") && m.subject.includes(`order ${row!.number}`),
-    );
-    expect(confirmation?.text).toContain(
-      [
-        "Deliver to:",
-        "Naledi Khumalo, 083 000 1111",
-        ...printed,
-        "Delivery contact: 072 555 0199",
-        "Access: Gate code 1234, the blue house",
-      ].join("\n"),
-    );
-
     // The privacy export (POPIA s23) carries each part and the address as printed.
     const held = await findPersonalData({ email: "naledi.address@example.com" });
     expect(held.orders[0]).toMatchObject({
@@ -123,13 +110,29 @@ describe("a South African address at checkout", () => {
     // Paid (above R5,000: a full tax invoice names the buyer): the invoice prints the address,
     // and keeps the gate code and the second number to the driver.
     const payment = await createPaymentAttempt(row!, "card", "demo");
-    await recordPaymentOutcome({
-      provider: "demo",
-      reference: payment.reference,
-      providerReference: `demo_${payment.reference}`,
-      status: "approved",
-      amountCents: payment.amountCents,
-    });
+    await applyPaymentOutcome(
+      {
+        provider: "demo",
+        reference: payment.reference,
+        providerReference: `demo_${payment.reference}`,
+        status: "approved",
+        amountCents: payment.amountCents,
+      },
+      "http://shop.test",
+    );
+    const confirmation = (await outbox.mails()).find(
+      (m) =>
+        m.to.includes("naledi.address@example.com") && m.subject.includes(`order ${row!.number}`),
+    );
+    expect(confirmation?.text).toContain(
+      [
+        "Deliver to:",
+        "Naledi Khumalo, 083 000 1111",
+        ...printed,
+        "Delivery contact: 072 555 0199",
+        "Access: Gate code 1234, the blue house",
+      ].join("\n"),
+    );
     const invoice = await orderInvoice(row!.id);
     const text = await pdfToText((await renderInvoicePdf({ invoiceId: invoice!.id })).pdf);
     for (const line of printed) expect(text).toContain(line);

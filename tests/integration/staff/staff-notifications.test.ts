@@ -83,9 +83,9 @@ async function checkOutOne() {
 }
 
 describe("who gets which staff e-mail", () => {
-  it("a placed order: the shopper's confirmation, and New Orders to staff with it on (on by default)", async () => {
+  it("a placed order: New Orders to staff with it on (on by default); the shopper, paying, gets nothing yet", async () => {
     await checkOutOne();
-    expect(to(/^Your order \d+/)).toEqual([SHOPPER]);
+    expect(to(/^Your order \d+/)).toEqual([]);
     expect(to(/^New order \d+: R[\d ,.]+, awaiting payment$/)).toEqual(
       emails("owner", "everything"),
     );
@@ -94,11 +94,11 @@ describe("who gets which staff e-mail", () => {
     expect(staffMail.text).toMatch(/In the back office: http:\/\/shop\.test\/admin\/orders\/\d+/);
     expect(staffMail.text).toContain("New Orders is on in your notification settings");
     // Nobody else: not the customer account, not the shop's own address, no payment e-mail yet.
-    expect(smtp.received).toHaveLength(3);
+    expect(smtp.received).toHaveLength(2);
     expect(to(/^New paid order/)).toEqual([]);
   });
 
-  it("a payment: the shopper's receipt, and Payment Confirmations to staff with it on", async () => {
+  it("a payment: the shopper's confirmation, and Payment Confirmations to staff with it on", async () => {
     const bed = await addVariant(shop, { priceCents: 180_000, stock: 5 });
     const { order } = await placeOrder(checkout([{ variantId: bed.variantId, quantity: 1 }]));
     const payment = await createPaymentAttempt(order, "card", "demo");
@@ -114,7 +114,9 @@ describe("who gets which staff e-mail", () => {
       SITE,
     );
     expect(recorded.result).toBe("paid");
-    expect(to(new RegExp(`^Payment received for order ${order.number}$`))).toEqual([SHOPPER]);
+    expect(to(new RegExp(`^Your order ${order.number} at .+ is confirmed and paid$`))).toEqual([
+      SHOPPER,
+    ]);
     expect(to(new RegExp(`^New paid order ${order.number}: `))).toEqual(
       emails("owner", "everything", "paymentsOnly"),
     );
@@ -139,7 +141,8 @@ describe("who gets which staff e-mail", () => {
     }
     await checkOutOne();
     expect(to(/^New order/)).toEqual([]);
-    expect(to(/^Your order/)).toEqual([SHOPPER]);
+    // The shopper is at the payment page: nothing goes to anyone yet.
+    expect(smtp.received).toEqual([]);
     for (const person of [people.owner, people.everything]) await save(person, {});
     await save(people.paymentsOnly, { newOrders: false, paymentConfirmations: true });
   });
