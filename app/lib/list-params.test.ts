@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defineList, listSearch, readListParams } from "./list-params";
+import { defineList, listQuery, listSearch, readListParams } from "./list-params";
 
 const SPEC = defineList({
   sorts: ["date", "number", "total"] as const,
@@ -65,5 +65,14 @@ describe("a list's parameters in the URL", () => {
     expect(readListParams(spec, new URLSearchParams("warehouse=")).filters).toEqual({});
     // A list without further filters has none.
     expect(read("warehouse=2").filters).toBeUndefined();
+  });
+
+  it("links from another page to a list opened with only the given filter set", () => {
+    const spec = defineList({ ...SPEC, filters: ["warehouse"] as const });
+    const query = listQuery(spec, { status: "pending", filters: { warehouse: "2" } });
+    expect(query).toBe("?status=pending&warehouse=2");
+    const params = readListParams(spec, new URLSearchParams(query));
+    expect(params).toMatchObject({ status: "pending", filters: { warehouse: "2" }, page: 1 });
+    expect(listQuery(SPEC, {})).toBe("");
   });
 });

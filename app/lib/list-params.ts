@@ -110,6 +110,17 @@ export function listSearch(
   return text ? `?${text}` : "";
 }
 
+/**
+ * The query string of a list opened afresh with only `changes` set (`?status=pending`), for a
+ * link from another page: the list reads it back into exactly these parameters.
+ */
+export function listQuery(
+  spec: ListSpec,
+  changes: Partial<Pick<ListParams, "q" | "status" | "sort" | "direction" | "filters">>,
+): string {
+  return listSearch(spec, readListParams(spec, new URLSearchParams()), changes);
+}
+
 /** A status filter's choices, each value shown with a capital ("completed" as "Completed"). */
 export function statusChoices(
   statuses: readonly string[],

@@ -1,5 +1,6 @@
-import { and, asc, eq, isNotNull, or } from "drizzle-orm";
+import { and, asc, eq, isNotNull, or, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { countMatching } from "~/db/list-page.server";
 import { deliveryBookings, deliveryRunStops, deliveryZones, orders } from "~/db/schema";
 import type { PaymentStatus } from "~/domain/orders/payment-status";
 import type { OrderStage as OrderStatus } from "~/domain/orders/order-lifecycle";
@@ -33,6 +34,16 @@ export type DayZone = {
   bookings: DayBooking[];
 };
 
+/** The bookings on `day`: every one is on the day view, under its zone. */
+export function bookedOnDay(options: { day: string }): SQL {
+  return eq(deliveryBookings.day, options.day);
+}
+
+/** How many deliveries are booked on `day` (the day view's rows, on a run or not). */
+export function countBookingsOfDay(options: { day: string }): Promise<number> {
+  return countMatching(deliveryBookings, bookedOnDay(options));
+}
+
 /**
  * A day's deliveries by zone, in one query: every active zone (with none booked, "0 of 8"),
  * and any inactive zone that still has bookings that day; each zone's bookings by order number,
@@ -63,7 +74,7 @@ export async function deliveryDayView(options: { day: string }): Promise<DayZone
     .from(deliveryZones)
     .leftJoin(
       deliveryBookings,
-      and(eq(deliveryBookings.zoneId, deliveryZones.id), eq(deliveryBookings.day, options.day)),
+      and(eq(deliveryBookings.zoneId, deliveryZones.id), bookedOnDay(options)),
     )
     .leftJoin(orders, eq(orders.id, deliveryBookings.orderId))
     .leftJoin(deliveryRunStops, eq(deliveryRunStops.bookingId, deliveryBookings.id))

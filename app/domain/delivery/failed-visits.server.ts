@@ -1,5 +1,6 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { countMatching } from "~/db/list-page.server";
 import { deliveryProofs, deliveryRuns, deliveryZones, orders } from "~/db/schema";
 import type { NotDeliveredReason } from "./proof-schemas";
 
@@ -27,6 +28,16 @@ export type FailedVisit = {
   recordedAt: string;
 };
 
+/** The visits recorded as not delivered on `day`: the day view's list and the dashboard's count. */
+export function failedVisitsWhere(options: { day: string }): SQL {
+  return and(eq(deliveryProofs.day, options.day), eq(deliveryProofs.outcome, "not_delivered"))!;
+}
+
+/** How many visits the driver could not make on `day`. */
+export function countFailedVisitsOfDay(options: { day: string }): Promise<number> {
+  return countMatching(deliveryProofs, failedVisitsWhere(options));
+}
+
 /** The day's missed visits, in the order they were recorded. */
 export async function failedVisitsOfDay(options: { day: string }): Promise<FailedVisit[]> {
   const rows = await db()
@@ -51,7 +62,7 @@ export async function failedVisitsOfDay(options: { day: string }): Promise<Faile
     .innerJoin(orders, eq(orders.id, deliveryProofs.orderId))
     .leftJoin(deliveryZones, eq(deliveryZones.id, deliveryProofs.zoneId))
     .leftJoin(deliveryRuns, eq(deliveryRuns.id, deliveryProofs.runId))
-    .where(and(eq(deliveryProofs.day, options.day), eq(deliveryProofs.outcome, "not_delivered")))
+    .where(failedVisitsWhere(options))
     .orderBy(asc(deliveryProofs.recordedAt), asc(deliveryProofs.id));
   return rows.map(({ firstName, lastName, recordedAt, ...row }) => ({
     ...row,

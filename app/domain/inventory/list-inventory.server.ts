@@ -261,7 +261,8 @@ function countFromSums(sums: WarehouseStock[], params: InventoryListParams): num
   }
 }
 
-async function countMatchingLevels(params: InventoryListParams): Promise<number> {
+/** How many stock levels the list holds for its search and filters, counted in the database. */
+export async function countInventoryLevels(params: InventoryListParams): Promise<number> {
   const [row] = await db()
     .select({ n: countRows })
     .from(stockLevels)
@@ -286,7 +287,7 @@ export async function listInventory(options: { params: InventoryListParams }) {
     pageSize: params.pageSize,
     count: async () => {
       if (!searched) return countFromSums(await sums, params);
-      return (await searched)[0]?.matching ?? countMatchingLevels(params);
+      return (await searched)[0]?.matching ?? countInventoryLevels(params);
     },
     rows: (window) => (searched && window.offset === asked.offset ? searched : rows(window)),
   });

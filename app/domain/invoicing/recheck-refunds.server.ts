@@ -1,4 +1,4 @@
-import { and, eq, exists, inArray, lt, or, sql } from "drizzle-orm";
+import { and, eq, exists, lt, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { orders, payments, refundParts, refunds } from "~/db/schema";
 import type { SessionUser } from "~/domain/auth/roles";
@@ -12,6 +12,7 @@ import { askProviders, recordPartAnswer } from "~/domain/refunds/pay-back.server
 import { howPaidBack } from "~/domain/refunds/refund-words";
 import { settleOwedRefund } from "~/domain/refunds/settle-owed.server";
 import { formatMoney } from "~/lib/money";
+import { refundOwedBack } from "./money-owed-back.server";
 import { settleOrderRefund, type SettledRefund } from "./refund-order.server";
 
 type Actor = Pick<SessionUser, "id" | "email">;
@@ -301,7 +302,7 @@ export async function listMoneyOwedBack(limit = 10) {
     .select({ orderNumber: orders.number, amountCents: owed })
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
-    .where(inArray(refunds.status, ["pending", "awaiting_provider"]))
+    .where(refundOwedBack)
     .groupBy(orders.id, orders.number)
     .orderBy(sql`min(${refunds.createdAt})`, orders.number)
     .limit(limit);

@@ -50,19 +50,27 @@ function enquiryRows(kind: EnquiryKind, params: EnquiryListParams) {
 
 export type EnquiryRow = Awaited<ReturnType<ReturnType<typeof enquiryRows>>>[number];
 
+/** How many consultation requests or contact messages the list holds for its search and filter. */
+export function countEnquiries(options: {
+  kind: EnquiryKind;
+  params: EnquiryListParams;
+}): Promise<number> {
+  const source = enquiryTable(options.kind);
+  return countMatching(source.table, matching(source, options.params));
+}
+
 /**
  * The inbox's cards, and one page of consultation requests or contact messages for its search
  * and filter.
  */
 export async function listEnquiries(options: { kind: EnquiryKind; params: EnquiryListParams }) {
   const { kind, params } = options;
-  const source = enquiryTable(kind);
   const [summary, page] = await Promise.all([
     summarizeEnquiries(),
     listPage({
       page: params.page,
       pageSize: params.pageSize,
-      count: () => countMatching(source.table, matching(source, params)),
+      count: () => countEnquiries({ kind, params }),
       rows: enquiryRows(kind, params),
     }),
   ]);

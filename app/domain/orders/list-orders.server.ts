@@ -9,11 +9,12 @@ import {
   listPage,
 } from "~/db/list-page.server";
 import { orders, orderSearchText, storeSettings } from "~/db/schema";
+import { owesMoneyBack } from "~/domain/invoicing/money-owed-back.server";
 import { ALL_TIME_START, salesTotals } from "~/domain/ledger/ledger-totals.server";
 import { DEFAULT_DATE_SETTINGS, localDateTime } from "~/lib/dates";
 import type { ListParamsOf } from "~/lib/list-params";
 import { randAmount } from "~/lib/money";
-import type { ORDER_LIST } from "./order-list";
+import { wantsMoneyOwedBack, type ORDER_LIST } from "./order-list";
 import type { OrderStage } from "./order-lifecycle";
 import { bookedDay } from "./order-stage.server";
 import { orderStageView } from "./order-stage-view";
@@ -29,9 +30,10 @@ const SORT_COLUMNS = {
   total: [orders.totalCents],
 } as const;
 
-function matching(params: Pick<OrderListParams, "q" | "status">): SQL | undefined {
+function matching(params: Pick<OrderListParams, "q" | "status" | "filters">): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     params.status !== "all" ? eq(orders.status, params.status) : undefined,
+    wantsMoneyOwedBack(params.filters?.refund) ? owesMoneyBack() : undefined,
   ];
   const q = params.q.replace(/^#/, "");
   // Number, name or e-mail, through the trigram index on the same expression.
@@ -88,6 +90,11 @@ async function ordersByStatus() {
   };
 }
 
+/** How many orders the list holds for its search and filters. */
+export function countAdminOrders(params: OrderListParams): Promise<number> {
+  return countMatching(orders, matching(params));
+}
+
 /** The orders page: cards over every order, and one page of the list for its search and filter. */
 export async function listAdminOrders(params: OrderListParams) {
   const statuses = ordersByStatus();
@@ -96,9 +103,12 @@ export async function listAdminOrders(params: OrderListParams) {
   const page = await listPage({
     page: params.page,
     pageSize: params.pageSize,
-    // Without a search, the cards' figures already say how many orders the list holds.
+    // Without a search or the refund filter, the cards' figures already say how many orders
+    // the list holds.
     count: async () => {
-      if (params.q.replace(/^#/, "")) return countMatching(orders, matching(params));
+      if (params.q.replace(/^#/, "") || wantsMoneyOwedBack(params.filters?.refund)) {
+        return countAdminOrders(params);
+      }
       const s = await statuses;
       return params.status === "all" ? s.total : s.count(params.status);
     },

@@ -65,21 +65,25 @@ function reviewRows(params: ReviewParams, text: SQL<string>) {
   );
 }
 
+/** How many reviews the list holds for its search and filters. */
+export async function countReviews(
+  params: Pick<ReviewParams, "q" | "status" | "filters">,
+): Promise<number> {
+  const [row] = await db()
+    .select({ n: countRows })
+    .from(r)
+    .innerJoin(p, eq(p.id, r.productId))
+    .where(matching(params));
+  return row?.n ?? 0;
+}
+
 /** The back office's Reviews list: one page of reviews with their product and photos. */
 export async function listReviews(options: { params: ReviewParams }) {
   const { params } = options;
-  const where = matching(params);
   const page = await listPage({
     page: params.page,
     pageSize: params.pageSize,
-    count: async () => {
-      const [row] = await db()
-        .select({ n: countRows })
-        .from(r)
-        .innerJoin(p, eq(p.id, r.productId))
-        .where(where);
-      return row?.n ?? 0;
-    },
+    count: () => countReviews(params),
     rows: reviewRows(params, sql<string>`left(${r.body}, ${EXCERPT_LENGTH + 1})`),
   });
   const photos = await photosOf(page.rows.map((row) => row.id));

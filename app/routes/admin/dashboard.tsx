@@ -21,7 +21,9 @@ import {
 } from "~/components/admin/ui/table";
 import { Button } from "~/components/admin/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
+import { TodayBoard } from "~/components/admin/dashboard/today-board";
 import { getDashboard } from "~/domain/reports/dashboard.server";
+import { todayBoard } from "~/domain/reports/today-board.server";
 import { requireStaff } from "~/lib/staff-gate.server";
 import { formatMoney } from "~/lib/money";
 import type { Route } from "./+types/dashboard";
@@ -30,7 +32,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
-  return getDashboard();
+  const [dashboard, today] = await Promise.all([getDashboard(), todayBoard()]);
+  return { ...dashboard, today };
 }
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
@@ -49,6 +52,7 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold">Dashboard</h1>
         <p className="text-muted-foreground">An overview of the shop.</p>
       </div>
+      <TodayBoard day={d.today.day} counts={d.today.counts} />
       <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <StatCard
           index={0}

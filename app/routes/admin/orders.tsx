@@ -11,7 +11,7 @@ import { usePoll } from "~/components/admin/use-poll";
 import { listMoneyOwedBack } from "~/domain/invoicing/recheck-refunds.server";
 import { laybySummary } from "~/domain/layby/list-plans.server";
 import { listAdminOrders } from "~/domain/orders/list-orders.server";
-import { ORDER_LIST } from "~/domain/orders/order-list";
+import { MONEY_OWED_BACK, ORDER_LIST } from "~/domain/orders/order-list";
 import { ORDER_STAGE_LABELS } from "~/domain/orders/order-lifecycle";
 import { PAYMENT_STATUS_LABELS } from "~/domain/orders/payment-status";
 import { requireStaff } from "~/lib/staff-gate.server";
@@ -80,7 +80,8 @@ const COLUMNS: ListColumn<OrderRow>[] = [
 
 export default function OrdersPage({ loaderData: d }: Route.ComponentProps) {
   usePoll(15_000);
-  const filtered = d.params.q !== "" || d.params.status !== "all";
+  const filtered =
+    d.params.q !== "" || d.params.status !== "all" || Boolean(d.params.filters?.refund);
   return (
     <div className="space-y-6">
       <div>
@@ -141,6 +142,14 @@ export default function OrdersPage({ loaderData: d }: Route.ComponentProps) {
           searchLabel: "Search orders",
           placeholder: "Number, name or e-mail...",
           statusOptions: statusChoices(ORDER_LIST.statuses, ORDER_STAGE_LABELS),
+          filters: [
+            {
+              name: "refund",
+              label: "Refunds",
+              allLabel: "All orders",
+              options: [{ value: MONEY_OWED_BACK, label: "Money owed back" }],
+            },
+          ],
           exportTo: "/admin/orders/export",
         }}
         empty={
