@@ -16,7 +16,7 @@ FROM (
       row_number() OVER (PARTITION BY "order_id" ORDER BY "position", "id") - 1 AS "pos"
     FROM "order_lines"
   ) ol ON ol."order_id" = r."order_id" AND ol."pos" = (x->>'position')::int
-  WHERE r."kind" = 'order' AND r."status" = 'completed'
+  WHERE r."kind"::text = 'order' AND r."status"::text = 'completed'
   GROUP BY ol."id"
 ) c
 WHERE c."id" = l."id";--> statement-breakpoint
@@ -25,15 +25,15 @@ UPDATE "orders" o SET
     SELECT 1 FROM "refunds" r
     CROSS JOIN LATERAL jsonb_array_elements(r."lines") x
     JOIN "invoice_lines" il ON il."invoice_id" = r."invoice_id" AND il."position" = (x->>'position')::int
-    WHERE r."order_id" = o."id" AND r."kind" = 'order' AND r."status" = 'completed'
+    WHERE r."order_id" = o."id" AND r."kind"::text = 'order' AND r."status"::text = 'completed'
       AND il."variant_id" IS NULL AND il."description" = 'Take away old mattress or bed'),
   "assembly_credited" = EXISTS (
     SELECT 1 FROM "refunds" r
     CROSS JOIN LATERAL jsonb_array_elements(r."lines") x
     JOIN "invoice_lines" il ON il."invoice_id" = r."invoice_id" AND il."position" = (x->>'position')::int
-    WHERE r."order_id" = o."id" AND r."kind" = 'order' AND r."status" = 'completed'
+    WHERE r."order_id" = o."id" AND r."kind"::text = 'order' AND r."status"::text = 'completed'
       AND il."variant_id" IS NULL AND il."description" = 'Assemble new bed')
 WHERE o."removal_cents" > 0 OR o."assembly_cents" > 0;--> statement-breakpoint
 -- Delivered orders handed over what was left of each line.
 UPDATE "order_lines" l SET "delivered_quantity" = l."quantity" - l."credited_quantity"
-FROM "orders" o WHERE o."id" = l."order_id" AND o."status" = 'delivered';
+FROM "orders" o WHERE o."id" = l."order_id" AND o."status"::text = 'delivered';

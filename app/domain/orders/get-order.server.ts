@@ -3,7 +3,7 @@ import { isPayable } from "~/domain/orders/record-payment.server";
 import { sameSecret } from "~/domain/security/same-secret.server";
 import { db } from "~/db/client.server";
 import { isDbId } from "~/lib/db-ids";
-import { orderLines, orders, payments } from "~/db/schema";
+import { orderLines, orders, payments, products } from "~/db/schema";
 import { PAYMENT_METHOD_LABELS } from "./totals";
 
 export type OrderDetails = Awaited<ReturnType<typeof loadDetails>>;
@@ -20,8 +20,14 @@ async function loadDetails(order: typeof orders.$inferSelect) {
         originalPriceCents: orderLines.originalPriceCents,
         lineTotalCents: orderLines.lineTotalCents,
         variantId: orderLines.variantId,
+        /** The product's page, while it is on sale, for a delivered order's review link. */
+        productSlug: products.slug,
       })
       .from(orderLines)
+      .leftJoin(
+        products,
+        and(eq(products.id, orderLines.productId), eq(products.status, "active")),
+      )
       .where(eq(orderLines.orderId, order.id))
       .orderBy(asc(orderLines.position), asc(orderLines.id)),
     db()

@@ -62,6 +62,7 @@ export function previewOrder(now = new Date()): OrderDetails {
         originalPriceCents: null,
         lineTotalCents: 899_900,
         variantId: null,
+        productSlug: null,
       },
       {
         title: "Memory Foam Pillow",
@@ -72,6 +73,7 @@ export function previewOrder(now = new Date()): OrderDetails {
         originalPriceCents: null,
         lineTotalCents: 59_900,
         variantId: null,
+        productSlug: null,
       },
     ],
     payments: [],

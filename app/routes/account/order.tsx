@@ -168,7 +168,13 @@ export default function AccountOrder({ loaderData, actionData }: Route.Component
           }
         />
       ) : null}
-      <OrderDetails order={order} invoice={invoice} refunds={refunds} paymentState={paymentState} />
+      <OrderDetails
+        order={order}
+        invoice={invoice}
+        refunds={refunds}
+        paymentState={paymentState}
+        reviewLinks={order.status === "delivered"}
+      />
     </AccountShell>
   );
 }

@@ -49,6 +49,7 @@ export function OrderDetails({
   invoice,
   refunds = [],
   paymentState,
+  reviewLinks = false,
 }: {
   order: ShopperOrder;
   /** The tax invoice's download, once the order is paid. */
@@ -57,6 +58,8 @@ export function OrderDetails({
   refunds?: OrderRefund[];
   /** The order's money state: "Paid", "Partly refunded (R… of R…)", "Refunded". */
   paymentState?: string;
+  /** Delivered to a signed-in buyer: each product offers its review form. */
+  reviewLinks?: boolean;
 }) {
   return (
     <div className="mt-6 grid gap-6 md:grid-cols-[1fr_18rem]">
@@ -70,6 +73,14 @@ export function OrderDetails({
                 <p className="text-muted-foreground">
                   {line.size} · {line.quantity} x {formatMoney(line.unitPriceCents)}
                 </p>
+                {reviewLinks && line.productSlug ? (
+                  <a
+                    href={`/products/${line.productSlug}/review`}
+                    className="mt-1 inline-block font-medium text-primary underline"
+                  >
+                    Write a review of {line.title}
+                  </a>
+                ) : null}
               </div>
               <p className="font-medium tabular-nums">{formatMoney(line.lineTotalCents)}</p>
             </li>
