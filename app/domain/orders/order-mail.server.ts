@@ -8,7 +8,7 @@ import { DELIVERY_METHOD_LABELS } from "./totals";
 import { ADD_ON_TEXT, addOnsTotalCents, chosenAddOns } from "./add-ons";
 import { log } from "~/lib/log.server";
 import { laybyPlanView, type LaybyPlanView } from "~/domain/layby/plan-view.server";
-import { formatDateTime, formatDay } from "~/lib/dates";
+import { formatDay } from "~/lib/dates";
 import { formatLongDay } from "~/domain/delivery/day-names";
 import { bookedDelivery } from "~/domain/delivery/shopper-delivery.server";
 import { addressLines, deliveryContactLines } from "~/domain/addresses/format-address";
@@ -373,46 +373,4 @@ export function paymentMails(
       },
     })),
   ];
-}
-
-/**
- * The pay reminder: an order placed a while ago (pay-reminder.server.ts) and still unpaid, its
- * items held until its time to pay runs out. Its lines, totals and delivery day, and the button
- * to pay on the order's page.
- */
-export function payReminderMail(
-  input: {
-    order: OrderDetails;
-    delivery: { day: string; zoneName: string } | null;
-    siteUrl: string;
-  },
-  shop: Pick<StoreSettings, "storeName">,
-): MailMessage {
-  const { order, delivery, siteUrl } = input;
-  const opening = `Thank you for your order ${order.number}. We have not received its payment yet: we hold the items for you until ${formatDateTime(order.payBy)}, then the order is cancelled. If your payment did not go through, you can pay on your order's page.`;
-  const dayText = deliveryDayText(delivery, false);
-  const summary = orderSummaryContent(order);
-  const pageUrl = orderPageUrl(siteUrl, order);
-  return {
-    to: order.email,
-    subject: `Your order ${order.number} at ${shop.storeName} is waiting for payment`,
-    text: [
-      `Dear ${order.firstName},`,
-      "",
-      opening,
-      "",
-      orderSummaryText(order),
-      ...dayText,
-      "",
-      `See your order and pay: ${pageUrl}`,
-    ].join("\n"),
-    email: {
-      heading: `Your order ${order.number} is waiting for payment`,
-      paragraphs: [`Dear ${order.firstName},`, opening],
-      lines: summary.lines,
-      totals: summary.totals,
-      after: [summary.deliverTo, ...paragraphsOf(dayText.join("\n"))],
-      action: { label: "See your order and pay", url: pageUrl },
-    },
-  };
 }

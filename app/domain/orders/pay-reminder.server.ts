@@ -8,7 +8,7 @@ import type { StoreSettings } from "~/domain/settings/store-settings.server";
 import { log } from "~/lib/log.server";
 import { siteUrl as defaultSiteUrl } from "~/lib/site-url.server";
 import { getOrderDetails } from "./get-order.server";
-import { payReminderMail } from "./order-mail.server";
+import { payReminderMail } from "./pay-reminder-mail.server";
 
 /*
  * The pay reminder (docs/decisions/050, "E-mails"). Placing an order sends the shopper nothing

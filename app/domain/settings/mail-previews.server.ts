@@ -14,11 +14,8 @@ import { contactMessageMails } from "~/domain/leads/send-contact-message.server"
 import { newsletterConfirmMail } from "~/domain/leads/newsletter.server";
 import { shopSender, signedByShop } from "~/domain/leads/shop-mail.server";
 import { consultationMails } from "~/domain/leads/submit-consultation.server";
-import {
-  orderConfirmationMails,
-  paymentMails,
-  payReminderMail,
-} from "~/domain/orders/order-mail.server";
+import { orderConfirmationMails, paymentMails } from "~/domain/orders/order-mail.server";
+import { payReminderMail } from "~/domain/orders/pay-reminder-mail.server";
 import { refundMail } from "~/domain/orders/refund-mail.server";
 import { purchaseOrderMail } from "~/domain/purchasing/send-purchase-order.server";
 import { getReport } from "~/domain/reports/get-report.server";

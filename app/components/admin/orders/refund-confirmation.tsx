@@ -95,7 +95,9 @@ export function RefundConfirmation({
         </p>
         <p className="mt-1 text-muted-foreground">
           {values.reason ? `Reason: ${values.reason}. ` : ""}
-          {preview.restock ? "Returned goods go back into stock." : "No goods go back into stock."}{" "}
+          {preview.restock
+            ? "Returned goods go back into stock."
+            : "No goods go back into stock."}{" "}
           A credit note is issued and the customer is e-mailed once the money is paid back.
           {after ? ` ${after}` : ""}
         </p>

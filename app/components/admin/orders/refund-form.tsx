@@ -129,29 +129,14 @@ export function RefundForm({
             error={errors.reason}
             onEdit={clearError}
           />
-          <fieldset className="space-y-2">
-            <legend className="text-sm font-medium">Pay the money back</legend>
-            {options.provider && (
-              <MethodChoice value="provider" chosen={method} onChoose={setMethod}>
-                Through {options.provider.label}, to what the customer paid with
-              </MethodChoice>
-            )}
-            <MethodChoice value="eft" chosen={method} onChoose={setMethod}>
-              Paid back by EFT from the shop&apos;s bank account
-            </MethodChoice>
-            {errors.method && <p className="text-sm text-destructive">{errors.method}</p>}
-          </fieldset>
-          {(method === "eft" || errors.eftReference) && (
-            <div className="max-w-xs">
-              <Field
-                name="eftReference"
-                label={method === "eft" ? "EFT reference" : "Reference of the part paid by hand"}
-                defaultValue={values.eftReference ?? ""}
-                error={errors.eftReference}
-                onEdit={clearError}
-              />
-            </div>
-          )}
+          <PayBackFields
+            provider={options.provider}
+            method={method}
+            onChoose={setMethod}
+            values={values}
+            errors={errors}
+            clearError={clearError}
+          />
           <label className="flex items-center gap-2 text-sm">
             <input
               type="checkbox"
@@ -172,8 +157,55 @@ export function RefundForm({
   );
 }
 
-/** One way of paying money back, as a radio button (the refund and cancel forms). */
-export function MethodChoice({
+/**
+ * How money goes back (the refund and cancel forms): through the provider that took it, when it
+ * can pay back now, or by EFT from the shop's account with the EFT's reference.
+ */
+export function PayBackFields({
+  provider,
+  method,
+  onChoose,
+  values,
+  errors,
+  clearError,
+}: {
+  provider: { label: string } | null;
+  method: "provider" | "eft";
+  onChoose: (value: "provider" | "eft") => void;
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  clearError: (name: string) => void;
+}) {
+  return (
+    <>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium">Pay the money back</legend>
+        {provider && (
+          <MethodChoice value="provider" chosen={method} onChoose={onChoose}>
+            Through {provider.label}, to what the customer paid with
+          </MethodChoice>
+        )}
+        <MethodChoice value="eft" chosen={method} onChoose={onChoose}>
+          Paid back by EFT from the shop&apos;s bank account
+        </MethodChoice>
+        {errors.method && <p className="text-sm text-destructive">{errors.method}</p>}
+      </fieldset>
+      {(method === "eft" || errors.eftReference) && (
+        <div className="max-w-xs">
+          <Field
+            name="eftReference"
+            label={method === "eft" ? "EFT reference" : "Reference of the part paid by hand"}
+            defaultValue={values.eftReference ?? ""}
+            error={errors.eftReference}
+            onEdit={clearError}
+          />
+        </div>
+      )}
+    </>
+  );
+}
+
+function MethodChoice({
   value,
   chosen,
   onChoose,

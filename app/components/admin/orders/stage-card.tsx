@@ -1,6 +1,5 @@
 import { useEffect, useState } from "react";
-import { useFetcher } from "react-router";
-import { Field, TextareaField } from "~/components/admin/field";
+import { TextareaField } from "~/components/admin/field";
 import { Button } from "~/components/admin/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
 import { useAdminForm } from "~/components/admin/use-admin-form";
@@ -10,7 +9,7 @@ import type { FormActionResult } from "~/lib/forms";
 import { notify } from "~/lib/notify";
 import { StageBadge } from "./stage-badge";
 import { isRefundPreview, RefundConfirmation } from "./refund-confirmation";
-import { MethodChoice } from "./refund-form";
+import { PayBackFields } from "./refund-form";
 
 /** What staff can do next from an order's stage, with the words for when there is nothing. */
 const STILL: Partial<Record<ReturnType<typeof orderStageView>["stage"], string>> = {
@@ -39,13 +38,7 @@ export function StageCard({
   pageResult?: FormActionResult;
 }) {
   const view = orderStageView(facts);
-  const handOver = useFetcher<FormActionResult>();
-  useEffect(() => {
-    if (handOver.state !== "idle" || !handOver.data) return;
-    const r = handOver.data;
-    if (r.ok) notify.success(r.message.title, { description: r.message.description });
-    else notify.error(r.alert.title, { description: r.alert.description });
-  }, [handOver.state, handOver.data]);
+  const handOver = useAdminForm({}).fetcher;
   const cancellable = facts.status === "awaiting_payment" || facts.status === "to_deliver";
   return (
     <Card>
@@ -142,29 +135,14 @@ function CancelForm({
               error={errors.reason}
               onEdit={clearError}
             />
-            <fieldset className="space-y-2">
-              <legend className="text-sm font-medium">Pay the money back</legend>
-              {paidBack.provider && (
-                <MethodChoice value="provider" chosen={method} onChoose={setMethod}>
-                  Through {paidBack.provider.label}, to what the customer paid with
-                </MethodChoice>
-              )}
-              <MethodChoice value="eft" chosen={method} onChoose={setMethod}>
-                Paid back by EFT from the shop&apos;s bank account
-              </MethodChoice>
-              {errors.method && <p className="text-sm text-destructive">{errors.method}</p>}
-            </fieldset>
-            {(method === "eft" || errors.eftReference) && (
-              <div className="max-w-xs">
-                <Field
-                  name="eftReference"
-                  label="EFT reference"
-                  defaultValue={values.eftReference ?? ""}
-                  error={errors.eftReference}
-                  onEdit={clearError}
-                />
-              </div>
-            )}
+            <PayBackFields
+              provider={paidBack.provider}
+              method={method}
+              onChoose={setMethod}
+              values={values}
+              errors={errors}
+              clearError={clearError}
+            />
           </>
         )}
         <Button type="submit" variant="destructive" disabled={form.submitting}>
