@@ -164,7 +164,7 @@ describe("the driver's phone", () => {
     await expect
       .poll(() => signature.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBeGreaterThan(0);
-    expect(await page.locator("main").textContent()).toMatch(/completed/i);
+    expect(await page.getByTestId("order-stage").textContent()).toMatch(/^Delivered on /);
   });
 
   it("without JavaScript, records a stop signed on the paper run sheet and another not delivered, refusing a proof with neither signature", async () => {
