@@ -168,7 +168,10 @@ export function PayBackFields({
   values,
   errors,
   clearError,
+  idPrefix = "",
 }: {
+  /** Tells this form's fields apart from another's on the same page ("cancel-"). */
+  idPrefix?: string;
   provider: { label: string } | null;
   method: "provider" | "eft";
   onChoose: (value: "provider" | "eft") => void;
@@ -193,6 +196,7 @@ export function PayBackFields({
       {(method === "eft" || errors.eftReference) && (
         <div className="max-w-xs">
           <Field
+            id={`${idPrefix}field-eftReference`}
             name="eftReference"
             label={method === "eft" ? "EFT reference" : "Reference of the part paid by hand"}
             defaultValue={values.eftReference ?? ""}

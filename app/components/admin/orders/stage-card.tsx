@@ -127,6 +127,7 @@ function CancelForm({
               This order is paid: cancelling it pays back everything paid, with a credit note.
             </p>
             <TextareaField
+              id="cancel-field-reason"
               name="reason"
               label="Reason (optional)"
               rows={2}
@@ -136,6 +137,7 @@ function CancelForm({
               onEdit={clearError}
             />
             <PayBackFields
+              idPrefix="cancel-"
               provider={paidBack.provider}
               method={method}
               onChoose={setMethod}
