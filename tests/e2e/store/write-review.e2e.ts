@@ -14,8 +14,8 @@ import { placePaidOrder } from "../shopper";
 import { signInAsOwner, toast } from "../admin/admin-session";
 
 /*
- * An invitation is due days after an order is completed. So this journey runs a shop of its
- * own: a shopper buys a bed there, the shop is stopped, the order is marked completed and its
+ * An invitation is due days after an order is delivered. So this journey runs a shop of its
+ * own: a shopper buys a bed there, the shop is stopped, the order is marked delivered and its
  * invitation and the job's next run made due in its database, and the shop is started again;
  * its job e-mails the invitation, whose link the shopper follows.
  */
@@ -33,7 +33,7 @@ async function completeWithInvitationDue(number: number) {
     extensions: { pg_trgm },
   });
   try {
-    await client.query(`update orders set status = 'completed' where number = $1`, [number]);
+    await client.query(`update orders set status = 'delivered' where number = $1`, [number]);
     await client.query(
       `insert into review_invitations (order_id, due_at)
        select id, now() - interval '1 minute' from orders where number = $1
