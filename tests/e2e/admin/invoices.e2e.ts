@@ -93,8 +93,8 @@ describe("tax invoices", () => {
     // Refunded in full: the order says so and offers no further refund.
     await admin.getByText("Refunded", { exact: true }).first().waitFor();
     expect(await admin.getByRole("form", { name: "Refund" }).count()).toBe(0);
-    // The shopper's order page says so too.
+    // The shopper's order page says so too: nothing is left to deliver, so it is cancelled.
     await shopper.reload();
-    await main(shopper).getByText("We have paid this order back in full").waitFor();
+    await main(shopper).getByText("refunded, the way you paid").waitFor();
   });
 });

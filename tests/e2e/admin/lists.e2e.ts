@@ -94,12 +94,12 @@ describe("the back office's lists", () => {
     const admin = await browser.newPage({ ...DESKTOP, javaScriptEnabled: false });
     await admin.context().addCookies(await signedIn.context().cookies());
     await admin.goto("/admin/orders?sort=total&dir=desc");
-    await admin.getByLabel("Status").selectOption("pending");
+    await admin.getByLabel("Status").selectOption({ label: "Awaiting payment" });
     await admin.getByRole("button", { name: "Filter" }).click();
-    await admin.waitForURL(/status=pending/);
+    await admin.waitForURL(/status=awaiting_payment/);
     expect(admin.url()).toContain("sort=total&dir=desc");
     const statuses = await rowTexts(admin, "order-row", 5);
-    expect(statuses.every((s) => s.toLowerCase() === "pending")).toBe(true);
+    expect(statuses.every((s) => /^Awaiting (payment|quote)$/.test(s))).toBe(true);
   });
 
   for (const colorScheme of ["light", "dark"] as const) {

@@ -89,6 +89,14 @@ export function PaymentState({
   quoted?: boolean;
 }) {
   const latest = order.payments[0];
+  // Paid back in full while its goods are still to come (a refund by amount): say so first.
+  if (order.paymentStatus === "refunded" && order.status !== "cancelled") {
+    return (
+      <Notice tone="good" title="Refunded">
+        We have paid this order back in full, the way you paid.
+      </Notice>
+    );
+  }
   // Paid, then cancelled: what was paid back (a cancelled lay-by's rule is told below, and an
   // order never paid says why it was cancelled).
   const paidThenCancelled =
