@@ -54,7 +54,7 @@ export function TodayBoard({ day, counts }: { day: string; counts: readonly Toda
                     data-testid="today-count"
                   >
                     {count}
-                  </span>
+                  </span>{" "}
                   <span className="min-w-0 break-words">{count === 1 ? one : many}</span>
                 </Link>
               </li>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
 import { TextareaField } from "~/components/admin/field";
 import { Button } from "~/components/admin/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
@@ -10,6 +11,9 @@ import { notify } from "~/lib/notify";
 import { StageBadge } from "./stage-badge";
 import { isRefundPreview, RefundConfirmation } from "./refund-confirmation";
 import { PayBackFields } from "./refund-form";
+
+/** The cancel form's fetcher, shared with the card that outlives it. */
+const CANCEL_FETCHER = "order-cancel";
 
 /** What staff can do next from an order's stage, with the words for when there is nothing. */
 const STILL: Partial<Record<ReturnType<typeof orderStageView>["stage"], string>> = {
@@ -39,6 +43,14 @@ export function StageCard({
 }) {
   const view = orderStageView(facts);
   const handOver = useAdminForm({}).fetcher;
+  // The cancel form leaves the page once the order is cancelled: the card tells how it went.
+  const cancelled = useFetcher<FormActionResult>({ key: CANCEL_FETCHER });
+  useEffect(() => {
+    const data = cancelled.data;
+    if (cancelled.state !== "idle" || !data || isRefundPreview(data)) return;
+    if (data.ok) notify.success(data.message.title, { description: data.message.description });
+    else notify.error(data.alert.title, { description: data.alert.description });
+  }, [cancelled.state, cancelled.data]);
   const cancellable = facts.status === "awaiting_payment" || facts.status === "to_deliver";
   return (
     <Card>
@@ -77,17 +89,16 @@ function CancelForm({
   paidBack: { provider: { label: string } | null } | null;
   pageResult?: FormActionResult;
 }) {
-  const form = useAdminForm({ schema: cancelOrderSchema, pageResult, toasts: false });
+  const form = useAdminForm({
+    schema: cancelOrderSchema,
+    pageResult,
+    toasts: false,
+    fetcherKey: CANCEL_FETCHER,
+  });
   const { errors, clearError, result } = form;
   const [dismissed, setDismissed] = useState<unknown>(null);
   const [chosen, setMethod] = useState<"provider" | "eft" | null>(null);
   const confirming = isRefundPreview(result) && result !== dismissed ? result : null;
-  const data = form.fetcher.data;
-  useEffect(() => {
-    if (form.fetcher.state !== "idle" || !data || isRefundPreview(data)) return;
-    if (data.ok) notify.success(data.message.title, { description: data.message.description });
-    else notify.error(data.alert.title, { description: data.alert.description });
-  }, [form.fetcher.state, data]);
   const values = isRefundPreview(result) ? result.values : form.values;
   const method =
     chosen ??
