@@ -170,15 +170,17 @@ async function customerPage(found: FoundCustomer) {
     deliveredTo: [
       ...new Set(orderRows.map((o) => `${o.address}, ${o.city} ${o.postalCode}`)),
     ].slice(0, 5),
-    orders: orderRows.map(({ id, number, status, paymentStatus, deliveryDay, totalCents, createdAt }) => ({
-      id,
-      number,
-      status,
-      deliveryDay,
-      paymentStatus,
-      totalCents,
-      createdAt,
-    })),
+    orders: orderRows.map(
+      ({ id, number, status, paymentStatus, deliveryDay, totalCents, createdAt }) => ({
+        id,
+        number,
+        status,
+        deliveryDay,
+        paymentStatus,
+        totalCents,
+        createdAt,
+      }),
+    ),
     laybys: plans.map((p) => ({ ...p, orderNumber: numberOf.get(p.orderId) ?? null })),
     invoices: invoiceRows,
     refunds: refundRows.map((r) => ({ ...r, orderNumber: numberOf.get(r.orderId) ?? null })),

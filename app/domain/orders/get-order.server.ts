@@ -24,10 +24,7 @@ async function loadDetails(order: typeof orders.$inferSelect) {
         productSlug: products.slug,
       })
       .from(orderLines)
-      .leftJoin(
-        products,
-        and(eq(products.id, orderLines.productId), eq(products.status, "active")),
-      )
+      .leftJoin(products, and(eq(products.id, orderLines.productId), eq(products.status, "active")))
       .where(eq(orderLines.orderId, order.id))
       .orderBy(asc(orderLines.position), asc(orderLines.id)),
     db()

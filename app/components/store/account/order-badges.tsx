@@ -19,7 +19,9 @@ export function OrderBadges({
   return (
     <span className="inline-flex flex-wrap gap-1">
       <Badge
-        variant={view.tone === "bad" ? "destructive" : view.tone === "good" ? "default" : "secondary"}
+        variant={
+          view.tone === "bad" ? "destructive" : view.tone === "good" ? "default" : "secondary"
+        }
         data-stage={view.stage}
       >
         {view.badge}
