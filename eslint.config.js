@@ -144,7 +144,9 @@ export default tseslint.config(
     // One way onto an order's timeline (issue 32): recordOrderEvent in
     // app/domain/orders/order-events.server.ts. Reading the timeline, and the privacy scrub's
     // rewrite of it, stay free. One writer of an order's stage and of its money state: moveOrder
-    // (whose one write says so) and moveOrderPayment, beside recordOrderEvent.
+    // (whose one write says so) and moveOrderPayment, beside recordOrderEvent. One way to open a
+    // refund and one writer of its status and its parts' (refund-writes.server.ts, whose writes
+    // say so).
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["app/domain/orders/order-events.server.ts"],
     rules: {
@@ -162,6 +164,19 @@ export default tseslint.config(
             "CallExpression[callee.property.name='set'][callee.object.callee.property.name='update'][callee.object.arguments.0.name='orders'] > ObjectExpression > Property[key.name=/^(status|paymentStatus)$/]",
           message:
             "An order's stage is written by moveOrder (~/domain/orders/move-order.server), its money state by moveOrderPayment (~/domain/orders/order-events.server).",
+        },
+        {
+          // One way to open a refund with its parts, one writer of their status (decision 051).
+          selector:
+            "CallExpression[callee.property.name='insert'][arguments.0.name=/^(refunds|refundParts)$/]",
+          message:
+            "A refund is opened with its parts by openRefund (~/domain/refunds/refund-writes.server).",
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name='set'][callee.object.callee.property.name='update'][callee.object.arguments.0.name=/^(refunds|refundParts)$/] > ObjectExpression > Property[key.name='status']",
+          message:
+            "A refund's status is written by moveRefund, a part's by moveRefundPart (~/domain/refunds/refund-writes.server).",
         },
       ],
     },

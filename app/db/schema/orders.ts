@@ -232,6 +232,11 @@ export const orderLines = pgTable(
     creditedQuantity: integer("credited_quantity").notNull().default(0),
     /** How many of the line were handed over, written when the order becomes delivered. */
     deliveredQuantity: integer("delivered_quantity").notNull().default(0),
+    /**
+     * How many of the credited units came back into the shop's stock (a refund that restocked
+     * them): credited but not returned, the shopper kept them. Written by creditOrderLines only.
+     */
+    returnedQuantity: integer("returned_quantity").notNull().default(0),
   },
   (t) => [
     index("order_lines_order_idx").on(t.orderId),
@@ -254,6 +259,11 @@ export const orderLines = pgTable(
     check(
       "order_lines_delivered_within_quantity",
       sql`${t.deliveredQuantity} between 0 and ${t.quantity}`,
+    ),
+    // Goods come back only with a refund that credits them.
+    check(
+      "order_lines_returned_within_credited",
+      sql`${t.returnedQuantity} between 0 and ${t.creditedQuantity}`,
     ),
   ],
 );

@@ -1,31 +1,32 @@
-import { and, eq, exists, lt, or, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { orders, payments, refundParts, refunds } from "~/db/schema";
 import type { SessionUser } from "~/domain/auth/roles";
 import { recordAudit } from "~/domain/audit/audit-log.server";
 import { conflict, invalid, notFound } from "~/domain/errors";
-import { settleLaybyRefund } from "~/domain/layby/layby-pay-back.server";
+import { LAYBY_REFUND } from "~/domain/layby/layby-pay-back.server";
 import { recordRefundPaid } from "~/domain/ledger/record-cash.server";
 import { recordOrderEvent } from "~/domain/orders/order-events.server";
 import { mailRefundIfCompleted } from "~/domain/orders/refund-mail.server";
 import { askProviders, recordPartAnswer } from "~/domain/refunds/pay-back.server";
+import { recheckRefundsWith } from "~/domain/refunds/recheck-refunds.server";
 import { howPaidBack } from "~/domain/refunds/refund-words";
-import { settleOwedRefund } from "~/domain/refunds/settle-owed.server";
+import { moveRefundPart } from "~/domain/refunds/refund-writes.server";
+import {
+  settleRefundOfKind,
+  type RefundKind,
+  type SettledRefund,
+} from "~/domain/refunds/settle-refund.server";
 import { formatMoney } from "~/lib/money";
 import { refundOwedBack } from "./money-owed-back.server";
-import { settleOrderRefund, type SettledRefund } from "./refund-order.server";
+import { settleOrderRefund } from "./refund-order.server";
 
 type Actor = Pick<SessionUser, "id" | "email">;
 
-/** Longer than any provider's answer can take (their requests time out within a minute). */
-export const UNANSWERED_AFTER_MINUTES = 15;
-/** How often a provider is asked again about a refund whose answer is not known. */
-export const ASK_AGAIN_AFTER_MINUTES = 5;
-
 /**
- * Settles a refund of any kind from what its parts say, in its own area: an order's
- * (settleOrderRefund: credit note, stock back), a lay-by's (settleLaybyRefund), or a payment
- * the shop could not keep (settlePaymentRefund). An order refund's e-mail goes once it
+ * Settles a refund of any kind through the engine, with its kind's steps from the area that
+ * owns its money: an order's (ORDER_REFUND: credit note, stock back), a lay-by's (LAYBY_REFUND)
+ * or a payment the shop could not keep (PAYMENT_REFUND). An order refund's e-mail goes once it
  * completes. Safe to repeat.
  */
 export async function settleRefund(options: {
@@ -38,133 +39,45 @@ export async function settleRefund(options: {
     .from(refunds)
     .where(eq(refunds.id, options.refundId));
   if (!refund) throw notFound("This refund does not exist.");
-  if (refund.kind === "layby") return settleLaybyRefund(options);
-  if (refund.kind === "payment") return settlePaymentRefund(options);
+  if (refund.kind === "layby") return settleRefundOfKind(LAYBY_REFUND, options);
+  if (refund.kind === "payment") return settleRefundOfKind(PAYMENT_REFUND, options);
   return mailRefundIfCompleted(await settleOrderRefund(options));
 }
 
 /**
  * A payment the shop could not keep (it arrived after its order was cancelled or expired, or
- * paid it twice), settled with the order locked: paid back, it gets its ledger row (so the
- * order's money nets to nothing) and a line on the timeline; otherwise it stays held.
+ * paid it twice): paid back, it gets its ledger row (so the order's money nets to nothing) and
+ * a line on the timeline; otherwise it stays held (it never fails: the money is owed).
  */
-async function settlePaymentRefund(options: {
-  refundId: number;
-  actor?: Actor;
-  now?: Date;
-}): Promise<SettledRefund> {
-  const now = options.now ?? new Date();
-  const actor = options.actor?.email ?? "system";
-  return db().transaction(async (tx) => {
-    const [head] = await tx
-      .select({ orderId: refunds.orderId })
-      .from(refunds)
-      .where(eq(refunds.id, options.refundId));
-    await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(eq(orders.id, head!.orderId))
-      .for("update");
-    const settled = await settleOwedRefund(tx, { refundId: options.refundId, now });
-    const { refund } = settled;
-    const base = { refundId: refund.id, amountCents: refund.amountCents };
-    const money = formatMoney(refund.amountCents, { cents: true });
-    if (settled.outcome === "wait") {
-      if (settled.changed) {
-        await recordOrderEvent(tx, {
-          orderId: refund.orderId,
-          type: "refund_awaiting",
-          message: `Refund of ${money} awaiting: ${settled.why} Its amount stays held.`,
-          actor,
-          createdAt: now,
-        });
-      }
-      return { ...base, status: "awaiting", why: settled.why };
-    }
+const PAYMENT_REFUND: RefundKind = {
+  owed: true,
+  async waiting(tx, { refund, why, actor, now }) {
+    await recordOrderEvent(tx, {
+      orderId: refund.orderId,
+      type: "refund_awaiting",
+      message: `Refund of ${formatMoney(refund.amountCents, { cents: true })} awaiting: ${why} Its amount stays held.`,
+      actor: actor?.email ?? "system",
+      createdAt: now,
+    });
+  },
+  async completed(tx, { refund, parts, actor, now }) {
     if (await recordRefundPaid(tx, { refundId: refund.id })) {
       await recordOrderEvent(tx, {
         orderId: refund.orderId,
         type: "refunded",
-        message: `${money} ${howPaidBack(settled.parts, refund.provider)}: ${refund.reason.toLowerCase()}.`,
-        actor,
+        message: `${formatMoney(refund.amountCents, { cents: true })} ${howPaidBack(parts, refund.provider)}: ${refund.reason.toLowerCase()}.`,
+        actor: actor?.email ?? "system",
         createdAt: now,
       });
     }
-    return { ...base, status: "completed", creditNoteId: null, creditNoteNumber: null };
-  });
-}
+    return { creditNoteId: null, creditNoteNumber: null };
+  },
+  completedBefore: async () => ({ creditNoteId: null, creditNoteNumber: null }),
+};
 
-/**
- * The job that finishes refunds nobody is finishing: one a stopped process left pending (asked
- * of the provider, answer never kept) has its unasked parts marked unknown, since the provider
- * may have paid; a refund awaiting the provider is asked about again; and each is then settled,
- * which completes one whose parts were all paid (its credit note issued), never marks failed one
- * the provider may have paid, and frees only what a provider definitely refused. Answers how
- * many refunds it settled as completed or failed.
- */
-export async function recheckRefunds(now = new Date()): Promise<number> {
-  const unanswered = new Date(now.getTime() - UNANSWERED_AFTER_MINUTES * 60_000);
-  const askAgain = new Date(now.getTime() - ASK_AGAIN_AFTER_MINUTES * 60_000);
-  const stuck = await db()
-    .select({ id: refunds.id, reason: refunds.reason, status: refunds.status })
-    .from(refunds)
-    .where(
-      or(
-        and(eq(refunds.status, "pending"), lt(refunds.updatedAt, unanswered)),
-        and(
-          eq(refunds.status, "awaiting_provider"),
-          lt(refunds.updatedAt, askAgain),
-          // Only a provider's answer not known is asked again; money staff are to pay back
-          // (by hand, or through the provider when they choose) waits for them.
-          exists(
-            db()
-              .select({ id: refundParts.id })
-              .from(refundParts)
-              .where(and(eq(refundParts.refundId, refunds.id), eq(refundParts.status, "unknown"))),
-          ),
-        ),
-      ),
-    );
-  let settled = 0;
-  for (const refund of stuck) {
-    // Claimed by the UPDATE that touches it (so the next run asks again only after
-    // ASK_AGAIN_AFTER_MINUTES): two processes never ask the provider about it twice at once.
-    const [claimed] = await db()
-      .update(refunds)
-      .set({ updatedAt: now })
-      .where(
-        and(
-          eq(refunds.id, refund.id),
-          eq(refunds.status, refund.status),
-          lt(refunds.updatedAt, refund.status === "pending" ? unanswered : askAgain),
-        ),
-      )
-      .returning({ id: refunds.id });
-    if (!claimed) continue;
-    await db()
-      .update(refundParts)
-      .set({
-        status: "unknown",
-        failure: "the shop stopped before the provider answered",
-        updatedAt: now,
-      })
-      .where(
-        and(
-          eq(refundParts.refundId, refund.id),
-          eq(refundParts.method, "provider"),
-          eq(refundParts.status, "pending"),
-        ),
-      );
-    await askProviders({
-      refundId: refund.id,
-      reason: refund.reason,
-      statuses: ["unknown"],
-      now: () => now,
-    });
-    const result = await settleRefund({ refundId: refund.id, now });
-    if (result.status !== "awaiting") settled += 1;
-  }
-  return settled;
+/** The job: refunds nobody is finishing, asked again and settled (recheckRefundsWith). */
+export function recheckRefunds(now = new Date()): Promise<number> {
+  return recheckRefundsWith(settleRefund, now);
 }
 
 /**
@@ -212,18 +125,14 @@ export async function recordRefundPart(options: {
   }
   const now = new Date();
   if (options.outcome === "paid_by_hand") {
-    await db()
-      .update(refundParts)
-      .set({
-        method: "hand",
-        paymentId: null,
-        status: "paid",
-        reference: options.reference,
-        failure: "",
-        checkedAt: now,
-        updatedAt: now,
-      })
-      .where(eq(refundParts.id, part.id));
+    await moveRefundPart(db(), {
+      partId: part.id,
+      to: "paid",
+      byHand: true,
+      reference: options.reference,
+      checkedAt: now,
+      now,
+    });
   } else if (options.outcome === "paid_by_provider") {
     await recordPartAnswer(part.id, { status: "paid", providerRefundId: options.reference }, now);
   } else {

@@ -26,8 +26,13 @@ import { mailRefundIfCompleted } from "~/domain/orders/refund-mail.server";
 import { providerByName } from "~/domain/payments/providers.server";
 import { PROVIDER_NAMES } from "~/domain/payments/provider";
 import { askProviders } from "~/domain/refunds/pay-back.server";
-import { refundOutcome } from "~/domain/refunds/refund-state";
-import { capitalised, describeParts, howPaidBack } from "~/domain/refunds/refund-words";
+import { capitalised, howPaidBack } from "~/domain/refunds/refund-words";
+import { linkCreditNote, openRefund } from "~/domain/refunds/refund-writes.server";
+import {
+  settleRefundOfKind,
+  type RefundKind,
+  type SettleStep,
+} from "~/domain/refunds/settle-refund.server";
 import { splitRefund, type MoneySource } from "~/domain/refunds/refund-split";
 import { formatMoney } from "~/lib/money";
 import { invoiceAmounts } from "./invoice-amounts";
@@ -129,20 +134,6 @@ export type SettledOrderRefund =
   | { status: "awaiting"; refundId: number; amountCents: number; why: string }
   | { status: "failed"; refundId: number; amountCents: number; why: string };
 
-/**
- * What became of a refund of any kind; a lay-by's or a payment's completes with no credit note
- * (there is no invoice to credit).
- */
-export type SettledRefund =
-  | SettledOrderRefund
-  | {
-      status: "completed";
-      refundId: number;
-      creditNoteId: null;
-      creditNoteNumber: null;
-      amountCents: number;
-    };
-
 async function reserveRefund(
   tx: Tx,
   options: { orderId: number; input: RefundInput; actor: Actor; preview?: boolean },
@@ -225,34 +216,29 @@ async function reserveRefund(
     preview: options.preview === true,
   });
 
-  const [refund] = await tx
-    .insert(refunds)
-    .values({
-      orderId,
-      invoiceId: invoice.id,
-      method: input.method,
-      provider: parts.provider,
-      amountCents,
-      lines: input.lines,
-      creditLines,
-      reason: input.reason,
-      reference: input.method === "eft" ? input.eftReference : "",
-      restocked: restock,
-      createdBy: actor.id,
-    })
-    .returning({ id: refunds.id });
-  await tx.insert(refundParts).values(
-    parts.plan.map((part) => ({
-      refundId: refund!.id,
+  return openRefund(tx, {
+    kind: "order",
+    orderId,
+    invoiceId: invoice.id,
+    method: input.method,
+    provider: parts.provider,
+    amountCents,
+    lines: input.lines,
+    creditLines,
+    reason: input.reason,
+    reference: input.method === "eft" ? input.eftReference : "",
+    restocked: restock,
+    createdBy: actor.id,
+    parts: parts.plan.map((part) => ({
       paymentId: part.paymentId,
       method: part.method,
       amountCents: part.amountCents,
       // A part paid by hand is paid by staff, who give its reference with the refund.
-      status: part.method === "hand" ? ("paid" as const) : ("pending" as const),
-      reference: part.method === "hand" ? input.eftReference : "",
+      ...(part.method === "hand"
+        ? { status: "paid" as const, reference: input.eftReference }
+        : { status: "pending" as const }),
     })),
-  );
-  return { refundId: refund!.id };
+  });
 }
 
 /** The goods a refund's credit lines bring back, per variant. */
@@ -336,121 +322,73 @@ async function planParts(
 }
 
 /**
- * Settles an order refund from what its parts say (refundOutcome): completes it with its credit
- * note, fails it, or keeps it awaiting the provider. Safe to call again and from any process:
- * the refund row is locked and a settled refund stays as it is. The job calls it for refunds
- * left pending or awaiting.
+ * Settles an order refund through the engine (settleRefundOfKind): completed, it is handed to
+ * completeOrderRefund; failed or awaiting, the order's timeline says so. Safe to call again and
+ * from any process. The job calls it for refunds left pending or awaiting.
  */
 export async function settleOrderRefund(options: {
   refundId: number;
   actor?: Actor;
   now?: Date;
 }): Promise<SettledOrderRefund> {
-  const now = options.now ?? new Date();
-  return db().transaction(async (tx) => {
-    const [head] = await tx
-      .select({ orderId: refunds.orderId, kind: refunds.kind })
-      .from(refunds)
-      .where(eq(refunds.id, options.refundId));
-    if (!head || head.kind !== "order") throw notFound("This refund does not exist.");
-    // The order first, then the refund: the order in which a new refund takes them.
-    const [order] = await tx
-      .select({ id: orders.id, number: orders.number })
-      .from(orders)
-      .where(eq(orders.id, head.orderId))
-      .for("update");
-    const [refund] = await tx
-      .select()
-      .from(refunds)
-      .where(eq(refunds.id, options.refundId))
-      .for("update");
-    const parts = await tx
-      .select()
-      .from(refundParts)
-      .where(eq(refundParts.refundId, refund!.id))
-      .orderBy(asc(refundParts.id));
-    const base = { refundId: refund!.id, amountCents: refund!.amountCents };
-    const why = describeParts(parts, refund!.provider);
-    if (refund!.status === "completed") {
-      const [note] = await tx
-        .select({ id: creditNotes.id, number: creditNotes.number })
-        .from(creditNotes)
-        .where(eq(creditNotes.id, refund!.creditNoteId!));
-      return {
-        ...base,
-        status: "completed",
-        creditNoteId: note!.id,
-        creditNoteNumber: formatCreditNoteNumber(note!.number),
-      };
-    }
-    if (refund!.status === "failed") return { ...base, status: "failed", why: refund!.failure };
-
-    const outcome = refundOutcome(parts);
-    const actorEmail = options.actor?.email ?? "system";
-    if (outcome === "fail") {
-      await tx
-        .update(refunds)
-        .set({ status: "failed", failure: why, updatedAt: now })
-        .where(eq(refunds.id, refund!.id));
-      await recordOrderEvent(tx, {
-        orderId: order!.id,
-        type: "refund_refused",
-        message: `Refund refused: ${why}`,
-        actor: actorEmail,
-      });
-      return { ...base, status: "failed", why };
-    }
-    if (outcome === "wait") {
-      if (refund!.status !== "awaiting_provider" || refund!.failure !== why) {
-        await tx
-          .update(refunds)
-          .set({ status: "awaiting_provider", failure: why, updatedAt: now })
-          .where(eq(refunds.id, refund!.id));
-        await recordOrderEvent(tx, {
-          orderId: order!.id,
-          type: "refund_awaiting",
-          message: `Refund of ${money(refund!.amountCents)} awaiting: ${why} Its amount stays held.`,
-          actor: actorEmail,
-        });
-      }
-      return { ...base, status: "awaiting", why };
-    }
-    const done = await completeRefund(tx, {
-      refund: refund!,
-      parts,
-      orderNumber: order!.number,
-      actor: options.actor,
-      now,
-    });
-    return { ...base, status: "completed", ...done };
-  });
+  const [head] = await db()
+    .select({ kind: refunds.kind })
+    .from(refunds)
+    .where(eq(refunds.id, options.refundId));
+  if (head?.kind !== "order") throw notFound("This refund does not exist.");
+  return (await settleRefundOfKind(ORDER_REFUND, options)) as SettledOrderRefund;
 }
+
+/** An order refund's steps in the engine: its invoice credited once every part is paid. */
+export const ORDER_REFUND: RefundKind = {
+  owed: false,
+  async waiting(tx, { refund, why, actor }) {
+    await recordOrderEvent(tx, {
+      orderId: refund.orderId,
+      type: "refund_awaiting",
+      message: `Refund of ${money(refund.amountCents)} awaiting: ${why} Its amount stays held.`,
+      actor: actor?.email ?? "system",
+    });
+  },
+  async failed(tx, { refund, why, actor }) {
+    await recordOrderEvent(tx, {
+      orderId: refund.orderId,
+      type: "refund_refused",
+      message: `Refund refused: ${why}`,
+      actor: actor?.email ?? "system",
+    });
+  },
+  completed: completeOrderRefund,
+  async completedBefore(tx, { refund }) {
+    const [note] = await tx
+      .select({ id: creditNotes.id, number: creditNotes.number })
+      .from(creditNotes)
+      .where(eq(creditNotes.id, refund.creditNoteId!));
+    return { creditNoteId: note!.id, creditNoteNumber: formatCreditNoteNumber(note!.number) };
+  },
+};
 
 /**
  * Every part is paid: the credit note is issued from the lines staff confirmed, returned goods
  * go back on hand against the units sold (those whose warehouse has closed since are named on
- * the timeline, never refused: the money has gone back), and a fully refunded order is marked
- * refunded.
+ * the timeline, never refused: the money has gone back), the order's money state and the lines
+ * it still owes follow.
  */
-async function completeRefund(
+async function completeOrderRefund(
   tx: Tx,
-  options: {
-    refund: typeof refunds.$inferSelect;
-    parts: (typeof refundParts.$inferSelect)[];
-    orderNumber: number;
-    actor?: Actor;
-    now: Date;
-  },
-) {
-  const { refund, now } = options;
+  { refund, parts, actor: staff, now }: SettleStep,
+): Promise<{ creditNoteId: number; creditNoteNumber: string }> {
   const orderId = refund.orderId;
   const amountCents = refund.amountCents;
+  const [order] = await tx
+    .select({ number: orders.number })
+    .from(orders)
+    .where(eq(orders.id, orderId));
   // Completed by the job, the refund is the staff member's who made it, done by the system.
-  const actor = options.actor ?? { id: refund.createdBy, email: "system" };
-  const auditActor = options.actor
+  const actor = staff ?? { id: refund.createdBy, email: "system" };
+  const auditActor = staff
     ? { actorId: actor.id, actorEmail: actor.email }
     : { actorEmail: "system" };
-  const input = { reason: refund.reason };
   const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, refund.invoiceId!));
   if (!invoice) throw notFound("This refund's invoice does not exist.");
   // The credit note credits exactly what was paid back, its VAT and discount share checked
@@ -465,17 +403,7 @@ async function completeRefund(
     paidCents: amountCents,
   });
   const { number, lines: creditLines } = note;
-  const references = options.parts.map((p) => p.reference).filter(Boolean);
-  await tx
-    .update(refunds)
-    .set({
-      status: "completed",
-      creditNoteId: note.creditNoteId,
-      reference: references.join(", "),
-      failure: "",
-      updatedAt: now,
-    })
-    .where(eq(refunds.id, refund.id));
+  await linkCreditNote(tx, { refundId: refund.id, creditNoteId: note.creditNoteId });
   await recordRefundPaid(tx, { refundId: refund.id });
 
   let leftOut = "";
@@ -483,7 +411,7 @@ async function completeRefund(
     const back = await returnSoldUnits(tx, {
       orderId,
       units: returnedUnits(creditLines),
-      reference: `Order ${options.orderNumber}`,
+      reference: `Order ${order!.number}`,
       reason: "Returned by the customer",
       actor: actor.email,
     });
@@ -501,24 +429,25 @@ async function completeRefund(
     );
   const paymentStatus = afterRefund(totals?.refunded ?? 0, invoice.totalCents);
   const was = await moveOrderPayment(tx, { orderId, to: paymentStatus, now });
-  // What was credited is no longer the shop's to deliver.
+  // What was credited is no longer the shop's to deliver; what came back is back in stock.
   await creditOrderLines(tx, {
     orderId,
     creditLines,
-    actor: options.actor ? { id: actor.id, email: actor.email } : { id: null, email: "system" },
+    returned: refund.restocked,
+    actor: staff ? { id: actor.id, email: actor.email } : { id: null, email: "system" },
   });
   const creditNoteNumber = formatCreditNoteNumber(number);
   await recordOrderEvent(tx, {
     orderId,
     type: "refunded",
-    message: `${money(amountCents)} ${howPaidBack(options.parts, refund.provider)}; credit note ${creditNoteNumber} against ${formatInvoiceNumber(invoice.number)}: ${input.reason}${leftOut}`,
+    message: `${money(amountCents)} ${howPaidBack(parts, refund.provider)}; credit note ${creditNoteNumber} against ${formatInvoiceNumber(invoice.number)}: ${refund.reason}${leftOut}`,
     actor: actor.email,
   });
   await recordAudit(
     {
       action: "order_refunded",
       ...auditActor,
-      subject: `order:${options.orderNumber}`,
+      subject: `order:${order!.number}`,
       details: {
         amountCents,
         creditNote: creditNoteNumber,

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
 import { refunds } from "~/db/schema";
+import { REFUND_STATUSES_HELD } from "~/domain/refunds/refund-status";
 
 /**
  * What an order's refunds have taken so far, counting those being made at this moment and those
@@ -16,7 +17,7 @@ export async function refundedSoFar(orderId: number, tx?: Tx) {
         eq(refunds.orderId, orderId),
         // A lay-by's refund, or a payment owed back, is not against the invoice.
         eq(refunds.kind, "order"),
-        inArray(refunds.status, ["pending", "awaiting_provider", "completed"]),
+        inArray(refunds.status, [...REFUND_STATUSES_HELD]),
       ),
     );
   const credited = new Map<number, number>();

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
-import { laybyPayments, laybyPlans, orders, payments, refundParts, refunds } from "~/db/schema";
+import { laybyPayments, laybyPlans, orders, payments } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit-log.server";
 import { conflict, notFound } from "~/domain/errors";
 import { recordChargeKept } from "~/domain/ledger/record-sales.server";
@@ -9,6 +9,7 @@ import { giveBackOrderHold } from "~/domain/orders/cancel-order.server";
 import { moveOrder } from "~/domain/orders/move-order.server";
 import { askProviders } from "~/domain/refunds/pay-back.server";
 import { splitRefund } from "~/domain/refunds/refund-split";
+import { openRefund } from "~/domain/refunds/refund-writes.server";
 import { formatMoney } from "~/lib/money";
 import { chargeWords, laybyCancellation, type ChargeRule } from "./cancellation";
 import { sendLaybyCancelledMail } from "./layby-mail.server";
@@ -217,32 +218,19 @@ async function reserveLaybyRefund(
         .from(payments)
         .where(eq(payments.id, firstOnline.paymentId))
     : [];
-  const [refund] = await tx
-    .insert(refunds)
-    .values({
-      kind: "layby",
-      orderId: options.orderId,
-      planId: options.planId,
-      method: firstOnline ? "provider" : "eft",
-      provider: payment?.provider ?? null,
-      amountCents: options.refundCents,
-      reason: LAYBY_REFUND_REASON,
-      createdBy: options.createdBy,
-      createdAt: options.now,
-      updatedAt: options.now,
-    })
-    .returning({ id: refunds.id });
-  await tx.insert(refundParts).values(
-    plan.map((part) => ({
-      refundId: refund!.id,
-      paymentId: part.paymentId,
-      method: part.method,
-      amountCents: part.amountCents,
-      createdAt: options.now,
-      updatedAt: options.now,
-    })),
-  );
-  return refund!.id;
+  const { refundId } = await openRefund(tx, {
+    kind: "layby",
+    orderId: options.orderId,
+    planId: options.planId,
+    method: firstOnline ? "provider" : "eft",
+    provider: payment?.provider ?? null,
+    amountCents: options.refundCents,
+    reason: LAYBY_REFUND_REASON,
+    createdBy: options.createdBy,
+    now: options.now,
+    parts: plan,
+  });
+  return refundId;
 }
 
 async function finishCancellation(

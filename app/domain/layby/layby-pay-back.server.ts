@@ -1,11 +1,16 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
 import { laybyPlans, orders, refunds } from "~/db/schema";
-import type { SettledRefund } from "~/domain/invoicing/refund-order.server";
 import { recordRefundPaid } from "~/domain/ledger/record-cash.server";
 import { moveOrderPayment, recordOrderEvent } from "~/domain/orders/order-events.server";
 import { notFound } from "~/domain/errors";
-import { settleOwedRefund } from "~/domain/refunds/settle-owed.server";
+import {
+  settleRefundOfKind,
+  type RefundActor,
+  type RefundKind,
+  type SettledRefund,
+  type SettleStep,
+} from "~/domain/refunds/settle-refund.server";
 import { providerWords } from "~/domain/refunds/refund-words";
 import { formatMoney } from "~/lib/money";
 
@@ -13,8 +18,8 @@ const money = (cents: number) => formatMoney(cents, { cents: true });
 
 /**
  * Settles a lay-by's refund (a cancelled plan's, or money paid into it that the shop cannot
- * keep) through the one pay-back engine (docs/decisions/030), with the order locked first: each
- * part paid since the last time (through its provider, or by hand at the showroom) gets its
+ * keep) through the one pay-back engine (docs/decisions/030, 051), with the order locked first:
+ * each part paid since the last time (through its provider, or by hand at the showroom) gets its
  * ledger row and a line on the timeline; an answer not known, a provider's refusal or cash
  * still to pay keeps it awaiting with why, its amount held (a lay-by's money is owed whatever
  * the provider says, so it never fails); once every lay-by refund of a cancelled plan is paid,
@@ -22,26 +27,27 @@ const money = (cents: number) => formatMoney(cents, { cents: true });
  */
 export async function settleLaybyRefund(options: {
   refundId: number;
-  actor?: { email: string } | string;
+  actor?: RefundActor | string;
   now?: Date;
 }): Promise<SettledRefund> {
-  const now = options.now ?? new Date();
+  const [head] = await db()
+    .select({ planId: refunds.planId })
+    .from(refunds)
+    .where(and(eq(refunds.id, options.refundId), eq(refunds.kind, "layby")));
+  if (!head?.planId) throw notFound("This refund does not exist.");
   const actor =
-    typeof options.actor === "string" ? options.actor : (options.actor?.email ?? "system");
-  return db().transaction(async (tx) => {
-    const [head] = await tx
-      .select({ orderId: refunds.orderId, planId: refunds.planId })
-      .from(refunds)
-      .where(and(eq(refunds.id, options.refundId), eq(refunds.kind, "layby")));
-    if (!head?.planId) throw notFound("This refund does not exist.");
-    await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(eq(orders.id, head.orderId))
-      .for("update");
-    const settled = await settleOwedRefund(tx, { refundId: options.refundId, now });
-    const { refund } = settled;
-    for (const part of settled.parts) {
+    typeof options.actor === "string" ? { id: "", email: options.actor } : options.actor;
+  return settleRefundOfKind(LAYBY_REFUND, { refundId: options.refundId, actor, now: options.now });
+}
+
+const who = (step: SettleStep) => step.actor?.email ?? "system";
+
+/** A lay-by refund's steps in the engine: each part booked as it is paid, never failed. */
+export const LAYBY_REFUND: RefundKind = {
+  owed: true,
+  async partsSeen(tx, step) {
+    const { refund, now } = step;
+    for (const part of step.parts) {
       if (part.status !== "paid") continue;
       if (!(await recordRefundPaid(tx, { laybyRefundPartId: part.id }))) continue;
       await recordOrderEvent(tx, {
@@ -51,27 +57,26 @@ export async function settleLaybyRefund(options: {
           part.method === "hand"
             ? `Lay-by refund of ${money(part.amountCents)} paid out by hand (reference ${part.reference}).`
             : `${money(part.amountCents)} paid back through ${providerWords(refund.provider)}.`,
-        actor,
+        actor: who(step),
         createdAt: now,
       });
     }
-    const base = { refundId: refund.id, amountCents: refund.amountCents };
-    if (settled.outcome === "wait") {
-      if (settled.changed) {
-        await recordOrderEvent(tx, {
-          orderId: refund.orderId,
-          type: "refund_awaiting",
-          message: `Lay-by refund of ${money(refund.amountCents)} awaiting: ${settled.why} Its amount stays held.`,
-          actor,
-          createdAt: now,
-        });
-      }
-      return { ...base, status: "awaiting", why: settled.why };
-    }
-    await markRefundedWhenPaidBack(tx, refund.orderId, head.planId);
-    return { ...base, status: "completed", creditNoteId: null, creditNoteNumber: null };
-  });
-}
+  },
+  async waiting(tx, step) {
+    await recordOrderEvent(tx, {
+      orderId: step.refund.orderId,
+      type: "refund_awaiting",
+      message: `Lay-by refund of ${money(step.refund.amountCents)} awaiting: ${step.why} Its amount stays held.`,
+      actor: who(step),
+      createdAt: step.now,
+    });
+  },
+  async completed(tx, { refund }) {
+    await markRefundedWhenPaidBack(tx, refund.orderId, refund.planId!);
+    return { creditNoteId: null, creditNoteNumber: null };
+  },
+  completedBefore: async () => ({ creditNoteId: null, creditNoteNumber: null }),
+};
 
 /**
  * Once every refund of a cancelled plan is paid back (and something was paid), the order's

@@ -20,6 +20,9 @@ async function loadDetails(order: typeof orders.$inferSelect) {
         originalPriceCents: orderLines.originalPriceCents,
         lineTotalCents: orderLines.lineTotalCents,
         variantId: orderLines.variantId,
+        creditedQuantity: orderLines.creditedQuantity,
+        returnedQuantity: orderLines.returnedQuantity,
+        deliveredQuantity: orderLines.deliveredQuantity,
         /** The product's page, while it is on sale, for a delivered order's review link. */
         productSlug: products.slug,
       })

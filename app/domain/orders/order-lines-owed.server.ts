@@ -7,7 +7,8 @@ import { moveOrder, type OrderActor } from "./move-order.server";
 
 /*
  * Lines that know what they owe (docs/decisions/050): each order line keeps how many of it a
- * completed refund credited and how many were handed over, and the order which add-ons were
+ * completed refund credited, how many of those came back into stock, and how many were handed
+ * over, and the order which add-ons were
  * credited. What is still to deliver is ordered less credited; the run sheet, the delivery
  * note, the driver's phone and To book read only that.
  */
@@ -21,14 +22,20 @@ function addOnOf(line: Pick<CreditLineRecord, "variantId" | "description">): Add
 }
 
 /**
- * A completed refund's credit lines come off what the order owes, in the refund's transaction:
- * its goods lines (an order's invoice numbers them 0.. in the order's line order) and its
+ * A completed refund's credit lines come off what the order owes, in the refund's transaction
+ * (and, when it restocked them, count as returned): its goods lines (an order's invoice numbers them 0.. in the order's line order) and its
  * add-ons. An order still to be delivered that has nothing left to deliver leaves To book and
  * its run: it is cancelled, everything on it refunded, and its day given back.
  */
 export async function creditOrderLines(
   tx: Tx,
-  options: { orderId: number; creditLines: readonly CreditLineRecord[]; actor: OrderActor },
+  options: {
+    orderId: number;
+    creditLines: readonly CreditLineRecord[];
+    /** The refund put the credited goods back in stock: they came back, or never left. */
+    returned: boolean;
+    actor: OrderActor;
+  },
 ) {
   const { orderId } = options;
   const lines = await tx
@@ -46,6 +53,11 @@ export async function creditOrderLines(
         .update(orderLines)
         .set({
           creditedQuantity: sql`least(${orderLines.quantity}, ${orderLines.creditedQuantity} + ${credit.quantity})`,
+          ...(options.returned
+            ? {
+                returnedQuantity: sql`least(${orderLines.quantity}, ${orderLines.returnedQuantity} + ${credit.quantity})`,
+              }
+            : {}),
         })
         .where(eq(orderLines.id, line.id));
       continue;

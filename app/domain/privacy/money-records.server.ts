@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { db, Tx } from "~/db/client.server";
 import { creditNotes, invoiceLines, orders, refundParts, refunds } from "~/db/schema";
+import { REFUND_STATUSES_OWED } from "~/domain/refunds/refund-status";
 
 type Query = Tx | ReturnType<typeof db>;
 
@@ -138,7 +139,7 @@ export async function findRefundOwed(tx: Tx, orderIds: number[]) {
       and(
         inArray(refunds.orderId, orderIds),
         ne(refunds.kind, "layby"),
-        inArray(refunds.status, ["pending", "awaiting_provider"]),
+        inArray(refunds.status, [...REFUND_STATUSES_OWED]),
       ),
     )
     .orderBy(asc(refunds.id))

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
-import { orders, payments, refundParts, refunds } from "~/db/schema";
+import { orders, payments } from "~/db/schema";
+import { openRefund } from "./refund-writes.server";
 import { PROVIDER_NAMES } from "~/domain/payments/provider";
 import { formatMoney } from "~/lib/money";
 
@@ -30,30 +31,18 @@ export async function owePaymentBack(
   const reason = closed
     ? "Received after the order was cancelled"
     : "Received for an order or instalment already paid";
-  const [refund] = await tx
-    .insert(refunds)
-    .values({
-      kind: options.planId ? "layby" : "payment",
-      orderId: payment.orderId,
-      planId: options.planId ?? null,
-      method: "provider",
-      provider: payment.provider,
-      amountCents: payment.amountCents,
-      reason,
-      status: "awaiting_provider",
-      failure: `${amount} ${reason.toLowerCase()}: pay it back through ${PROVIDER_NAMES[payment.provider]}, or by hand and record it.`,
-      createdBy: "system",
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: refunds.id });
-  await tx.insert(refundParts).values({
-    refundId: refund!.id,
-    paymentId: payment.id,
+  return openRefund(tx, {
+    kind: options.planId ? "layby" : "payment",
+    orderId: payment.orderId,
+    planId: options.planId ?? null,
     method: "provider",
+    provider: payment.provider,
     amountCents: payment.amountCents,
-    createdAt: now,
-    updatedAt: now,
+    reason,
+    status: "awaiting_provider",
+    failure: `${amount} ${reason.toLowerCase()}: pay it back through ${PROVIDER_NAMES[payment.provider]}, or by hand and record it.`,
+    createdBy: "system",
+    now,
+    parts: [{ paymentId: payment.id, method: "provider", amountCents: payment.amountCents }],
   });
-  return { refundId: refund!.id };
 }

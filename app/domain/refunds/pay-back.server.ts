@@ -4,7 +4,7 @@ import { payments, refundParts } from "~/db/schema";
 import { PROVIDER_NAMES, type RefundAnswer } from "~/domain/payments/provider";
 import { providerByName } from "~/domain/payments/providers.server";
 import { log } from "~/lib/log.server";
-import type { RefundPartStatus } from "./refund-state";
+import { moveRefundPart } from "./refund-writes.server";
 import { capitalised } from "./refund-words";
 
 export { capitalised };
@@ -93,19 +93,13 @@ export async function askProviders(options: {
 
 /** Keeps a provider's answer on its part; a part settled already (paid, refused) stays so. */
 export async function recordPartAnswer(partId: number, answer: RefundAnswer, now: Date) {
-  const settled: RefundPartStatus[] = ["pending", "unknown"];
-  await db()
-    .update(refundParts)
-    .set(
-      answer.status === "paid"
-        ? {
-            status: "paid",
-            reference: answer.providerRefundId,
-            failure: "",
-            checkedAt: now,
-            updatedAt: now,
-          }
-        : { status: answer.status, failure: answer.why, checkedAt: now, updatedAt: now },
-    )
-    .where(and(eq(refundParts.id, partId), inArray(refundParts.status, settled)));
+  await moveRefundPart(db(), {
+    partId,
+    from: ["pending", "unknown"],
+    ...(answer.status === "paid"
+      ? { to: "paid", reference: answer.providerRefundId }
+      : { to: answer.status, why: answer.why }),
+    checkedAt: now,
+    now,
+  });
 }

@@ -1,6 +1,6 @@
 import { PROVIDER_NAMES } from "~/domain/payments/provider";
 import { formatMoney } from "~/lib/money";
-import type { RefundPartStatus } from "./refund-state";
+import type { RefundPartStatus } from "./refund-status";
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
 export const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -49,6 +49,7 @@ import type { Route } from "./+types/order";
 import { formatDateTime } from "~/lib/dates";
 import { addressLines, deliveryContactLines } from "~/domain/addresses/format-address";
 import { ADD_ON_TEXT, chosenAddOns } from "~/domain/orders/add-ons";
+import { lineOwedWords } from "~/domain/orders/line-owed";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `Order #${data?.order.number ?? ""} | Admin` },
@@ -278,6 +279,11 @@ export default function OrderPage({
                 <p>
                   {line.quantity} × {money(line.unitPriceCents)} = {money(line.lineTotalCents)}
                 </p>
+                {lineOwedWords(line) && (
+                  <p className="text-muted-foreground" data-testid="line-owed">
+                    {lineOwedWords(line)}
+                  </p>
+                )}
               </li>
             ))}
           </ul>
@@ -295,7 +301,14 @@ export default function OrderPage({
             <TableBody>
               {order.lines.map((line, i) => (
                 <TableRow key={i}>
-                  <TableCell>{line.title}</TableCell>
+                  <TableCell>
+                    {line.title}
+                    {lineOwedWords(line) && (
+                      <span className="text-muted-foreground block text-xs" data-testid="line-owed">
+                        {lineOwedWords(line)}
+                      </span>
+                    )}
+                  </TableCell>
                   <TableCell>{line.size}</TableCell>
                   <TableCell className="font-mono text-xs">{line.sku}</TableCell>
                   <TableCell className="text-right">{line.quantity}</TableCell>

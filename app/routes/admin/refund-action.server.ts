@@ -1,12 +1,9 @@
 import type { SessionUser } from "~/domain/auth/roles";
 import { askAgainSchema, recordRefundPartSchema } from "~/domain/invoicing/awaiting-refund-schemas";
 import { askAgainAboutRefund, recordRefundPart } from "~/domain/invoicing/recheck-refunds.server";
-import {
-  previewRefund,
-  refundOrder,
-  type SettledRefund,
-} from "~/domain/invoicing/refund-order.server";
+import { previewRefund, refundOrder } from "~/domain/invoicing/refund-order.server";
 import { refundFormSchema } from "~/domain/invoicing/refund-schemas";
+import type { SettledRefund } from "~/domain/refunds/settle-refund.server";
 import { attempt, invalid, keptValues, succeeded } from "~/lib/actions.server";
 import { parseForm } from "~/lib/forms";
 import { formatMoney } from "~/lib/money";

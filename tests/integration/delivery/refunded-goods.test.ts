@@ -23,6 +23,8 @@ import { addRunStop } from "~/domain/delivery/run-stops.server";
 import { TO_BOOK_LIST } from "~/domain/delivery/to-book-list";
 import { refundOrder } from "~/domain/invoicing/refund-order.server";
 import type { RefundInput } from "~/domain/invoicing/refund-schemas";
+import { getAdminOrder } from "~/domain/orders/get-admin-order.server";
+import { lineOwedWords } from "~/domain/orders/line-owed";
 import { orderStage } from "~/domain/orders/order-stage.server";
 import { readListParams } from "~/lib/list-params";
 import { useTestDatabase } from "../../setup/database";
@@ -94,7 +96,7 @@ async function positionOf(orderId: number, description: string) {
   return rows.find((r) => r.description.startsWith(description))!.position;
 }
 
-const refund = (orderId: number, lines: RefundInput["lines"]) =>
+const refund = (orderId: number, lines: RefundInput["lines"], restock = true) =>
   refundOrder({
     orderId,
     input: {
@@ -103,7 +105,7 @@ const refund = (orderId: number, lines: RefundInput["lines"]) =>
       reason: "Changed her mind",
       method: "provider",
       eftReference: "",
-      restock: true,
+      restock,
     },
     actor: staff,
   });
@@ -174,5 +176,33 @@ describe("goods refunded before delivery", () => {
       .from(orderLines)
       .where(and(eq(orderLines.orderId, order.id)));
     expect(line).toMatchObject({ quantity: 2, creditedQuantity: 1, deliveredQuantity: 1 });
+  });
+
+  it("after delivery, a bed sent back is refunded and back in stock, one kept by the customer only refunded; the order page says which", async () => {
+    const { order, bed, runId } = await onRun({ quantity: 2 });
+    expect(await sheetRow(runId)).toHaveLength(1);
+    await recordDelivered({
+      orderNumber: order.number,
+      proofKey: crypto.randomUUID(),
+      recipientName: "Naledi",
+      signature: "",
+      signedOnPaper: true,
+      actor: staff,
+      now: new Date(`${DAY}T08:00:00Z`),
+    });
+    const before = (await stockOf(bed.variantId)).onHand;
+    await refund(order.id, [{ position: 0, quantity: 1 }], false);
+    await refund(order.id, [{ position: 0, quantity: 1 }], true);
+
+    const [line] = await db().select().from(orderLines).where(eq(orderLines.orderId, order.id));
+    expect(line).toMatchObject({
+      quantity: 2,
+      deliveredQuantity: 2,
+      creditedQuantity: 2,
+      returnedQuantity: 1,
+    });
+    expect((await stockOf(bed.variantId)).onHand).toBe(before + 1);
+    const { order: shown } = await getAdminOrder(order.number);
+    expect(shown.lines.map(lineOwedWords)).toEqual(["2 delivered · 2 refunded, 1 back in stock"]);
   });
 });
