@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { db, type Db, type Tx } from "~/db/client.server";
-import { deliveryBookings, deliveryProofs, orders, refunds } from "~/db/schema";
+import { deliveryBookings, deliveryProofs, orderEvents, orders, refunds } from "~/db/schema";
+import { shopToday } from "~/lib/dates";
 import { orderStageView, type StageFacts, type StageView } from "./order-stage-view";
 
 /**
@@ -49,9 +50,23 @@ export async function orderStageFacts(
       row.status === "delivered"
         ? proof?.outcome === "delivered"
           ? { day: proof.day, receivedBy: proof.recipientName }
-          : null
+          : await handedOver(orderId, executor)
         : null,
   };
+}
+
+/**
+ * An order staff handed over without a run (collected, or by courier) has no proof: its day is
+ * the day it became delivered, its last move (delivered is where an order's life ends).
+ */
+async function handedOver(orderId: number, executor: Db | Tx) {
+  const [moved] = await executor
+    .select({ at: orderEvents.createdAt })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.type, "stage_changed")))
+    .orderBy(desc(orderEvents.createdAt), desc(orderEvents.id))
+    .limit(1);
+  return moved ? { day: shopToday(moved.at), receivedBy: null } : null;
 }
 
 /** The order's stage as people read it, or null when there is no such order. */

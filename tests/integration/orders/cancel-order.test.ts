@@ -9,6 +9,8 @@ import {
   previewCancellation,
 } from "~/domain/orders/cancel-order.server";
 import { orderStage } from "~/domain/orders/order-stage.server";
+import { formatDeliveryDay } from "~/domain/delivery/day-names";
+import { shopToday } from "~/lib/dates";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { createPaymentAttempt, recordPaymentOutcome } from "~/domain/orders/record-payment.server";
 import { useTestDatabase } from "../../setup/database";
@@ -90,6 +92,11 @@ describe("cancelling an order: one way, which pays back what was paid", () => {
   it("a delivered order is not cancelled (its returns are refunds), nor one cancelled already", async () => {
     const { order } = await paidOrder(150_000);
     await markOrderDelivered({ orderId: order.id, actor });
+    // Handed over without a run: the day it was handed over, nobody's signature.
+    expect(await orderStage(order.id)).toMatchObject({
+      stage: "delivered",
+      title: `Delivered on ${formatDeliveryDay(shopToday())}`,
+    });
     await expect(cancelOrder({ orderId: order.id, actor })).rejects.toThrow(
       /has been delivered: refund what comes back/,
     );
