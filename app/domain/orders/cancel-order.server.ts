@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
-import { orders } from "~/db/schema";
+import { orders, refunds } from "~/db/schema";
 import { releaseDelivery } from "~/domain/delivery/book-delivery.server";
 import { conflict, forbidden, notFound } from "~/domain/errors";
 import {
@@ -11,6 +11,7 @@ import {
 } from "~/domain/invoicing/refund-order.server";
 import { refundOptions } from "~/domain/invoicing/refund-options.server";
 import type { RefundInput } from "~/domain/invoicing/refund-schemas";
+import { REFUND_STATUSES_HELD } from "~/domain/refunds/refund-status";
 import { moveOrder, type OrderActor } from "./move-order.server";
 import { ORDER_STAGE_LABELS, type OrderStage } from "./order-lifecycle";
 import { isPaidInFull } from "./payment-status";
@@ -78,9 +79,26 @@ async function wholeRefund(
 ): Promise<RefundInput | null> {
   const options = await refundOptions(orderId);
   if (!options) return null;
-  const lines = options.lines
-    .filter((l) => l.refundable > 0)
-    .map((l) => ({ position: l.position, quantity: l.refundable }));
+  // Money paid back by amount before (goodwill, a delivery fee) credited no line: crediting
+  // every line left would come to more than is left, so the rest goes back by amount. The goods
+  // come back to stock with the cancellation itself (giveBackOrderHold).
+  const [byAmount] = await db()
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.orderId, orderId),
+        eq(refunds.kind, "order"),
+        inArray(refunds.status, [...REFUND_STATUSES_HELD]),
+        sql`jsonb_array_length(${refunds.lines}) = 0`,
+      ),
+    )
+    .limit(1);
+  const lines = byAmount
+    ? []
+    : options.lines
+        .filter((l) => l.refundable > 0)
+        .map((l) => ({ position: l.position, quantity: l.refundable }));
   return {
     lines,
     // Every line credited already but money left (a refund by amount): the rest by amount.

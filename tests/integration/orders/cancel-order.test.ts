@@ -8,6 +8,7 @@ import {
   markOrderDelivered,
   previewCancellation,
 } from "~/domain/orders/cancel-order.server";
+import { refundOrder } from "~/domain/invoicing/refund-order.server";
 import { orderStage } from "~/domain/orders/order-stage.server";
 import { formatDeliveryDay } from "~/domain/delivery/day-names";
 import { shopToday } from "~/lib/dates";
@@ -75,6 +76,32 @@ describe("cancelling an order: one way, which pays back what was paid", () => {
     const stage = await orderStage(order.id);
     expect(stage).toMatchObject({ stage: "cancelled", title: "Cancelled" });
     expect(stage!.sentence).toMatch(/^R[\d,]+\.\d{2} refunded, the way you paid\.$/);
+  });
+
+  it("a paid order with money paid back by amount before pays back the rest by amount, its stock back once", async () => {
+    const { bed, order } = await paidOrder(300_000);
+    await refundOrder({
+      orderId: order.id,
+      input: {
+        lines: [],
+        amountCents: 25_000,
+        reason: "Goodwill",
+        method: "provider",
+        eftReference: "",
+        restock: false,
+      },
+      actor,
+    });
+    const preview = await previewCancellation({ orderId: order.id, actor });
+    expect(preview).toMatchObject({ amountCents: order.totalCents - 25_000 });
+    await cancelOrder({ orderId: order.id, actor });
+    expect(await orderRow(order.id)).toMatchObject({
+      status: "cancelled",
+      paymentStatus: "refunded",
+    });
+    const back = await db().select().from(refunds).where(eq(refunds.orderId, order.id));
+    expect(back.reduce((sum, r) => sum + r.amountCents, 0)).toBe(order.totalCents);
+    expect(await stockOf(bed.variantId)).toMatchObject({ onHand: 10, reserved: 0 });
   });
 
   it("an unpaid order only gives its hold back: nothing to pay back, no credit note", async () => {
