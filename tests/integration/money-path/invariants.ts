@@ -127,6 +127,114 @@ async function creditNotesMatchRefunds(settled: boolean) {
   ).toEqual([]);
 }
 
+/**
+ * The ledger against the documents and the cash it records, each read from its own table, not
+ * from the ledger's statements (issue 50): per order and per hand-made invoice, sales are the
+ * issued invoice less its credit notes plus a lay-by's charge kept; cash is what payments and
+ * the showroom took less what refunds paid back; every row's lines add up to it; an order
+ * refund's credit note is the money it paid back; a cancelled lay-by pays back what it took
+ * less its charge.
+ */
+async function ledgerAgainstDocuments() {
+  expect(
+    await rows(sql`
+      select i.id, i.total_cents, i.vat_cents, coalesce(l.amount, 0) as ledger,
+             coalesce(l.vat, 0) as ledger_vat
+      from invoices i
+      left join (select invoice_id, sum(amount_cents)::int as amount, sum(vat_cents)::int as vat
+                 from sales_ledger where kind in ('invoice', 'credit_note')
+                 group by invoice_id) l on l.invoice_id = i.id
+      where coalesce(l.amount, 0) <> case when i.status in ('sent', 'paid') then i.total_cents else 0 end
+              - coalesce((select sum(c.total_cents) from credit_notes c where c.invoice_id = i.id), 0)
+         or coalesce(l.vat, 0) <> case when i.status in ('sent', 'paid') then i.vat_cents else 0 end
+              - coalesce((select sum(c.vat_cents) from credit_notes c where c.invoice_id = i.id), 0)`),
+    "ledger sales against each invoice less its credit notes",
+  ).toEqual([]);
+  expect(
+    await rows(sql`
+      select p.id, p.charge_cents, coalesce(sum(e.amount_cents), 0)::int as ledger
+      from layby_plans p
+      left join sales_ledger e on e.kind = 'charge_kept' and e.source_id = p.id
+      group by p.id, p.status, p.charge_cents
+      having coalesce(sum(e.amount_cents), 0)
+             <> case when p.status = 'cancelled' then coalesce(p.charge_cents, 0) else 0 end`),
+    "ledger charges kept against cancelled lay-bys",
+  ).toEqual([]);
+  expect(
+    await rows(sql`
+      select e.id, e.kind, e.amount_cents, sum(l.amount_cents)::int as lines
+      from sales_ledger e join sales_ledger_lines l on l.entry_id = e.id
+      group by e.id
+      having sum(l.amount_cents) <> e.amount_cents or sum(l.vat_cents) <> e.vat_cents`),
+    "ledger rows against their lines",
+  ).toEqual([]);
+  // Cash: what came in (online payments, the showroom's lay-by payments) less what went back
+  // (each refund's parts paid: an order's or a payment's once the refund completed, a lay-by's
+  // as each is paid).
+  expect(
+    await rows(sql`
+      select o.id, coalesce(l.cash, 0) as ledger, x.taken - x.back as expected
+      from orders o
+      cross join lateral (select
+        coalesce((select sum(p.amount_cents) from payments p
+                  where p.order_id = o.id and p.status in ('approved', 'refunded')), 0)
+        + coalesce((select sum(lp.amount_cents) from layby_payments lp
+                    join layby_plans pl on pl.id = lp.plan_id
+                    where pl.order_id = o.id and lp.payment_id is null), 0) as taken,
+        coalesce((select sum(rp.amount_cents) from refund_parts rp
+                  join refunds r on r.id = rp.refund_id
+                  where r.order_id = o.id and rp.status = 'paid'
+                    and (r.kind = 'layby' or r.status = 'completed')), 0) as back) x
+      left join (select order_id, sum(amount_cents)::int as cash from sales_ledger
+                 where kind in ('payment_received', 'showroom_payment', 'refund_paid',
+                                'layby_refund_paid')
+                 group by order_id) l on l.order_id = o.id
+      where coalesce(l.cash, 0) <> x.taken - x.back`),
+    "ledger cash against each order's payments and refunds",
+  ).toEqual([]);
+  // A hand-made invoice: paid, the buyer paid its total less what notes credited while it was
+  // owed; notes that pay money back take it out when staff record it paid back.
+  expect(
+    await rows(sql`
+      select i.id, coalesce(l.cash, 0) as ledger
+      from invoices i
+      left join (select invoice_id, sum(amount_cents)::int as cash from sales_ledger
+                 where kind in ('invoice_payment', 'invoice_paid_back')
+                 group by invoice_id) l on l.invoice_id = i.id
+      where i.order_id is null
+        and coalesce(l.cash, 0) <> case when i.status = 'paid' then i.total_cents
+              - coalesce((select sum(c.total_cents) from credit_notes c
+                          where c.invoice_id = i.id
+                            and (not c.pay_back_due or c.paid_back_at is not null)), 0)
+              else 0 end`),
+    "ledger cash against each hand-made invoice",
+  ).toEqual([]);
+  expect(
+    await rows(sql`
+      select r.id, r.amount_cents, c.total_cents from refunds r
+      join credit_notes c on c.id = r.credit_note_id
+      where c.total_cents <> r.amount_cents`),
+    "order refunds against their credit notes",
+  ).toEqual([]);
+  expect(
+    await rows(sql`
+      select p.id, x.taken, p.charge_cents, x.back
+      from layby_plans p
+      cross join lateral (select
+        coalesce((select sum(lp.amount_cents) from layby_payments lp where lp.plan_id = p.id), 0)
+        -- paid in after it was cancelled: owed back whole
+        + coalesce((select sum(pm.amount_cents) from payments pm
+                    join layby_instalments n on n.id = pm.instalment_id
+                    where n.plan_id = p.id and pm.status in ('approved', 'refunded')
+                      and not exists (select 1 from layby_payments lp
+                                      where lp.payment_id = pm.id)), 0) as taken,
+        coalesce((select sum(r.amount_cents) from refunds r
+                  where r.plan_id = p.id and r.kind = 'layby' and r.status <> 'failed'), 0) as back) x
+      where p.status = 'cancelled' and x.back <> x.taken - coalesce(p.charge_cents, 0)`),
+    "cancelled lay-bys' refunds against what they took less the charge",
+  ).toEqual([]);
+}
+
 /** Dashboard, the Orders card, Reports and the VAT summary give one net sales figure. */
 async function oneNetFigure() {
   const period = resolvePeriod({
@@ -157,7 +265,8 @@ async function oneNetFigure() {
 /**
  * An order's life agrees with its money, its lines and what its pages say (decision 050): its
  * stage with its money state; each line's credited units with what completed refunds credited
- * (read from the refunds themselves); nothing delivered but on a delivered order, nothing of a
+ * (read from the refunds themselves) and its returned units with those of refunds that put them
+ * back in stock; each refund's parts add up to it and its status agrees with theirs; nothing delivered but on a delivered order, nothing of a
  * delivered order neither delivered nor credited; no delivery day for an order with nothing
  * left to deliver; a cancelled order that was paid is paid back (or owed), unless refunds took
  * every unit off it first; and no paid order reads as waiting for its money.
@@ -188,6 +297,37 @@ async function orderLivesHold() {
         group by ol.id) c on c.id = l.id
       where l.credited_quantity <> least(l.quantity, coalesce(c.qty, 0))`),
     "lines' credited units against completed refunds",
+  ).toEqual([]);
+  expect(
+    await rows(sql`
+      select l.id, l.returned_quantity, coalesce(c.qty, 0) as restocked
+      from order_lines l
+      left join (
+        select ol.id, sum((x->>'quantity')::int)::int as qty
+        from refunds r
+        cross join lateral jsonb_array_elements(r.lines) x
+        join (select id, order_id,
+                     row_number() over (partition by order_id order by position, id) - 1 as pos
+              from order_lines) ol
+          on ol.order_id = r.order_id and ol.pos = (x->>'position')::int
+        where r.kind = 'order' and r.status = 'completed' and r.restocked
+        group by ol.id) c on c.id = l.id
+      where l.returned_quantity <> least(l.credited_quantity, coalesce(c.qty, 0))`),
+    "lines' returned units against completed refunds that restocked them",
+  ).toEqual([]);
+  expect(
+    await rows(sql`
+      select r.id, r.status, r.amount_cents,
+             coalesce(sum(p.amount_cents), 0)::int as parts,
+             count(*) filter (where p.status = 'paid')::int as paid,
+             count(*) filter (where p.status = 'refused')::int as refused,
+             count(p.id)::int as n
+      from refunds r left join refund_parts p on p.refund_id = r.id
+      group by r.id
+      having coalesce(sum(p.amount_cents), 0) <> r.amount_cents
+          or (r.status = 'completed' and count(*) filter (where p.status = 'paid') <> count(p.id))
+          or (r.status = 'failed' and count(*) filter (where p.status = 'refused') <> count(p.id))`),
+    "refunds against their parts",
   ).toEqual([]);
   expect(
     await rows(sql`
@@ -237,6 +377,7 @@ export async function checkInvariants(options: { settled: boolean }) {
   await stockIsAccountedFor();
   await paidBackWithinTaken();
   await creditNotesMatchRefunds(options.settled);
+  await ledgerAgainstDocuments();
   await oneNetFigure();
   await orderLivesHold();
 }

@@ -50,14 +50,59 @@ export type Model = {
 
 type Command = fc.AsyncCommand<Model, Shop>;
 
-/** A refusal the shop gives with a reason (too much, already cancelled, ...) is a valid answer. */
-async function refusalsAllowed(step: () => Promise<unknown>) {
+/**
+ * What each kind of command tried and what went through, over every run (issue 50): a shop
+ * that refuses everything it is asked must not pass. `refused` counts each reason given.
+ */
+export const tally: Record<
+  string,
+  { tried: number; done: number; refused: Record<string, number> }
+> = {};
+
+const count = (kind: string) => (tally[kind] ??= { tried: 0, done: 0, refused: {} });
+
+/** The kinds of command tried at least `least` times of which none went through. */
+export function neverWentThrough(least: number, of: typeof tally = tally) {
+  return Object.entries(of)
+    .filter(([, t]) => t.tried >= least && t.done === 0)
+    .map(([kind, t]) => ({ kind, ...t }));
+}
+
+/**
+ * Runs one command's step as `kind`: it went through when the step answers true (or nothing);
+ * a refusal the shop gives (a DomainError) is a valid answer only for one of the `reasons` the
+ * command can be refused for, and counted by its reason; any other refusal fails the run.
+ */
+async function attempt(
+  kind: string,
+  reasons: readonly RegExp[],
+  step: () => Promise<boolean | void>,
+) {
+  const t = count(kind);
+  t.tried += 1;
   try {
-    await step();
+    if ((await step()) !== false) t.done += 1;
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
+    const known = reasons.find((r) => r.test(error.message));
+    if (!known) throw new Error(`${kind} refused for an unexpected reason: ${error.message}`);
+    t.refused[known.source] = (t.refused[known.source] ?? 0) + 1;
   }
 }
+
+/** Why a refund can be refused: each a reason the shop gives staff, never a crash. */
+const REFUND_REFUSALS = [
+  /refunded in full already/,
+  /refused the refund .*Nothing was refunded and no credit note issued/,
+  /At most R[\d,.]+ can still be refunded/,
+  /Only \d+ of this line can still be refunded/,
+  /This line has been refunded already/,
+  /has not been paid: there is nothing to refund/,
+  /is not set up now: pay the money back by EFT/,
+  /can pay back at most R[\d,.]+ now: pay the rest back by EFT/,
+  /not paid through a payment provider: pay the money back by EFT/,
+  /was paid at the showroom: pay it back by EFT or cash/,
+];
 
 const refundInput = (over: Partial<RefundInput>): RefundInput => ({
   lines: [],
@@ -86,12 +131,16 @@ class Checkout extends ShopCommand {
   }
   check = () => true;
   async step(m: Model, s: Shop) {
-    await refusalsAllowed(async () => {
-      const { order } = await placeOrder(
-        checkout([{ variantId: s.variantId, quantity: this.quantity }]),
-      );
-      m.orders.push({ id: order.id, layby: false, paid: false, cancelled: false });
-    });
+    await attempt(
+      "checkout",
+      [/bought the last of an item just now/, /out of stock|only \d+ (left|available)/i],
+      async () => {
+        const { order } = await placeOrder(
+          checkout([{ variantId: s.variantId, quantity: this.quantity }]),
+        );
+        m.orders.push({ id: order.id, layby: false, paid: false, cancelled: false });
+      },
+    );
   }
   toString = () => `checkout(${this.quantity})`;
 }
@@ -191,7 +240,7 @@ class CancelLayby extends ShopCommand {
   async step(m: Model, s: Shop) {
     const open = m.orders.filter((o) => o.layby && !o.paid && !o.cancelled);
     const order = open[this.pick % open.length]!;
-    await refusalsAllowed(async () => {
+    await attempt("cancel lay-by", [/cancelled already|paid in full|completed/i], async () => {
       await cancelLaybyPlan({
         orderId: order.id,
         reason: "staff",
@@ -222,15 +271,19 @@ class PayLaybyRefund extends ShopCommand {
       .orderBy(refundParts.id);
     if (open.length === 0) return;
     const part = open[this.pick % open.length]!;
-    await refusalsAllowed(() =>
-      recordRefundPart({
-        orderId: part.orderId,
-        refundId: part.refundId,
-        partId: part.id,
-        outcome: "paid_by_hand",
-        reference: "CASH-OUT-1",
-        actor: s.actor,
-      }),
+    await attempt(
+      "pay a lay-by's refund by hand",
+      [/settled already/, /not awaiting an answer/],
+      async () => {
+        await recordRefundPart({
+          orderId: part.orderId,
+          refundId: part.refundId,
+          partId: part.id,
+          outcome: "paid_by_hand",
+          reference: "CASH-OUT-1",
+          actor: s.actor,
+        });
+      },
     );
   }
   toString = () => `payLaybyRefund(#${this.pick})`;
@@ -255,18 +308,24 @@ class Refund extends ShopCommand {
     const left =
       (await orderRow(order.id)).totalCents - (await refundedSoFar(order.id)).refundedCents;
     const amountCents = this.how === "amount" ? Math.min(25_000, left) : null;
-    await refusalsAllowed(() =>
-      refundOrder({
-        orderId: order.id,
-        input: refundInput({
-          lines: this.how === "all" ? [] : lines,
-          amountCents: this.how === "all" ? left : amountCents,
-          restock: this.restock,
-          method: this.method,
-          eftReference: this.method === "eft" || order.layby ? "EFT-OUT-1" : "",
-        }),
-        actor: s.actor,
-      }),
+    await attempt(
+      `refund by ${this.method === "eft" ? "EFT" : "the provider"}`,
+      REFUND_REFUSALS,
+      async () => {
+        const done = await refundOrder({
+          orderId: order.id,
+          input: refundInput({
+            lines: this.how === "all" ? [] : lines,
+            amountCents: this.how === "all" ? left : amountCents,
+            restock: this.restock,
+            method: this.method,
+            eftReference: this.method === "eft" || order.layby ? "EFT-OUT-1" : "",
+          }),
+          actor: s.actor,
+        });
+        // Through, when its money went back; awaiting a provider's answer is not yet.
+        return done.status === "completed";
+      },
     );
     s.settled = false;
     m.refundsAsked += 1;
@@ -283,10 +342,23 @@ class CancelOrder extends ShopCommand {
   async step(m: Model, s: Shop) {
     const open = m.orders.filter((o) => !o.cancelled);
     const order = open[this.pick % open.length]!;
-    await refusalsAllowed(async () => {
-      await cancelOrder({ orderId: order.id, actor: s.actor });
-      order.cancelled = true;
-    });
+    await attempt(
+      `cancel ${order.paid ? "a paid" : "an unpaid"} order`,
+      [
+        /is on lay-by: use Cancel lay-by/,
+        /is cancelled already/,
+        /has been delivered: refund what comes back/,
+        /is out for delivery/,
+        // Paying it back first can be refused as a refund can, but never for its amount.
+        /refused the refund .*Nothing was refunded and no credit note issued/,
+        /is not set up now: pay the money back by EFT/,
+        /was paid at the showroom: pay it back by EFT or cash/,
+      ],
+      async () => {
+        await cancelOrder({ orderId: order.id, actor: s.actor });
+        order.cancelled = true;
+      },
+    );
   }
   toString = () => `cancel(#${this.pick})`;
 }
@@ -300,7 +372,13 @@ class HandOver extends ShopCommand {
   async step(m: Model, s: Shop) {
     const paid = m.orders.filter((o) => o.paid && !o.cancelled);
     const order = paid[this.pick % paid.length]!;
-    await refusalsAllowed(() => markOrderDelivered({ orderId: order.id, actor: s.actor }));
+    await attempt(
+      "hand over",
+      [/only a paid order still to deliver can be handed over/, /is out for delivery/],
+      async () => {
+        await markOrderDelivered({ orderId: order.id, actor: s.actor });
+      },
+    );
   }
   toString = () => `hand over(#${this.pick})`;
 }
@@ -311,14 +389,18 @@ class HandMadeInvoice extends ShopCommand {
   }
   check = () => true;
   async step(m: Model, s: Shop) {
-    await refusalsAllowed(async () => {
-      const created = await issuedManualInvoice(
-        s.actor,
-        { "lines.0.sku": s.sku, "lines.0.quantity": "1", "lines.0.unitPrice": "" },
-        { paid: this.paid },
-      );
-      m.invoices.push({ id: created.id, paid: this.paid });
-    });
+    await attempt(
+      "hand-made invoice",
+      [/are available in .*: receive or transfer stock there first/],
+      async () => {
+        const created = await issuedManualInvoice(
+          s.actor,
+          { "lines.0.sku": s.sku, "lines.0.quantity": "1", "lines.0.unitPrice": "" },
+          { paid: this.paid },
+        );
+        m.invoices.push({ id: created.id, paid: this.paid });
+      },
+    );
   }
   toString = () => `handMadeInvoice(${this.paid ? "paid" : "sent"})`;
 }
@@ -331,14 +413,18 @@ class PayInvoice extends ShopCommand {
   async step(m: Model, s: Shop) {
     const open = m.invoices.filter((i) => !i.paid);
     const invoice = open[this.pick % open.length]!;
-    await refusalsAllowed(async () => {
-      await markInvoicePaid({
-        invoiceId: invoice.id,
-        paymentReference: "FNB 2002",
-        actor: s.actor,
-      });
-      invoice.paid = true;
-    });
+    await attempt(
+      "pay an invoice",
+      [/paid already/i, /is credited in full: nothing is owed on it/],
+      async () => {
+        await markInvoicePaid({
+          invoiceId: invoice.id,
+          paymentReference: "FNB 2002",
+          actor: s.actor,
+        });
+        invoice.paid = true;
+      },
+    );
   }
   toString = () => `payInvoice(#${this.pick})`;
 }
@@ -355,18 +441,27 @@ class CreditInvoice extends ShopCommand {
   async step(m: Model, s: Shop) {
     const invoice = m.invoices[this.pick % m.invoices.length]!;
     const [row] = await db().select().from(invoices).where(eq(invoices.id, invoice.id));
-    await refusalsAllowed(() =>
-      creditManualInvoice({
-        invoiceId: invoice.id,
-        input: {
-          lines: this.byLine ? [{ position: 0, quantity: 1 }] : [],
-          amountCents: this.byLine ? null : 10_000,
-          reason: "Damaged in delivery",
-          paidBack: row!.status === "paid" ? { by: "eft", reference: "EFT-BACK-1" } : null,
-          restock: this.restock,
-        },
-        actor: s.actor,
-      }),
+    await attempt(
+      "credit an invoice",
+      [
+        /At most R[\d,.]+ of INV-\d+ can still be credited/,
+        /credited in full/i,
+        /cannot be credited/i,
+        /refunded already|credited already/i,
+      ],
+      async () => {
+        await creditManualInvoice({
+          invoiceId: invoice.id,
+          input: {
+            lines: this.byLine ? [{ position: 0, quantity: 1 }] : [],
+            amountCents: this.byLine ? null : 10_000,
+            reason: "Damaged in delivery",
+            paidBack: row!.status === "paid" ? { by: "eft", reference: "EFT-BACK-1" } : null,
+            restock: this.restock,
+          },
+          actor: s.actor,
+        });
+      },
     );
   }
   toString = () =>
@@ -385,7 +480,7 @@ class RefundJob extends ShopCommand {
       .update(refunds)
       .set({ updatedAt: sql`${refunds.updatedAt} - interval '1 hour'` })
       .where(sql`${refunds.status} in ('pending', 'awaiting_provider')`);
-    await recheckRefunds();
+    await attempt("refund job", [], async () => (await recheckRefunds()) > 0);
     s.settled = true;
   }
   toString = () => `refundJob(provider: ${this.mode})`;
@@ -408,15 +503,23 @@ class RecordPart extends ShopCommand {
       .where(and(eq(refunds.status, "awaiting_provider"), sql`${refundParts.status} <> 'paid'`));
     if (awaiting.length === 0) return;
     const { refund, part } = awaiting[this.pick % awaiting.length]!;
-    await refusalsAllowed(() =>
-      recordRefundPart({
-        orderId: refund.orderId,
-        refundId: refund.id,
-        partId: part.id,
-        outcome: this.outcome,
-        reference: "CHECKED-1",
-        actor: s.actor,
-      }),
+    await attempt(
+      `record a part ${this.outcome}`,
+      [
+        /paid back by hand: record it paid with its reference/,
+        /settled already/,
+        /not awaiting an answer/,
+      ],
+      async () => {
+        await recordRefundPart({
+          orderId: refund.orderId,
+          refundId: refund.id,
+          partId: part.id,
+          outcome: this.outcome,
+          reference: "CHECKED-1",
+          actor: s.actor,
+        });
+      },
     );
   }
   toString = () => `recordPart(#${this.pick}, ${this.outcome})`;
