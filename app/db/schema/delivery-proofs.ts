@@ -65,12 +65,17 @@ export const deliveryProofs = pgTable(
     recordedBy: text("recorded_by").references(() => users.id, { onDelete: "set null" }),
     recordedByName: text("recorded_by_name").notNull(),
     recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When a privacy erasure (POPIA s24) took out who received the goods: the name reads
+     * "Erased" and the signature and photo are gone; the visit, its day and outcome stay.
+     */
+    erasedAt: timestamp("erased_at", { withTimezone: true }),
   },
   (t) => [
     index("delivery_proofs_order_idx").on(t.orderId, t.recordedAt),
     check(
       "delivery_proofs_delivered",
-      sql`${t.outcome} <> 'delivered' or (${t.recipientName} is not null and (${t.signatureFile} is not null or ${t.signedOnPaper}))`,
+      sql`${t.outcome} <> 'delivered' or ${t.erasedAt} is not null or (${t.recipientName} is not null and (${t.signatureFile} is not null or ${t.signedOnPaper}))`,
     ),
     check(
       "delivery_proofs_not_delivered",

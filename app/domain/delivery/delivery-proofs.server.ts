@@ -43,6 +43,8 @@ export async function orderProofs(orderId: number) {
     customerMessage: p.customerMessage,
     recordedByName: p.recordedByName,
     recordedAt: p.recordedAt.toISOString(),
+    /** Who received it was erased at the person's request (POPIA s24). */
+    erased: p.erasedAt !== null,
   }));
 }
 

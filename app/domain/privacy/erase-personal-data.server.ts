@@ -24,6 +24,11 @@ import { DomainError } from "~/domain/errors";
 import { FULL_TAX_INVOICE_ABOVE_CENTS } from "~/domain/invoicing/invoice-amounts";
 import { formatInvoiceNumber } from "~/domain/invoicing/invoice-number";
 import { formatMoney } from "~/lib/money";
+import {
+  eraseDeliveryProofs,
+  findDeliveryProofs,
+  receiversOf,
+} from "./delivery-proof-records.server";
 import { findRefundOwed } from "./money-records.server";
 import { countPersonalData, emailReference, findPersonalData } from "./personal-data.server";
 import { normaliseEmail } from "./same-email";
@@ -51,8 +56,11 @@ export type Erasure = {
  * - the account goes, with its sign-in, sessions, addresses and preferences;
  * - enquiries and the newsletter subscription are deleted;
  * - orders and invoices stay for their accounting fields (Tax Administration Act s29 and VAT Act
- *   s55: five years; Companies Act s24: seven), with every personal field emptied; a full tax invoice keeps the buyer's
- *   name, address and VAT number, which VAT Act s20(4) makes part of it;
+ *   s55: five years; Companies Act s24: seven), with every personal field emptied (a business
+ *   buyer's company name and VAT number too); a full tax invoice keeps the buyer's name
+ *   (with the company's), address and VAT number, which VAT Act s20(4) makes part of it;
+ * - proofs of delivery lose who received the goods: the name, the signature and the photo (their
+ *   files removed once committed); the visit, its day and outcome stay;
  * - reviews keep their stars (the product's figures do not change) and lose the writer's name,
  *   words, photos and the shop's reply; the objection to review invitations is deleted;
  * - payment notifications lose the buyer's name, e-mail and phone; order timelines lose the name,
@@ -92,6 +100,7 @@ export async function erasePersonalData(options: {
       ? await tx
           .select({
             id: orders.id,
+            number: orders.number,
             firstName: orders.firstName,
             lastName: orders.lastName,
             phone: orders.phone,
@@ -114,6 +123,8 @@ export async function erasePersonalData(options: {
               lastName: "",
               email: "",
               phone: "",
+              companyName: "",
+              vatNumber: "",
               address: "",
               complex: "",
               suburb: "",
@@ -147,7 +158,16 @@ export async function erasePersonalData(options: {
       }
     }
 
-    await scrubTimeline(tx, { email, orders: held, erasedName: ERASED_NAME });
+    const proofs = await findDeliveryProofs(
+      tx,
+      held.map((o) => o.id),
+    );
+    const receivers = receiversOf(proofs);
+    await scrubTimeline(tx, {
+      email,
+      orders: held.map((o) => ({ ...o, receivers })),
+      erasedName: ERASED_NAME,
+    });
 
     const kept: Erasure["kept"] = [];
     for (const invoice of data.invoices) {
@@ -226,6 +246,14 @@ export async function erasePersonalData(options: {
         .where(eq(auditLog.id, entry.id));
     }
 
+    // After the audit entries above, whose details were read before this changes them.
+    const proofFiles = await eraseDeliveryProofs(tx, {
+      proofs,
+      orderNumbers,
+      names: held.flatMap((o) => [`${o.firstName} ${o.lastName}`, o.phone, email]),
+      erasedName: ERASED_NAME,
+    });
+
     if (data.account) {
       await tx
         .delete(verifications)
@@ -256,19 +284,26 @@ export async function erasePersonalData(options: {
       },
       tx,
     );
-    return { erased, kept, photoFiles: data.reviews.flatMap((r) => r.photos) };
+    return {
+      erased,
+      kept,
+      reviewFiles: data.reviews.flatMap((r) => r.photos),
+      proofFiles,
+    };
   });
-  // The photos' files go once the rows naming them are gone; a file left behind names nobody.
-  await removeFiles(done.photoFiles);
+  // The pictures' files go once the rows naming them are gone; a file left behind names nobody
+  // (and the sweep of proof pictures takes those of proofs).
+  await removeFiles(done.reviewFiles, "an erased review's photos");
+  await removeFiles(done.proofFiles, "an erased delivery proof's signature or photo");
   return { erased: done.erased, kept: done.kept };
 }
 
-async function removeFiles(files: string[]) {
+async function removeFiles(files: string[], what: string) {
   if (files.length === 0) return;
   const store = mediaStore();
   const results = await Promise.allSettled(files.map((file) => store.delete(file)));
   const failed = results.filter((r) => r.status === "rejected").length;
-  if (failed > 0) log.warn({ files: failed }, "Could not remove an erased review's photos");
+  if (failed > 0) log.warn({ files: failed }, `Could not remove ${what}`);
 }
 
 /** Why an erasure must wait: the refund still owed, and how it is to be paid. */

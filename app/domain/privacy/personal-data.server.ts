@@ -25,6 +25,7 @@ import {
   sessions,
   users,
 } from "~/db/schema";
+import { findDeliveryProofs } from "./delivery-proof-records.server";
 import { findInvoiceDetails, findLaybyRefunds, findOrderRefunds } from "./money-records.server";
 import { reviewsBy } from "./review-records.server";
 import { normaliseEmail, sameEmail } from "./same-email";
@@ -67,6 +68,8 @@ export async function findPersonalData(options: { email: string }, tx?: Tx) {
       lastName: orders.lastName,
       email: orders.email,
       phone: orders.phone,
+      companyName: orders.companyName,
+      vatNumber: orders.vatNumber,
       address: orders.address,
       complex: orders.complex,
       suburb: orders.suburb,
@@ -97,7 +100,7 @@ export async function findPersonalData(options: { email: string }, tx?: Tx) {
     .orderBy(asc(orders.createdAt));
   const orderIds = orderRows.map((o) => o.id);
 
-  const [lines, orderPayments, events, invoiceRows, plans, orderRefunds] = orderIds.length
+  const [lines, orderPayments, events, invoiceRows, plans, orderRefunds, proofs] = orderIds.length
     ? await Promise.all([
         q
           .select({
@@ -136,8 +139,9 @@ export async function findPersonalData(options: { email: string }, tx?: Tx) {
         findInvoices(q, email, orderIds),
         findLaybyPlans(q, orderIds),
         findOrderRefunds(q, orderIds),
+        findDeliveryProofs(q, orderIds),
       ])
-    : [[], [], [], await findInvoices(q, email, []), [], []];
+    : [[], [], [], await findInvoices(q, email, []), [], [], []];
   const invoiceDetails = await findInvoiceDetails(
     q,
     invoiceRows.map((i) => i.id),
@@ -242,6 +246,7 @@ export async function findPersonalData(options: { email: string }, tx?: Tx) {
       events: byOrder(events, id),
       laybyPlan: byOrder(plans, id)[0] ?? null,
       refunds: byOrder(orderRefunds, id),
+      deliveryProofs: byOrder(proofs, id),
     })),
     invoices: invoiceRows.map((invoice) => ({
       ...invoice,
@@ -296,6 +301,7 @@ export function countPersonalData(data: PersonalData) {
     account: data.account ? 1 : 0,
     addresses: data.account?.addresses.length ?? 0,
     orders: data.orders.length,
+    deliveryProofs: data.orders.reduce((n, o) => n + o.deliveryProofs.length, 0),
     invoices: data.invoices.length,
     consultations: data.consultations.length,
     messages: data.messages.length,

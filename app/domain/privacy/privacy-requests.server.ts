@@ -1,4 +1,6 @@
 import { recordAudit } from "~/domain/audit/audit-log.server";
+import { mediaStore } from "~/lib/configured-media-store.server";
+import { proofForExport } from "./delivery-proof-records.server";
 import {
   countPersonalData,
   emailReference,
@@ -30,7 +32,10 @@ export async function lookUpPersonalData(options: {
   return summarise(data, counts);
 }
 
-/** Everything held, as one JSON document for the person (the export), and its audit line. */
+/**
+ * Everything held, as one JSON document for the person (the export), and its audit line. The
+ * proofs of delivery carry their signature and photo inside it, as data URLs.
+ */
 export async function exportPersonalData(options: {
   email: string;
   actor: Actor;
@@ -46,7 +51,16 @@ export async function exportPersonalData(options: {
     ipAddress: options.clientAddress ?? null,
     details: countPersonalData(data),
   });
-  return { exportedAt: (options.now ?? new Date()).toISOString(), ...data };
+  const store = mediaStore();
+  const orders = await Promise.all(
+    data.orders.map(async (order) => ({
+      ...order,
+      deliveryProofs: await Promise.all(
+        order.deliveryProofs.map((proof) => proofForExport(store, proof)),
+      ),
+    })),
+  );
+  return { exportedAt: (options.now ?? new Date()).toISOString(), ...data, orders };
 }
 
 function summarise(data: PersonalData, counts: ReturnType<typeof countPersonalData>) {

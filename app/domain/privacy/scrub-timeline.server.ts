@@ -12,15 +12,22 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * Takes the person out of order timelines (POPIA s24), in the erasure's transaction: on their own
- * orders, the name, e-mail and phone as the order held them, and the name the order was placed
- * under (it may have been corrected since); on every order, a line they wrote as a member of
+ * orders, the name, e-mail and phone as the order held them, the name the order was placed
+ * under (it may have been corrected since) and who received their goods; on every order, a line they wrote as a member of
  * staff or that names their address. What happened, when, and the amounts stay.
  */
 export async function scrubTimeline(
   tx: Tx,
   options: {
     email: string;
-    orders: { id: number; firstName: string; lastName: string; phone: string }[];
+    orders: {
+      id: number;
+      firstName: string;
+      lastName: string;
+      phone: string;
+      /** Who received the person's goods, as the driver's proofs name them. */
+      receivers?: string[];
+    }[];
     erasedName: string;
   },
 ) {
@@ -44,7 +51,7 @@ export async function scrubTimeline(
     if (order) {
       if (event.type === "placed") message = message.replace(PLACED_BY, `$1${erasedName}$3`);
       const name = `${order.firstName} ${order.lastName}`.trim();
-      for (const text of [name, order.phone.trim()]) {
+      for (const text of [name, order.phone, ...(order.receivers ?? [])].map((t) => t.trim())) {
         // A name of one or two letters would blank words that are not the person's.
         if (text.length > 2) message = message.split(text).join(erasedName);
       }

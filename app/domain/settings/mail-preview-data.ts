@@ -147,5 +147,6 @@ export function previewProof(day: string, now = new Date()): DeliveryProof {
     recordedBy: null,
     recordedByName: "Driver",
     recordedAt: now,
+    erasedAt: null,
   };
 }

@@ -31,7 +31,12 @@ export function DeliveryProofsCard({
                 </Badge>
                 <span>{formatLongDay(proof.day)}</span>
               </p>
-              {proof.outcome === "delivered" ? (
+              {proof.outcome === "delivered" && proof.erased ? (
+                <p>
+                  Who received it, their signature and the photo were erased at the customer's
+                  request.
+                </p>
+              ) : proof.outcome === "delivered" ? (
                 <p>
                   Received by <span className="font-medium">{proof.recipientName}</span>
                   {proof.signedOnPaper ? ", signed on the paper run sheet" : ""}.

@@ -16,6 +16,7 @@ export const COUNT_LABELS: Record<keyof PersonalDataSummary["counts"], string> =
   account: "Shopper account",
   addresses: "Saved addresses",
   orders: "Orders",
+  deliveryProofs: "Proofs of delivery",
   invoices: "Invoices",
   consultations: "Consultation requests",
   messages: "Contact messages",

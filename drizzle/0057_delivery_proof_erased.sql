@@ -1,0 +1,3 @@
+ALTER TABLE "delivery_proofs" DROP CONSTRAINT "delivery_proofs_delivered";--> statement-breakpoint
+ALTER TABLE "delivery_proofs" ADD COLUMN "erased_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "delivery_proofs" ADD CONSTRAINT "delivery_proofs_delivered" CHECK ("delivery_proofs"."outcome" <> 'delivered' or "delivery_proofs"."erased_at" is not null or ("delivery_proofs"."recipient_name" is not null and ("delivery_proofs"."signature_file" is not null or "delivery_proofs"."signed_on_paper")));
