@@ -85,7 +85,10 @@ async function attempt(
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     const known = reasons.find((r) => r.test(error.message));
-    if (!known) throw new Error(`${kind} refused for an unexpected reason: ${error.message}`);
+    if (!known) {
+      const message = `${kind} refused for an unexpected reason: ${error.message}`;
+      throw new Error(message, { cause: error });
+    }
     t.refused[known.source] = (t.refused[known.source] ?? 0) + 1;
   }
 }
