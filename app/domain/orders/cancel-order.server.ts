@@ -245,7 +245,9 @@ export async function markOrderDelivered(options: {
       throw conflict(
         order.status === "out_for_delivery"
           ? `Order #${order.number} is out for delivery: the driver records its delivery.`
-          : `Order #${order.number} is ${ORDER_STAGE_LABELS[order.status].toLowerCase()}: only a paid order still to deliver can be handed over.`,
+          : order.status === "to_deliver" && order.paymentStatus === "refunded"
+            ? `Order #${order.number} has been paid back in full: cancel it rather than hand it over.`
+            : `Order #${order.number} is ${ORDER_STAGE_LABELS[order.status].toLowerCase()}: only a paid order still to deliver can be handed over.`,
       );
     }
     await releaseDelivery(tx, { orderId: options.orderId });

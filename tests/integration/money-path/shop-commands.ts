@@ -377,7 +377,11 @@ class HandOver extends ShopCommand {
     const order = paid[this.pick % paid.length]!;
     await attempt(
       "hand over",
-      [/only a paid order still to deliver can be handed over/, /is out for delivery/],
+      [
+        /only a paid order still to deliver can be handed over/,
+        /is out for delivery/,
+        /has been paid back in full: cancel it rather than hand it over/,
+      ],
       async () => {
         await markOrderDelivered({ orderId: order.id, actor: s.actor });
       },

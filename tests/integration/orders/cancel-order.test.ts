@@ -104,6 +104,28 @@ describe("cancelling an order: one way, which pays back what was paid", () => {
     expect(await stockOf(bed.variantId)).toMatchObject({ onHand: 10, reserved: 0 });
   });
 
+  it("a paid order paid back in full by amount is not handed over: staff cancel it", async () => {
+    const { bed, order } = await paidOrder(200_000);
+    await refundOrder({
+      orderId: order.id,
+      input: {
+        lines: [],
+        amountCents: order.totalCents,
+        reason: "Could not supply",
+        method: "provider",
+        eftReference: "",
+        restock: false,
+      },
+      actor,
+    });
+    await expect(markOrderDelivered({ orderId: order.id, actor })).rejects.toThrow(
+      /has been paid back in full: cancel it rather than hand it over/,
+    );
+    await cancelOrder({ orderId: order.id, actor });
+    expect(await orderRow(order.id)).toMatchObject({ status: "cancelled" });
+    expect(await stockOf(bed.variantId)).toMatchObject({ onHand: 10, reserved: 0 });
+  });
+
   it("an unpaid order only gives its hold back: nothing to pay back, no credit note", async () => {
     const bed = await addVariant(shop, { priceCents: 100_000, stock: 5 });
     const { order } = await placeOrder(checkout([{ variantId: bed.variantId, quantity: 2 }]));
