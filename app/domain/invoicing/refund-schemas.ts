@@ -31,6 +31,11 @@ export type RefundInput = {
   method: "provider" | "eft";
   eftReference: string;
   restock: boolean;
+  /**
+   * The order's refunds as its preview read them (refundsFingerprint): when given, the refund is
+   * refused if they have changed since, so a confirmation posted twice pays back once.
+   */
+  refundsSeen?: string;
 };
 
 /** How money is paid back by hand: an EFT, cash, or a refund on the card machine at the till. */
@@ -135,7 +140,13 @@ function readPaidBack(
  * the shop with its reference). Goods may go back into stock when lines are chosen.
  */
 export const refundFormSchema = z
-  .object({ ...linesOrAmountFields, method: formText, eftReference: formText, restock: formText })
+  .object({
+    ...linesOrAmountFields,
+    method: formText,
+    eftReference: formText,
+    restock: formText,
+    refundsSeen: formText,
+  })
   .passthrough()
   .transform((input, ctx): RefundInput => {
     const issue = (path: string, message: string) =>
@@ -159,6 +170,7 @@ export const refundFormSchema = z
       method: method ?? "provider",
       eftReference: input.eftReference,
       restock: checked(input.restock),
+      ...(input.refundsSeen ? { refundsSeen: input.refundsSeen } : {}),
     };
   });
 
