@@ -64,6 +64,11 @@ export type CreditInput = {
   restock: boolean;
   /** The amount staff saw and confirmed, in cents: the note is refused if it would differ. */
   expectedCents?: number;
+  /**
+   * The invoice's credit notes as the form was given them (creditNotesFingerprint): the note is
+   * refused if another was issued since, so a form posted twice credits once.
+   */
+  creditNotesSeen?: string;
 };
 
 const formText = z
@@ -189,6 +194,7 @@ export const creditNoteFormSchema = z
     restock: formText,
     confirm: formText,
     expectedCents: formText,
+    creditNotesSeen: formText,
   })
   .passthrough()
   .transform((input, ctx): CreditInput => {
@@ -205,11 +211,16 @@ export const creditNoteFormSchema = z
           ? readPaidBack(input, ctx)
           : null;
     if (!checked(input.confirm)) issue("confirm", "Check the amount and confirm the credit note.");
+    // The form always carries it; one without it was not filled in on the invoice's page.
+    if (!input.creditNotesSeen) {
+      issue("confirm", "Open the credit form again: nothing was credited.");
+    }
     const expectedCents = /^\d{1,12}$/.test(input.expectedCents)
       ? Number(input.expectedCents)
       : undefined;
     return {
       expectedCents,
+      creditNotesSeen: input.creditNotesSeen,
       lines,
       amountCents,
       reason: input.reason,

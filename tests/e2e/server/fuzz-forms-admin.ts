@@ -341,6 +341,7 @@ export function adminFormTargets(f: ShopFacts): FormTarget[] {
         restock: "on",
         confirm: "on",
         expectedCents: "100",
+        creditNotesSeen: "0123456789abcdef0123",
       },
       owner: true,
     },

@@ -5,19 +5,21 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { creditNotes, refunds } from "~/db/schema";
+import { creditNotes, refunds, variants } from "~/db/schema";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { createPaymentAttempt, recordPaymentOutcome } from "~/domain/orders/record-payment.server";
+import * as invoicePage from "~/routes/admin/invoice";
 import * as orderPage from "~/routes/admin/order";
 import { useTestDatabase } from "../../setup/database";
 import { formRequest, routeOutcome, shopRequest, signedIn, statusOf } from "../admin/helpers";
 import { addVariant, checkout, setUpShop } from "../orders/fixtures";
 import { startPayflexStandIn } from "../payments/helpers";
+import { issuedManualInvoice } from "./invoice-fixtures";
 
 /*
  * A confirmed pay-back posted twice (a double click, two tabs, a reload of the page without
- * JavaScript) pays back once: the refund through the provider, the cancellation. The second
- * answers 409 and says nothing was done.
+ * JavaScript) pays back once: the refund through the provider, the credit note of a hand-made
+ * invoice, the cancellation. The second answers 409 and says nothing was done.
  */
 
 useTestDatabase();
@@ -32,6 +34,8 @@ type Answer = {
 
 const REFUNDS_CHANGED =
   "This order's refunds changed since you read the preview: nothing was refunded. Read it again.";
+const CREDIT_NOTES_CHANGED =
+  "This invoice's credit notes changed since you opened the form: no credit note was issued. Read it again.";
 
 let dataDir: string;
 let shop: Awaited<ReturnType<typeof setUpShop>>;
@@ -224,5 +228,73 @@ describe("a cancellation that pays back, confirmed twice, pays back once", () =>
     expect(response.headers.get("location")).toMatch(
       new RegExp(`^/admin/orders/${order.number}\\?refund=\\d+$`),
     );
+  });
+});
+
+describe("a hand-made invoice's credit note confirmed twice is issued once", () => {
+  let sku: string;
+  beforeAll(async () => {
+    const { variantId } = await addVariant(shop, { priceCents: 249_900, stock: 50 });
+    sku = (await db().select().from(variants).where(eq(variants.id, variantId)))[0]!.sku;
+  });
+
+  const invoicePath = (id: number) => `/admin/invoices/${id}`;
+  const act = (id: number, fields: Record<string, string>) =>
+    routeOutcome(
+      invoicePage.action as Handler,
+      formRequest(invoicePath(id), fields, staff.cookie),
+      {
+        id: String(id),
+      },
+    );
+  const notesOf = (invoiceId: number) =>
+    db().select().from(creditNotes).where(eq(creditNotes.invoiceId, invoiceId));
+
+  /** A paid invoice for four beds, and the credit form for one of them as its page offers it. */
+  async function creditForm() {
+    const { id } = await issuedManualInvoice(
+      staff.user,
+      { "lines.0.sku": sku, "lines.0.quantity": "4" },
+      { paid: true },
+    );
+    const page = (
+      await routeOutcome(
+        invoicePage.loader as Handler,
+        shopRequest(invoicePath(id), { cookie: staff.cookie }),
+        { id: String(id) },
+      )
+    ).returned as Awaited<ReturnType<typeof invoicePage.loader>>;
+    const fields = {
+      intent: "credit",
+      "qty.0": "1",
+      reason: "One bed came back",
+      paidBackBy: "eft",
+      paidBackReference: "FNB 77",
+      expectedCents: "249900",
+      confirm: "on",
+      creditNotesSeen: String(
+        (page.creditOptions as { creditNotesSeen?: string } | null)?.creditNotesSeen,
+      ),
+    };
+    return { id, fields };
+  }
+
+  it("posted again after it was issued: 409, one credit note", async () => {
+    const { id, fields } = await creditForm();
+    expect(body(await act(id, fields))).toMatchObject({
+      ok: true,
+      message: { title: "Credit Note Issued" },
+    });
+    const again = await act(id, fields);
+    expect(statusOfOutcome(again)).toBe(409);
+    expect(body(again).alert?.description).toBe(CREDIT_NOTES_CHANGED);
+    expect(await notesOf(id)).toHaveLength(1);
+  });
+
+  it("posted twice at once: one credit note, the other answers 409", async () => {
+    const { id, fields } = await creditForm();
+    const answers = await Promise.all([act(id, fields), act(id, fields)]);
+    expect(answers.map(statusOfOutcome).sort()).toEqual([200, 409]);
+    expect(await notesOf(id)).toHaveLength(1);
   });
 });
