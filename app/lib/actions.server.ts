@@ -74,6 +74,16 @@ export function succeeded(title: string, description: string): FormActionResult 
   return { ok: true, message: { title, description } };
 }
 
+/**
+ * Whether the browser posted the form as a page (no JavaScript), not from the page's script: a
+ * reload of the page it answers would post the form again, so an action that pays or issues
+ * something answers it with a redirect (POST, redirect, GET). Browsers say so in
+ * Sec-Fetch-Mode; a request that does not is answered as a script's.
+ */
+export function postedAsPage(request: Request) {
+  return request.headers.get("sec-fetch-mode") === "navigate";
+}
+
 /** What an unexpected failure is answered with: a status (500 by default) and a notice. */
 export type Apology = { status?: number; alert: FormAlert | (() => Promise<FormAlert>) };
 

@@ -128,7 +128,19 @@ describe("a decimal comma is read as Rand and cents on every money form", () => 
     expectRefused(refused, "amount", "1,150");
     expect(await db().select().from(refunds).where(eq(refunds.orderId, order.id))).toEqual([]);
 
-    const made = await post(orderPage.action, url, { ...fields, amount: "1150,50" }, params);
+    const preview = await post(
+      orderPage.action,
+      url,
+      { ...fields, intent: "refund-preview", amount: "1150,50" },
+      params,
+    );
+    const { refundsSeen } = (preview.body as { preview: { refundsSeen: string } }).preview;
+    const made = await post(
+      orderPage.action,
+      url,
+      { ...fields, amount: "1150,50", refundsSeen },
+      params,
+    );
     expect(made.body.ok).toBe(true);
     const [refund] = await db().select().from(refunds).where(eq(refunds.orderId, order.id));
     expect(refund!.amountCents).toBe(115_050);

@@ -1,7 +1,8 @@
 import { db } from "~/db/client.server";
-import { conflict, invalid } from "~/domain/errors";
+import { DomainError, conflict, invalid } from "~/domain/errors";
 import { formatMoney } from "~/lib/money";
 import type { CreditInput } from "./refund-schemas";
+import { CREDIT_NOTES_CHANGED, creditNotesFingerprint } from "./credited-so-far.server";
 import { auditInvoice, lockInvoiceFor, type InvoiceActor } from "./invoice-changes.server";
 import { returnCreditedStock } from "./invoice-stock.server";
 import { issueCreditNote } from "./issue-credit-note.server";
@@ -27,6 +28,13 @@ export async function creditManualInvoice(options: {
       throw conflict(
         `${invoice.invoiceNumber} is order #${invoice.orderNumber}'s: refund the order on its page, and its credit note is issued with the refund.`,
       );
+    }
+    // With the invoice locked: a form posted twice finds the first one's note here.
+    if (
+      input.creditNotesSeen !== undefined &&
+      input.creditNotesSeen !== (await creditNotesFingerprint(invoiceId, tx))
+    ) {
+      throw new DomainError("conflict", CREDIT_NOTES_CHANGED, { title: "Credit Note Not Issued" });
     }
     const paid = invoice.status === "paid";
     if (paid && !input.paidBack) {

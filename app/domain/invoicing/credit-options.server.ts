@@ -1,7 +1,7 @@
 import { asc, desc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { creditNotes, invoiceLines, invoices } from "~/db/schema";
-import { creditedSoFar } from "./credited-so-far.server";
+import { creditedSoFar, creditNotesFingerprint } from "./credited-so-far.server";
 import { formatCreditNoteNumber } from "./invoice-number";
 import { canDoInvoiceAction } from "./invoice-transitions";
 
@@ -15,19 +15,22 @@ export async function invoiceCreditOptions(invoiceId: number) {
   if (!invoice || invoice.orderId !== null || !canDoInvoiceAction(invoice.status, "credit")) {
     return null;
   }
-  const [lines, credited] = await Promise.all([
+  const [lines, credited, creditNotesSeen] = await Promise.all([
     db()
       .select()
       .from(invoiceLines)
       .where(eq(invoiceLines.invoiceId, invoiceId))
       .orderBy(asc(invoiceLines.position)),
     creditedSoFar(invoiceId),
+    creditNotesFingerprint(invoiceId),
   ]);
   const remainingCents = invoice.totalCents - credited.totalCents;
   if (remainingCents <= 0) return null;
   return {
     remainingCents,
     paid: invoice.status === "paid",
+    /** The credit notes this form is given against: it posts them back (creditManualInvoice). */
+    creditNotesSeen,
     lines: lines
       .filter((l) => l.unitPriceCents > 0)
       .map((l) => ({

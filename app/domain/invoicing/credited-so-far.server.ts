@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
 import { creditNoteLines, creditNotes } from "~/db/schema";
+import { fingerprintOf } from "~/lib/fingerprint.server";
 
 /**
  * What an invoice's credit notes have credited so far: money and VAT, the goods (at invoiced
@@ -42,4 +43,22 @@ export async function creditedSoFar(invoiceId: number, tx?: Tx) {
     discountCents,
     byPosition,
   };
+}
+
+/** What a credit form is refused with when the invoice's credit notes moved since it was given. */
+export const CREDIT_NOTES_CHANGED =
+  "This invoice's credit notes changed since you opened the form: no credit note was issued. Read it again.";
+
+/**
+ * The invoice's credit notes as one fingerprint: the credit form carries it, so a form posted
+ * twice (a second click, two tabs) finds the first one's note and is refused. Read with the
+ * invoice's row locked when it decides.
+ */
+export async function creditNotesFingerprint(invoiceId: number, tx?: Tx) {
+  const notes = await (tx ?? db())
+    .select({ id: creditNotes.id })
+    .from(creditNotes)
+    .where(eq(creditNotes.invoiceId, invoiceId))
+    .orderBy(asc(creditNotes.id));
+  return fingerprintOf(notes.map((n) => n.id));
 }

@@ -27,6 +27,7 @@ import { providerByName } from "~/domain/payments/providers.server";
 import { PROVIDER_NAMES } from "~/domain/payments/provider";
 import { askProviders } from "~/domain/refunds/pay-back.server";
 import { capitalised, howPaidBack } from "~/domain/refunds/refund-words";
+import { REFUNDS_CHANGED, refundsFingerprint } from "~/domain/refunds/refunds-fingerprint.server";
 import { linkCreditNote, openRefund } from "~/domain/refunds/refund-writes.server";
 import {
   settleRefundOfKind,
@@ -86,6 +87,8 @@ export type RefundPreview = {
   amountCents: number;
   restock: boolean;
   parts: { method: "provider" | "hand"; provider: string | null; amountCents: number }[];
+  /** The order's refunds as the preview read them: its confirmation posts it back. */
+  refundsSeen: string;
 };
 
 /**
@@ -101,7 +104,7 @@ export async function previewRefund(options: {
   let preview: RefundPreview | null = null;
   try {
     await db().transaction(async (tx) => {
-      const { refundId } = await reserveRefund(tx, { ...options, preview: true });
+      const { refundId, refundsSeen } = await reserveRefund(tx, { ...options, preview: true });
       const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
       const parts = await tx
         .select({
@@ -113,7 +116,12 @@ export async function previewRefund(options: {
         .leftJoin(payments, eq(payments.id, refundParts.paymentId))
         .where(eq(refundParts.refundId, refundId))
         .orderBy(asc(refundParts.id));
-      preview = { amountCents: refund!.amountCents, restock: refund!.restocked, parts };
+      preview = {
+        amountCents: refund!.amountCents,
+        restock: refund!.restocked,
+        parts,
+        refundsSeen,
+      };
       tx.rollback();
     });
   } catch (error) {
@@ -137,10 +145,16 @@ export type SettledOrderRefund =
 async function reserveRefund(
   tx: Tx,
   options: { orderId: number; input: RefundInput; actor: Actor; preview?: boolean },
-): Promise<{ refundId: number }> {
+): Promise<{ refundId: number; refundsSeen: string }> {
   const { orderId, input, actor } = options;
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
   if (!order) throw notFound("This order does not exist.");
+  // Read with the order locked, before this refund opens: a confirmation posted twice finds the
+  // first one's refund here, however close together they came.
+  const refundsSeen = await refundsFingerprint(tx, orderId);
+  if (input.refundsSeen !== undefined && input.refundsSeen !== refundsSeen) {
+    throw new DomainError("conflict", REFUNDS_CHANGED, { title: "Refund Not Made" });
+  }
   if (!isRefundable(order.paymentStatus)) {
     throw conflict(
       order.paymentStatus === "refunded"
@@ -216,7 +230,7 @@ async function reserveRefund(
     preview: options.preview === true,
   });
 
-  return openRefund(tx, {
+  const opened = await openRefund(tx, {
     kind: "order",
     orderId,
     invoiceId: invoice.id,
@@ -239,6 +253,7 @@ async function reserveRefund(
         : { status: "pending" as const }),
     })),
   });
+  return { ...opened, refundsSeen };
 }
 
 /** The goods a refund's credit lines bring back, per variant. */

@@ -31,6 +31,11 @@ export type RefundInput = {
   method: "provider" | "eft";
   eftReference: string;
   restock: boolean;
+  /**
+   * The order's refunds as its preview read them (refundsFingerprint): when given, the refund is
+   * refused if they have changed since, so a confirmation posted twice pays back once.
+   */
+  refundsSeen?: string;
 };
 
 /** How money is paid back by hand: an EFT, cash, or a refund on the card machine at the till. */
@@ -59,6 +64,11 @@ export type CreditInput = {
   restock: boolean;
   /** The amount staff saw and confirmed, in cents: the note is refused if it would differ. */
   expectedCents?: number;
+  /**
+   * The invoice's credit notes as the form was given them (creditNotesFingerprint): the note is
+   * refused if another was issued since, so a form posted twice credits once.
+   */
+  creditNotesSeen?: string;
 };
 
 const formText = z
@@ -135,7 +145,13 @@ function readPaidBack(
  * the shop with its reference). Goods may go back into stock when lines are chosen.
  */
 export const refundFormSchema = z
-  .object({ ...linesOrAmountFields, method: formText, eftReference: formText, restock: formText })
+  .object({
+    ...linesOrAmountFields,
+    method: formText,
+    eftReference: formText,
+    restock: formText,
+    refundsSeen: formText,
+  })
   .passthrough()
   .transform((input, ctx): RefundInput => {
     const issue = (path: string, message: string) =>
@@ -159,6 +175,7 @@ export const refundFormSchema = z
       method: method ?? "provider",
       eftReference: input.eftReference,
       restock: checked(input.restock),
+      ...(input.refundsSeen ? { refundsSeen: input.refundsSeen } : {}),
     };
   });
 
@@ -177,6 +194,7 @@ export const creditNoteFormSchema = z
     restock: formText,
     confirm: formText,
     expectedCents: formText,
+    creditNotesSeen: formText,
   })
   .passthrough()
   .transform((input, ctx): CreditInput => {
@@ -193,11 +211,16 @@ export const creditNoteFormSchema = z
           ? readPaidBack(input, ctx)
           : null;
     if (!checked(input.confirm)) issue("confirm", "Check the amount and confirm the credit note.");
+    // The form always carries it; one without it was not filled in on the invoice's page.
+    if (!input.creditNotesSeen) {
+      issue("confirm", "Open the credit form again: nothing was credited.");
+    }
     const expectedCents = /^\d{1,12}$/.test(input.expectedCents)
       ? Number(input.expectedCents)
       : undefined;
     return {
       expectedCents,
+      creditNotesSeen: input.creditNotesSeen,
       lines,
       amountCents,
       reason: input.reason,

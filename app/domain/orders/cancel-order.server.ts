@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
 import { orders, refunds } from "~/db/schema";
 import { releaseDelivery } from "~/domain/delivery/book-delivery.server";
-import { conflict, forbidden, notFound } from "~/domain/errors";
+import { DomainError, conflict, forbidden, notFound } from "~/domain/errors";
 import {
   previewRefund,
   refundOrder,
@@ -12,6 +12,7 @@ import {
 import { refundOptions } from "~/domain/invoicing/refund-options.server";
 import type { RefundInput } from "~/domain/invoicing/refund-schemas";
 import { REFUND_STATUSES_HELD } from "~/domain/refunds/refund-status";
+import { REFUNDS_CHANGED } from "~/domain/refunds/refunds-fingerprint.server";
 import { moveOrder, type OrderActor } from "./move-order.server";
 import { ORDER_STAGE_LABELS, type OrderStage } from "./order-lifecycle";
 import { isPaidInFull } from "./payment-status";
@@ -28,8 +29,11 @@ import { releaseRedemption, returnPromotionUse } from "./promotions.server";
  * leaves the order as it was.
  */
 
-/** How a paid order's money goes back when it is cancelled. */
-export type CancelRefund = Pick<RefundInput, "method" | "eftReference">;
+/**
+ * How a paid order's money goes back when it is cancelled, and the order's refunds as the
+ * cancellation's preview read them.
+ */
+export type CancelRefund = Pick<RefundInput, "method" | "eftReference" | "refundsSeen">;
 
 type CancelOptions = {
   orderId: number;
@@ -107,6 +111,7 @@ async function wholeRefund(
     method: refund?.method ?? (options.provider ? "provider" : "eft"),
     eftReference: refund?.eftReference ?? "",
     restock: true,
+    ...(refund?.refundsSeen !== undefined ? { refundsSeen: refund.refundsSeen } : {}),
   };
 }
 
@@ -152,6 +157,11 @@ export async function cancelOrder(options: CancelOptions): Promise<Cancelled> {
   const reason = options.reason || DEFAULT_REASON;
   await cancellable(orderId);
   const input = await wholeRefund(orderId, reason, options.refund);
+  // The preview had money to pay back and now there is none: another refund took it, and may
+  // still be refused by its provider. Cancelling now would leave the money unpaid.
+  if (!input && options.refund?.refundsSeen !== undefined) {
+    throw new DomainError("conflict", REFUNDS_CHANGED, { title: "Order Not Cancelled" });
+  }
   // Money goes back on a member of staff's word: the refund, its credit note and its audit line
   // name them.
   if (input && actor.id === null) {

@@ -16,6 +16,8 @@ export type CancelInput = {
   /** How money paid goes back: through its provider, or by EFT with its reference. */
   method: RefundInput["method"];
   eftReference: string;
+  /** The order's refunds as the cancellation's preview read them, when it paid back. */
+  refundsSeen?: string;
 };
 
 /**
@@ -24,7 +26,7 @@ export type CancelInput = {
  * provider that took it, or by EFT from the shop's account with the EFT's reference.
  */
 export const cancelOrderSchema = z
-  .object({ reason: formText, method: formText, eftReference: formText })
+  .object({ reason: formText, method: formText, eftReference: formText, refundsSeen: formText })
   .transform((input, ctx): CancelInput => {
     const issue = (path: string, message: string) =>
       ctx.addIssue({ code: "custom", path: [path], message });
@@ -39,5 +41,10 @@ export const cancelOrderSchema = z
     if (input.eftReference.length > PAID_BACK_REFERENCE_MAX) {
       issue("eftReference", "This is too long.");
     }
-    return { reason: input.reason, method, eftReference: input.eftReference };
+    return {
+      reason: input.reason,
+      method,
+      eftReference: input.eftReference,
+      ...(input.refundsSeen ? { refundsSeen: input.refundsSeen } : {}),
+    };
   });

@@ -1,5 +1,5 @@
 import { ArrowLeft, Download } from "lucide-react";
-import { Link } from "react-router";
+import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { DocumentView } from "~/components/admin/document-view";
 import { InvoiceActions } from "~/components/admin/invoices/invoice-actions";
 import { InvoiceStatusBadge } from "~/components/admin/invoices/invoice-status-badge";
@@ -57,6 +57,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const actor = await requireStaff(request);
   return invoiceAction({ request, invoiceId: idParam(params.id), actor });
+}
+
+/**
+ * A form refused because the invoice moved on (409: a credit note posted twice, two tabs) reads
+ * the page again, so it lists what was done meanwhile and the credit form carries it.
+ */
+export function shouldRevalidate({
+  actionStatus,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
 }
 
 export default function InvoicePage({ loaderData: d, actionData }: Route.ComponentProps) {

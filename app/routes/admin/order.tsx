@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { Fragment } from "react";
-import { Link } from "react-router";
+import { Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { StatusBadge } from "~/components/admin/status-badge";
 import {
   Table,
@@ -11,7 +11,15 @@ import {
   TableRow,
 } from "~/components/admin/ui/table";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
-import { attempt, invalid, keptValues, loaded, refused, succeeded } from "~/lib/actions.server";
+import {
+  attempt,
+  invalid,
+  keptValues,
+  loaded,
+  postedAsPage,
+  refused,
+  succeeded,
+} from "~/lib/actions.server";
 import { parseForm } from "~/lib/forms";
 import { RefundForm } from "~/components/admin/orders/refund-form";
 import { RefundsCard } from "~/components/admin/orders/refunds-card";
@@ -28,7 +36,7 @@ import { LAYBY_INTENTS, laybyAction } from "./layby-action.server";
 import { listOrderRefunds } from "~/domain/invoicing/credit-note-document.server";
 import { refundOptions } from "~/domain/invoicing/refund-options.server";
 import { listAwaitingRefundParts } from "~/domain/invoicing/recheck-refunds.server";
-import { REFUND_INTENTS, refundAction } from "./refund-action.server";
+import { REFUND_INTENTS, refundAction, refundNotice, refundShownAt } from "./refund-action.server";
 import { AwaitingRefund } from "~/components/admin/orders/awaiting-refund";
 import {
   cancelOrder,
@@ -90,12 +98,29 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     quote,
     proofs,
     stage: stage!,
+    /** After a refund or cancellation posted without JavaScript: what became of its refund. */
+    refundNotice: refundNotice(request.url, refunds),
   };
+}
+
+/**
+ * A form refused because the order moved on (409: a refund or a cancellation confirmed twice,
+ * two tabs) reads the page again, so it shows what was done meanwhile.
+ */
+export function shouldRevalidate({
+  actionStatus,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const actor = await requireStaff(request);
   const formData = await readForm(request);
+  // Posted as a page, a refund or a cancellation made answers a redirect: reading the page
+  // again is then a GET, which pays nothing back.
+  const page = `/admin/orders/${idParam(params.number)}`;
+  const redirectTo = postedAsPage(request) ? page : null;
   const intent = formData.get("intent");
   if (isQuoteIntent(intent)) {
     return quoteAction({ orderNumber: idParam(params.number), formData, actor });
@@ -114,6 +139,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       formData,
       actor,
       orderId: async () => (await getAdminOrder(idParam(params.number))).order.id,
+      redirectTo,
     });
   }
   const orderId = async () => (await getAdminOrder(idParam(params.number))).order.id;
@@ -144,6 +170,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   return attempt(formData, async () => {
     const done = await cancelOrder({ orderId: await orderId(), actor, ...cancel });
+    if (redirectTo) {
+      throw redirect(done.refund ? refundShownAt(redirectTo, done.refund.refundId) : redirectTo);
+    }
     return succeeded(
       "Order Cancelled",
       done.refund
@@ -170,6 +199,7 @@ export default function OrderPage({
     quote,
     proofs,
     stage,
+    refundNotice,
   },
   actionData,
 }: Route.ComponentProps) {
@@ -388,7 +418,7 @@ export default function OrderPage({
       <RefundsCard refunds={refunds} />
       <AwaitingRefund parts={awaiting.filter((p) => p.kind !== "layby")} pageResult={actionData} />
       {(refundable || refunds.length > 0) && (
-        <RefundForm options={refundable} pageResult={actionData} />
+        <RefundForm options={refundable} pageResult={actionData} notice={refundNotice} />
       )}
     </div>
   );

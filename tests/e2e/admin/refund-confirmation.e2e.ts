@@ -163,11 +163,23 @@ describe("a refund shows its amount and is confirmed; the shopper is told", () =
       "Pay back R1,000.00: R1,000.00 through the demo gateway.",
     );
     await admin.getByRole("button", { name: "Confirm: pay back R1,000.00" }).click();
-    await main(admin)
-      .getByText(/^Partly refunded \(R1,000\.00 of /)
-      .waitFor();
+    const paidBack = main(admin).getByText(/^Partly refunded \(R1,000\.00 of /);
+    await paidBack.waitFor();
     await main(admin)
       .getByRole("link", { name: /Download credit note CN-\d{6}/ })
       .waitFor();
+    const listed = main(admin).getByRole("list", { name: "Refunds" }).getByRole("listitem");
+    expect(await listed.count()).toBe(1);
+
+    // Reading the page again pays nothing back twice: the Confirm was answered with a redirect
+    // to the order's page (a GET), which names the refund and says what was done.
+    await admin.reload();
+    await listed.first().waitFor();
+    expect(await listed.count()).toBe(1);
+    await paidBack.waitFor();
+    expect(new URL(admin.url()).search).toMatch(/^\?refund=\d+$/);
+    expect(await admin.getByTestId("refund-notice").textContent()).toMatch(
+      /^Refund Made: R1,000\.00 paid back; credit note CN-\d{6} issued\.$/,
+    );
   });
 });

@@ -122,6 +122,8 @@ export function adminFormTargets(f: ShopFacts): FormTarget[] {
         method: "eft",
         eftReference: "FNB 1234",
         restock: "on",
+        // Its preview's mark of the order's refunds (a made-up one is refused with a 409).
+        refundsSeen: "0123456789abcdef0123",
       },
       owner: true,
     },
@@ -339,6 +341,7 @@ export function adminFormTargets(f: ShopFacts): FormTarget[] {
         restock: "on",
         confirm: "on",
         expectedCents: "100",
+        creditNotesSeen: "0123456789abcdef0123",
       },
       owner: true,
     },

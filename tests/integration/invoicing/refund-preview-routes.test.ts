@@ -70,9 +70,12 @@ describe("the refund form asks for confirmation before any money moves", () => {
     expect(await refundsOf(order.id)).toEqual([]);
     expect(await db().select().from(creditNotes)).toEqual([]);
     expect((await db().select().from(salesLedger)).length).toBe(ledgerBefore);
+    // The preview says what it read of the order's refunds; its Confirm posts it back.
+    const { refundsSeen } = body(result.returned).preview as { refundsSeen: string };
+    expect(refundsSeen).toMatch(/^[0-9a-f]{20}$/);
 
     // Confirmed without the showroom part's reference: asked for at that field, nothing made.
-    const missing = await post(order.number, { ...fields, intent: "refund" });
+    const missing = await post(order.number, { ...fields, intent: "refund", refundsSeen });
     expect(statusOf(missing.returned)).toBe(400);
     expect(body(missing.returned)).toMatchObject({
       ok: false,
@@ -83,6 +86,7 @@ describe("the refund form asks for confirmation before any money moves", () => {
     const confirmed = await post(order.number, {
       ...fields,
       intent: "refund",
+      refundsSeen,
       eftReference: "TILL-OUT-4",
     });
     expect(body(confirmed.returned)).toMatchObject({
@@ -98,7 +102,12 @@ describe("the refund form asks for confirmation before any money moves", () => {
     const { order } = await paidOrder(shop, { priceCents: 100_000 });
     const fields = { amount: "999999", reason: "Too much", method: "provider" };
     const preview = await post(order.number, { ...fields, intent: "refund-preview" });
-    const refund = await post(order.number, { ...fields, intent: "refund" });
+    // Confirmed with the mark of a preview that could be made (R100), the refund refuses it
+    // as its preview did.
+    const { refundsSeen } = body(
+      (await post(order.number, { ...fields, amount: "100", intent: "refund-preview" })).returned,
+    ).preview as { refundsSeen: string };
+    const refund = await post(order.number, { ...fields, intent: "refund", refundsSeen });
     expect(statusOf(preview.returned)).toBe(400);
     expect(body(preview.returned).fieldErrors).toEqual({
       amount: expect.stringMatching(/^At most R1,\d{3}\.\d{2} can still be refunded\.$/),

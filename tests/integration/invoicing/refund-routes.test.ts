@@ -64,20 +64,23 @@ describe("the order page's refund", () => {
     const { order } = await paidOrder(shop, { priceCents: 100_000 });
     const params = { number: String(order.number) };
     const url = `/admin/orders/${order.number}`;
+    const fields = {
+      "qty.0": "1",
+      reason: "Changed their mind",
+      method: "eft",
+      eftReference: "FNB 0042",
+      restock: "on",
+    };
+    const preview = await routeOutcome(
+      orderPage.action as Handler,
+      formRequest(url, { ...fields, intent: "refund-preview" }, staff),
+      params,
+    );
+    const { refundsSeen } = (body(preview.returned) as { preview: { refundsSeen: string } })
+      .preview;
     const result = await routeOutcome(
       orderPage.action as Handler,
-      formRequest(
-        url,
-        {
-          intent: "refund",
-          "qty.0": "1",
-          reason: "Changed their mind",
-          method: "eft",
-          eftReference: "FNB 0042",
-          restock: "on",
-        },
-        staff,
-      ),
+      formRequest(url, { ...fields, intent: "refund", refundsSeen }, staff),
       params,
     );
     expect(body(result.returned)).toEqual({

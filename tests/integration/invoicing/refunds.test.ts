@@ -569,19 +569,25 @@ describe("a refund is split over the payments that took the money", () => {
     expect(order.totalCents).toBe(1_000_000 + order.deliveryCents);
     const total = order.totalCents;
     // Before confirming, staff see the split; nothing is saved and no provider is asked.
-    expect(
-      await previewRefund({ orderId: order.id, input: input({ amountCents: total }), actor }),
-    ).toEqual({
+    const preview = await previewRefund({
+      orderId: order.id,
+      input: input({ amountCents: total }),
+      actor,
+    });
+    expect(preview).toEqual({
       amountCents: total,
       restock: false,
       parts: [
         { method: "provider", provider: "demo", amountCents: 60_000 },
         { method: "hand", provider: null, amountCents: total - 60_000 },
       ],
+      refundsSeen: expect.stringMatching(/^[0-9a-f]{20}$/),
     });
     expect(await db().select().from(refunds).where(eq(refunds.orderId, order.id))).toEqual([]);
+    // Confirmed with what the preview read of the order's refunds: a refusal changes nothing.
+    const { refundsSeen } = preview;
     await expect(
-      refundOrder({ orderId: order.id, input: input({ amountCents: total }), actor }),
+      refundOrder({ orderId: order.id, input: input({ amountCents: total, refundsSeen }), actor }),
     ).rejects.toMatchObject({
       field: "eftReference",
       message: expect.stringMatching(/^R9 ?,?\d{3}.*paid at the showroom/),
@@ -589,7 +595,7 @@ describe("a refund is split over the payments that took the money", () => {
     const done = completedRefund(
       await refundOrder({
         orderId: order.id,
-        input: input({ amountCents: total, eftReference: "TILL-OUT-4" }),
+        input: input({ amountCents: total, eftReference: "TILL-OUT-4", refundsSeen }),
         actor,
       }),
     );

@@ -81,6 +81,8 @@ function CreditFields({
         </label>
       )}
       <input type="hidden" name="expectedCents" value={shown} />
+      {/* The credit notes this form was given against: posted twice, the second is refused. */}
+      <input type="hidden" name="creditNotesSeen" value={options.creditNotesSeen} />
       <p role="status" className="rounded-md border p-3 text-sm font-medium">
         Credit note for {money(shown)} (VAT included)
       </p>

@@ -33,6 +33,7 @@ describe("the refund's confirmation, as the server renders it", () => {
           { method: "provider", provider: "payfast", amountCents: 60_000 },
           { method: "hand", provider: null, amountCents: 940_000 },
         ],
+        refundsSeen: "0f3a9c",
       },
       values: {
         intent: "refund-preview",
@@ -48,6 +49,8 @@ describe("the refund's confirmation, as the server renders it", () => {
     expect(html).toContain('<input type="hidden" name="intent" value="refund"/>');
     expect(html).toContain('<input type="hidden" name="amount" value="10 000"/>');
     expect(html).not.toContain('value="refund-preview"');
+    // What the preview read of the order's refunds goes back with Confirm, once.
+    expect(html).toContain('<input type="hidden" name="refundsSeen" value="0f3a9c"/>');
     expect(html).toMatch(/<input[^>]*name="eftReference"(?![^>]*type="hidden")/);
     expect(text(html)).toContain("Confirm: pay back R10,000.00");
   });
@@ -58,6 +61,7 @@ describe("the refund's confirmation, as the server renders it", () => {
         amountCents: 25_000,
         restock: true,
         parts: [{ method: "hand", provider: null, amountCents: 25_000 }],
+        refundsSeen: "0f3a9c",
       },
       values: {
         "qty.0": "1",

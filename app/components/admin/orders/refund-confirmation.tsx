@@ -32,7 +32,8 @@ function partText(part: RefundPreview["parts"][number], method: string) {
 
 /**
  * The refund's second step: what it pays back and how, split by payment, with what the form
- * said kept as hidden fields; Confirm posts the refund, Back returns to the form. A part paid
+ * said kept as hidden fields and what the preview read of the order's refunds; Confirm posts
+ * the refund (once: posted again, it is refused), Back returns to the form. A part paid
  * by hand asks for its reference here when the form did not (the money goes back by provider).
  */
 export function RefundConfirmation({
@@ -66,7 +67,8 @@ export function RefundConfirmation({
   // Keyboard users land on what they are asked to confirm.
   useEffect(() => heading.current?.focus(), []);
   const kept = Object.entries(values).filter(
-    ([name]) => name !== "intent" && !(asksReference && name === "eftReference"),
+    ([name]) =>
+      name !== "intent" && name !== "refundsSeen" && !(asksReference && name === "eftReference"),
   );
   return (
     <Form
@@ -79,6 +81,8 @@ export function RefundConfirmation({
         {title}
       </h4>
       <input type="hidden" name="intent" value={intent} />
+      {/* What the preview read of the order's refunds: posted twice, the second is refused. */}
+      <input type="hidden" name="refundsSeen" value={preview.refundsSeen} />
       {kept.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

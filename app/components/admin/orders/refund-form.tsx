@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/
 import { useAdminForm } from "~/components/admin/use-admin-form";
 import type { RefundOptions } from "~/domain/invoicing/refund-options.server";
 import { refundFormSchema } from "~/domain/invoicing/refund-schemas";
-import type { FormActionResult } from "~/lib/forms";
+import type { FormActionResult, FormAlert } from "~/lib/forms";
 import { formatMoney, MONEY_INPUT } from "~/lib/money";
 import { notify } from "~/lib/notify";
 import { isRefundPreview, RefundConfirmation } from "./refund-confirmation";
@@ -22,10 +22,13 @@ const money = (cents: number) => formatMoney(cents, { cents: true });
 export function RefundForm({
   options,
   pageResult,
+  notice,
 }: {
   /** Null once nothing is left to refund: the card stays, so the last refund's notice shows. */
   options: RefundOptions | null;
   pageResult?: FormActionResult;
+  /** What became of the refund made without JavaScript, which the page's address names. */
+  notice?: FormActionResult | null;
 }) {
   const form = useAdminForm({ schema: refundFormSchema, pageResult, toasts: false });
   const { errors, clearError, result } = form;
@@ -50,6 +53,15 @@ export function RefundForm({
   }, [dismissed, form.formRef]);
   // Without JavaScript the page shows the preview, and the form keeps its fields behind it.
   const values = isRefundPreview(result) ? result.values : form.values;
+  // A refusal of the form as a whole (the order's refunds changed since the preview, the
+  // provider's no) is said by the form, with JavaScript beside its toast.
+  const refusal =
+    result && !result.ok && result.values.intent?.startsWith("refund")
+      ? Object.keys(result.fieldErrors).length === 0
+        ? result.alert
+        : null
+      : null;
+  const said = <Said refusal={refusal} notice={data ? null : (notice ?? null)} />;
   if (!options) {
     return (
       <Card>
@@ -57,6 +69,7 @@ export function RefundForm({
           <CardTitle>Refund</CardTitle>
         </CardHeader>
         <CardContent>
+          {said}
           <p className="text-sm text-muted-foreground">
             Refunded in full: nothing is left to pay back.
           </p>
@@ -77,6 +90,7 @@ export function RefundForm({
         <CardTitle>Refund</CardTitle>
       </CardHeader>
       <CardContent>
+        {said}
         {confirming && (
           <RefundConfirmation
             answer={confirming}
@@ -154,6 +168,26 @@ export function RefundForm({
         </form.fetcher.Form>
       </CardContent>
     </Card>
+  );
+}
+
+/** A refusal of the refund form, or the notice of the refund the page names. */
+function Said({ refusal, notice }: { refusal: FormAlert | null; notice: FormActionResult | null }) {
+  if (refusal) {
+    return (
+      <p
+        role="alert"
+        className="mb-4 rounded-md border border-destructive p-3 text-sm text-destructive"
+      >
+        {refusal.title}: {refusal.description}
+      </p>
+    );
+  }
+  if (!notice?.ok) return null;
+  return (
+    <p role="status" className="mb-4 rounded-md border p-3 text-sm" data-testid="refund-notice">
+      {notice.message.title}: {notice.message.description}
+    </p>
   );
 }
 

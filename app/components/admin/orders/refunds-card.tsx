@@ -27,7 +27,7 @@ export function RefundsCard({ refunds }: { refunds: Refund[] }) {
         <CardTitle>Refunds and credit notes</CardTitle>
       </CardHeader>
       <CardContent>
-        <ul className="space-y-3 text-sm">
+        <ul className="space-y-3 text-sm" aria-label="Refunds">
           {refunds.map((r) => (
             <li key={r.id} className="space-y-0.5">
               <p>
