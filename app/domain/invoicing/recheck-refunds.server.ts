@@ -50,6 +50,7 @@ export async function settleRefund(options: {
  * a line on the timeline; otherwise it stays held (it never fails: the money is owed).
  */
 const PAYMENT_REFUND: RefundKind = {
+  kind: "payment",
   owed: true,
   async waiting(tx, { refund, why, actor, now }) {
     await recordOrderEvent(tx, {

@@ -346,16 +346,12 @@ export async function settleOrderRefund(options: {
   actor?: Actor;
   now?: Date;
 }): Promise<SettledOrderRefund> {
-  const [head] = await db()
-    .select({ kind: refunds.kind })
-    .from(refunds)
-    .where(eq(refunds.id, options.refundId));
-  if (head?.kind !== "order") throw notFound("This refund does not exist.");
   return (await settleRefundOfKind(ORDER_REFUND, options)) as SettledOrderRefund;
 }
 
 /** An order refund's steps in the engine: its invoice credited once every part is paid. */
 export const ORDER_REFUND: RefundKind = {
+  kind: "order",
   owed: false,
   async waiting(tx, { refund, why, actor }) {
     await recordOrderEvent(tx, {

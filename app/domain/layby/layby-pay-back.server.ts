@@ -1,9 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
-import { db, type Tx } from "~/db/client.server";
+import type { Tx } from "~/db/client.server";
 import { laybyPlans, orders, refunds } from "~/db/schema";
 import { recordRefundPaid } from "~/domain/ledger/record-cash.server";
 import { moveOrderPayment, recordOrderEvent } from "~/domain/orders/order-events.server";
-import { notFound } from "~/domain/errors";
 import {
   settleRefundOfKind,
   type RefundActor,
@@ -30,11 +29,6 @@ export async function settleLaybyRefund(options: {
   actor?: RefundActor | string;
   now?: Date;
 }): Promise<SettledRefund> {
-  const [head] = await db()
-    .select({ planId: refunds.planId })
-    .from(refunds)
-    .where(and(eq(refunds.id, options.refundId), eq(refunds.kind, "layby")));
-  if (!head?.planId) throw notFound("This refund does not exist.");
   const actor =
     typeof options.actor === "string" ? { id: "", email: options.actor } : options.actor;
   return settleRefundOfKind(LAYBY_REFUND, { refundId: options.refundId, actor, now: options.now });
@@ -44,6 +38,7 @@ const who = (step: SettleStep) => step.actor?.email ?? "system";
 
 /** A lay-by refund's steps in the engine: each part booked as it is paid, never failed. */
 export const LAYBY_REFUND: RefundKind = {
+  kind: "layby",
   owed: true,
   async partsSeen(tx, step) {
     const { refund, now } = step;

@@ -31,6 +31,8 @@ export type Completion = { creditNoteId: number | null; creditNoteNumber: string
  * shop cannot keep) books it.
  */
 export type RefundKind = {
+  /** The refunds (refunds.kind) these steps settle. */
+  kind: "order" | "layby" | "payment";
   /** Money owed whatever a provider says (a lay-by's, a payment's): it never fails. */
   owed: boolean;
   /** Every time it is settled, before the outcome: a lay-by books each part as it is paid. */
@@ -69,10 +71,10 @@ export async function settleRefundOfKind(
   const now = options.now ?? new Date();
   return db().transaction(async (tx) => {
     const [head] = await tx
-      .select({ orderId: refunds.orderId })
+      .select({ orderId: refunds.orderId, kind: refunds.kind })
       .from(refunds)
       .where(eq(refunds.id, options.refundId));
-    if (!head) throw notFound("This refund does not exist.");
+    if (head?.kind !== kind.kind) throw notFound("This refund does not exist.");
     await tx
       .select({ id: orders.id })
       .from(orders)
