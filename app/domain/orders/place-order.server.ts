@@ -10,7 +10,7 @@ import { recordOrderEvent } from "./order-events.server";
 import { reserveStock } from "./order-stock.server";
 import { holdRedemption, redeemPromotion } from "./promotions.server";
 import { mergeLines, priceLines } from "./quote.server";
-import { orderTotals } from "./totals";
+import { lineDiscounts, orderTotals } from "./totals";
 import { addOnCharges, NO_ADD_ONS, type AddOnChoice } from "./add-ons";
 import { deliveryAddressOf } from "./checkout-schema";
 import { chargeableDelivery } from "./delivery-check.server";
@@ -139,6 +139,14 @@ export async function placeOrder(
       if (!order) throw new Error("The order was not saved.");
       if (promotion) await holdRedemption(tx, { orderId: order.id, promotion, email: input.email });
 
+      // The discount belongs to the lines the promotion was for (docs/decisions/042).
+      const shares = lineDiscounts(
+        totals.discountCents,
+        priced.map((l, i) => ({
+          lineTotalCents: l.lineTotalCents,
+          qualifies: promotion?.qualifyingLines?.[i] ?? true,
+        })),
+      );
       const lineRows = await tx
         .insert(orderLines)
         .values(
@@ -153,6 +161,7 @@ export async function placeOrder(
             originalPriceCents: l.originalPriceCents,
             quantity: l.quantity,
             lineTotalCents: l.lineTotalCents,
+            discountCents: shares[position]!,
             position,
           })),
         )

@@ -13,6 +13,7 @@ import { DomainError } from "~/domain/errors";
 import {
   isLimited,
   judgeRules,
+  qualifies,
   type PromotionRules,
   type RuleLine,
 } from "~/domain/promotions/promotion-rules";
@@ -147,10 +148,11 @@ async function judge(
   executor: Tx | Db,
 ): Promise<Judged> {
   const rules = await promotionRules(promotion, executor);
+  const judged = await ruleLines(rules, lines, executor);
   const verdict = judgeRules({
     code: promotion.code,
     rules,
-    lines: await ruleLines(rules, lines, executor),
+    lines: judged,
     usedByCustomer:
       rules.oncePerCustomer && email !== null ? await usedBy(promotion.id, email, executor) : null,
   });
@@ -158,7 +160,12 @@ async function judge(
   return {
     ok: true,
     terms: isLimited(rules)
-      ? { kind: promotion.kind, value: promotion.value, qualifyingCents: verdict.qualifyingCents }
+      ? {
+          kind: promotion.kind,
+          value: promotion.value,
+          qualifyingCents: verdict.qualifyingCents,
+          qualifyingLines: judged.map((l) => qualifies(rules, l)),
+        }
       : { kind: promotion.kind, value: promotion.value },
   };
 }
