@@ -8,7 +8,12 @@ import { env } from "~/env.server";
 import type { CheckoutInput } from "./checkout-schema";
 import { recordOrderEvent } from "./order-events.server";
 import { reserveStock } from "./order-stock.server";
-import { holdRedemption, redeemPromotion } from "./promotions.server";
+import {
+  freeOrderMessage,
+  holdRedemption,
+  PromotionError,
+  redeemPromotion,
+} from "./promotions.server";
 import { mergeLines, priceLines } from "./quote.server";
 import { lineDiscounts, orderTotals } from "./totals";
 import { addOnCharges, NO_ADD_ONS, type AddOnChoice } from "./add-ons";
@@ -103,6 +108,10 @@ export async function placeOrder(
         // At the fees of this moment, kept on the order; a quote later adds delivery only.
         addOns: addOnCharges(input.addOns ?? NO_ADD_ONS, settings),
       });
+      // Nothing to pay, nothing to confirm it: refused, said at the code (docs/decisions/042).
+      if (promotion && totals.totalCents === 0 && !quoted) {
+        throw new PromotionError(freeOrderMessage(promotion.code));
+      }
 
       const [order] = await tx
         .insert(orders)
