@@ -120,6 +120,12 @@ export const invoiceLines = pgTable(
     /** VAT-inclusive; a discount line's is negative. */
     unitPriceCents: integer("unit_price_cents").notNull(),
     lineTotalCents: integer("line_total_cents").notNull(),
+    /**
+     * A goods line's share of the invoice's discount line, from the order's line (docs/decisions/042):
+     * credit notes and the ledger take the discount off the lines that carry it. 0 on every line
+     * of an invoice without shares (a hand-made one): its discount is spread over all its goods.
+     */
+    discountCents: integer("discount_cents").notNull().default(0),
   },
   (t) => [
     index("invoice_lines_invoice_idx").on(t.invoiceId, t.position),
@@ -127,6 +133,10 @@ export const invoiceLines = pgTable(
     check(
       "invoice_lines_total_adds_up",
       sql`${t.lineTotalCents} = ${t.quantity} * ${t.unitPriceCents}`,
+    ),
+    check(
+      "invoice_lines_discount_within_total",
+      sql`${t.discountCents} between 0 and greatest(${t.lineTotalCents}, 0)`,
     ),
   ],
 );

@@ -224,6 +224,12 @@ export const orderLines = pgTable(
     originalPriceCents: integer("original_price_cents"),
     quantity: integer("quantity").notNull(),
     lineTotalCents: integer("line_total_cents").notNull(),
+    /**
+     * The line's share of the order's discount (docs/decisions/042): only lines the promotion
+     * was for carry one, and the lines' shares add up to the order's discount. Refunds, credit
+     * notes and the ledger take it off this line only.
+     */
+    discountCents: integer("discount_cents").notNull().default(0),
     position: smallint("position").notNull().default(0),
     /**
      * How many of the line a completed refund has credited (its credit note): no longer the
@@ -251,6 +257,10 @@ export const orderLines = pgTable(
       t.lineTotalCents,
     ),
     check("order_lines_quantity_positive", sql`${t.quantity} > 0`),
+    check(
+      "order_lines_discount_within_total",
+      sql`${t.discountCents} between 0 and greatest(${t.lineTotalCents}, 0)`,
+    ),
     check(
       "order_lines_credited_within_quantity",
       sql`${t.creditedQuantity} between 0 and ${t.quantity}`,

@@ -194,3 +194,37 @@ describe("an invoice's credit notes, one after another", () => {
     ).toBe(0);
   });
 });
+
+describe("a credit note's lines on an invoice whose lines carry their discount", () => {
+  // MATTRESS10: R300 off a R3,000 mattress (2 of them: R600), none off a R1,000 pillow.
+  const SCOPED = [
+    { ...line(0, 2, 300_000), discountCents: 60_000 },
+    { ...line(1, 1, 100_000), discountCents: 0 },
+    line(2, 1, -60_000, ""),
+  ];
+  const paid = 2 * 300_000 + 100_000 - 60_000;
+  const scoped = { ...base, invoiceLines: SCOPED, remainingCents: paid };
+
+  it("take nothing off goods the promotion was not for", () => {
+    const lines = creditNoteLinesFor({ ...scoped, chosen: [{ position: 1, quantity: 1 }] });
+    expect(total(lines)).toBe(100_000);
+    expect(lines).toHaveLength(1);
+  });
+
+  it("take each unit's own share off the goods it was for, and add up to what was paid", () => {
+    const one = creditNoteLinesFor({ ...scoped, chosen: [{ position: 0, quantity: 1 }] });
+    expect(one.map((l) => l.lineTotalCents)).toEqual([300_000, -30_000]);
+    const before = { goodsCents: 300_000, discountCents: 30_000, byPosition: new Map([[0, 1]]) };
+    const rest = creditNoteLinesFor({
+      ...scoped,
+      chosen: [
+        { position: 0, quantity: 1 },
+        { position: 1, quantity: 1 },
+      ],
+      remainingCents: paid - 270_000,
+      creditedBefore: before,
+    });
+    expect(rest.map((l) => l.lineTotalCents)).toEqual([300_000, 100_000, -30_000]);
+    expect(total(one) + total(rest)).toBe(paid);
+  });
+});

@@ -59,6 +59,8 @@ export async function issueOrderInvoice(
       quantity: line.quantity,
       unitPriceCents: line.unitPriceCents,
       lineTotalCents: line.lineTotalCents,
+      // Its share of the discount line below: refunds and the ledger take it off this line.
+      discountCents: line.discountCents,
     })),
     ...(order.deliveryCents > 0
       ? [

@@ -42,6 +42,7 @@ import { creditNoteLinesFor, type InvoiceLineForCredit } from "./credit-note-lin
 import { issueCreditNote } from "./issue-credit-note.server";
 import { creditedSoFar } from "./credited-so-far.server";
 import { refundedSoFar } from "./refunded-so-far.server";
+import { refundWhy } from "./refund-why.server";
 import { refundQuantityField, type RefundInput } from "./refund-schemas";
 
 type Actor = Pick<SessionUser, "id" | "email">;
@@ -89,6 +90,8 @@ export type RefundPreview = {
   parts: { method: "provider" | "hand"; provider: string | null; amountCents: number }[];
   /** The order's refunds as the preview read them: its confirmation posts it back. */
   refundsSeen: string;
+  /** Why it pays back what it does (the discount's share, minimum spend, free delivery). */
+  why: string[];
 };
 
 /**
@@ -101,7 +104,8 @@ export async function previewRefund(options: {
   input: RefundInput;
   actor: Actor;
 }): Promise<RefundPreview> {
-  let preview: RefundPreview | null = null;
+  let preview: Omit<RefundPreview, "why"> | null = null;
+  let creditLines: CreditLineRecord[] = [];
   try {
     await db().transaction(async (tx) => {
       const { refundId, refundsSeen } = await reserveRefund(tx, { ...options, preview: true });
@@ -116,6 +120,7 @@ export async function previewRefund(options: {
         .leftJoin(payments, eq(payments.id, refundParts.paymentId))
         .where(eq(refundParts.refundId, refundId))
         .orderBy(asc(refundParts.id));
+      creditLines = refund!.creditLines;
       preview = {
         amountCents: refund!.amountCents,
         restock: refund!.restocked,
@@ -127,7 +132,8 @@ export async function previewRefund(options: {
   } catch (error) {
     if (!(error instanceof TransactionRollbackError)) throw error;
   }
-  return preview!;
+  // Read once nothing is held: the shop's rules for what the customer keeps (decision 042).
+  return { ...preview!, why: await refundWhy(options.orderId, creditLines) };
 }
 
 /** What became of an order refund: completed with its credit note, awaiting, or failed. */
@@ -172,6 +178,7 @@ async function reserveRefund(
       variantId: invoiceLines.variantId,
       quantity: invoiceLines.quantity,
       unitPriceCents: invoiceLines.unitPriceCents,
+      discountCents: invoiceLines.discountCents,
     })
     .from(invoiceLines)
     .where(eq(invoiceLines.invoiceId, invoice.id))

@@ -44,8 +44,10 @@ export function invoiceEntries(filter: SQL): SQL {
 
 /**
  * An invoice's lines: its goods, delivery and other positive lines, a discount line's amount
- * spread over the goods (or over every line when none is goods), then the invoice's VAT spread
- * over the amounts; cost is the size's cost price now, times the units.
+ * spread over the goods by the shares they carry (only the lines the promotion was for,
+ * docs/decisions/042), or, on an invoice without shares, by what they cost (over every line
+ * when none is goods), then the invoice's VAT spread over the amounts; cost is the size's cost
+ * price now, times the units.
  */
 export function invoiceLines(entryFilter: SQL): SQL {
   return sql`insert into sales_ledger_lines (entry_id, occurred_at, position, product_id, variant_id, sku, description, quantity, amount_cents, vat_cents, cost_cents)
@@ -54,15 +56,17 @@ export function invoiceLines(entryFilter: SQL): SQL {
       where e.kind = 'invoice' and ${entryFilter}
     ), l as (
       select e.id as entry_id, il.id as ord, il.position, il.sku, il.description, il.variant_id,
-             il.quantity, il.line_total_cents, il.line_total_cents > 0 and il.sku <> '' as goods
+             il.quantity, il.line_total_cents, il.discount_cents,
+             il.line_total_cents > 0 and il.sku <> '' as goods
       from e join invoice_lines il on il.invoice_id = e.invoice_id
     ), d as (
       select entry_id, -coalesce(sum(line_total_cents) filter (where line_total_cents < 0), 0) as discount,
-             bool_or(goods) as has_goods
+             bool_or(goods) as has_goods, bool_or(goods and discount_cents > 0) as has_shares
       from l group by entry_id
     ), kept as (
       select l.*, (l.goods or not d.has_goods) as grp,
-             case when l.goods or not d.has_goods then d.discount else 0 end as t, l.line_total_cents as w
+             case when l.goods or not d.has_goods then d.discount else 0 end as t,
+             case when d.has_shares then l.discount_cents else l.line_total_cents end as w
       from l join d using (entry_id) where l.line_total_cents >= 0
     ), ${apportioned("disc", "kept")}, net as (
       select s.entry_id, s.ord, s.position, s.sku, s.description, s.variant_id, s.quantity,
@@ -87,7 +91,8 @@ export function creditNoteEntries(filter: SQL): SQL {
 
 /**
  * A credit note's lines, negative: the invoice lines it credits with its other lines (the goods'
- * discount share) spread over them, or, for an amount paid back, the amount spread over the
+ * discount share) spread over them (by the invoice lines' own shares of the discount when they
+ * carry them, else by what they cost), or, for an amount paid back, the amount spread over the
  * invoice's ledger lines (no units, no cost); then its VAT spread over the amounts. Units
  * returned cost what they cost when invoiced.
  */
@@ -100,16 +105,20 @@ export function creditNoteLines(entryFilter: SQL): SQL {
       select e.id as entry_id, ie.id as invoice_entry_id from e
       join sales_ledger ie on ie.kind = 'invoice' and ie.source_id = e.invoice_id
     ), cl as (
-      select e.id as entry_id, cl.* from e join credit_note_lines cl on cl.credit_note_id = e.source_id
+      select e.id as entry_id, cl.*,
+             coalesce(ivl.discount_cents::numeric * cl.quantity / ivl.quantity, 0) as dw
+      from e join credit_note_lines cl on cl.credit_note_id = e.source_id
+      left join invoice_lines ivl on ivl.invoice_id = e.invoice_id and ivl.position = cl.invoice_line_position
     ), h as (
       select e.id as entry_id,
              coalesce(sum(cl.line_total_cents) filter (where cl.invoice_line_position is null), 0) as rest,
-             coalesce(bool_or(cl.invoice_line_position is not null), false) as by_lines
+             coalesce(bool_or(cl.invoice_line_position is not null), false) as by_lines,
+             coalesce(bool_or(cl.dw > 0), false) as by_shares
       from e left join cl on cl.entry_id = e.id group by e.id
     ), src as (
       select cl.entry_id, cl.id as ord, cl.invoice_line_position as position, cl.sku, cl.description,
              cl.quantity, cl.line_total_cents as base, sign(h.rest)::int as sgn, true as grp,
-             abs(h.rest) as t, cl.line_total_cents as w,
+             abs(h.rest) as t, case when h.by_shares then cl.dw else cl.line_total_cents end as w,
              il.product_id, coalesce(il.variant_id, ivl.variant_id) as variant_id,
              case when il.quantity > 0 then il.cost_cents / il.quantity * cl.quantity end as cost
       from cl join h using (entry_id) join e on e.id = cl.entry_id

@@ -8,9 +8,14 @@ import { env } from "~/env.server";
 import type { CheckoutInput } from "./checkout-schema";
 import { recordOrderEvent } from "./order-events.server";
 import { reserveStock } from "./order-stock.server";
-import { holdRedemption, redeemPromotion } from "./promotions.server";
+import {
+  freeOrderMessage,
+  holdRedemption,
+  PromotionError,
+  redeemPromotion,
+} from "./promotions.server";
 import { mergeLines, priceLines } from "./quote.server";
-import { orderTotals } from "./totals";
+import { lineDiscounts, orderTotals } from "./totals";
 import { addOnCharges, NO_ADD_ONS, type AddOnChoice } from "./add-ons";
 import { deliveryAddressOf } from "./checkout-schema";
 import { chargeableDelivery } from "./delivery-check.server";
@@ -103,6 +108,10 @@ export async function placeOrder(
         // At the fees of this moment, kept on the order; a quote later adds delivery only.
         addOns: addOnCharges(input.addOns ?? NO_ADD_ONS, settings),
       });
+      // Nothing to pay, nothing to confirm it: refused, said at the code (docs/decisions/042).
+      if (promotion && totals.totalCents === 0 && !quoted) {
+        throw new PromotionError(freeOrderMessage(promotion.code));
+      }
 
       const [order] = await tx
         .insert(orders)
@@ -139,6 +148,14 @@ export async function placeOrder(
       if (!order) throw new Error("The order was not saved.");
       if (promotion) await holdRedemption(tx, { orderId: order.id, promotion, email: input.email });
 
+      // The discount belongs to the lines the promotion was for (docs/decisions/042).
+      const shares = lineDiscounts(
+        totals.discountCents,
+        priced.map((l, i) => ({
+          lineTotalCents: l.lineTotalCents,
+          qualifies: promotion?.qualifyingLines?.[i] ?? true,
+        })),
+      );
       const lineRows = await tx
         .insert(orderLines)
         .values(
@@ -153,6 +170,7 @@ export async function placeOrder(
             originalPriceCents: l.originalPriceCents,
             quantity: l.quantity,
             lineTotalCents: l.lineTotalCents,
+            discountCents: shares[position]!,
             position,
           })),
         )

@@ -13,6 +13,7 @@ import { DomainError } from "~/domain/errors";
 import {
   isLimited,
   judgeRules,
+  qualifies,
   type PromotionRules,
   type RuleLine,
 } from "~/domain/promotions/promotion-rules";
@@ -34,6 +35,14 @@ export class PromotionError extends DomainError {
     this.name = "PromotionError";
   }
 }
+
+/**
+ * Why a code cannot take an order to R0.00 (docs/decisions/042): an order is confirmed by its
+ * payment, and the shop takes no order online that nobody pays for. A code worth everything (a
+ * prize) is honoured by staff on a hand-made invoice.
+ */
+export const freeOrderMessage = (code: string) =>
+  `${code} would make this order free (R0.00), and an order online needs a payment to confirm it. Please contact us to use ${code}, or add to your order.`;
 
 /**
  * Why a code cannot be used now by its switch, dates and usage limit, in words for the
@@ -119,8 +128,24 @@ async function ruleLines(
   }));
 }
 
-/** The e-mail as one use per customer compares it: trimmed, in lower case. */
-export const emailKey = (email: string) => email.trim().toLowerCase();
+/**
+ * The e-mail as one use per customer compares it (docs/decisions/042): trimmed, in lower case,
+ * without a "+tag" before the @ (one mailbox, however tagged), and for Gmail without dots in
+ * the name and with googlemail.com read as gmail.com (Gmail delivers all of them to one
+ * mailbox). Dots elsewhere are kept: other providers give a.b and ab to different people.
+ */
+export function emailKey(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf("@");
+  if (at <= 0) return address;
+  let name = address.slice(0, at);
+  let domain = address.slice(at + 1);
+  const plus = name.indexOf("+");
+  if (plus > 0) name = name.slice(0, plus);
+  if (domain === "googlemail.com") domain = "gmail.com";
+  if (domain === "gmail.com") name = name.replaceAll(".", "") || name;
+  return `${name}@${domain}`;
+}
 
 /** Whether an order not cancelled has used the promotion with this e-mail. */
 async function usedBy(promotionId: number, email: string, executor: Tx | Db) {
@@ -147,10 +172,11 @@ async function judge(
   executor: Tx | Db,
 ): Promise<Judged> {
   const rules = await promotionRules(promotion, executor);
+  const judged = await ruleLines(rules, lines, executor);
   const verdict = judgeRules({
     code: promotion.code,
     rules,
-    lines: await ruleLines(rules, lines, executor),
+    lines: judged,
     usedByCustomer:
       rules.oncePerCustomer && email !== null ? await usedBy(promotion.id, email, executor) : null,
   });
@@ -158,7 +184,12 @@ async function judge(
   return {
     ok: true,
     terms: isLimited(rules)
-      ? { kind: promotion.kind, value: promotion.value, qualifyingCents: verdict.qualifyingCents }
+      ? {
+          kind: promotion.kind,
+          value: promotion.value,
+          qualifyingCents: verdict.qualifyingCents,
+          qualifyingLines: judged.map((l) => qualifies(rules, l)),
+        }
       : { kind: promotion.kind, value: promotion.value },
   };
 }

@@ -7,7 +7,7 @@ import { deliveryTermsFor } from "~/domain/delivery/active-zones.server";
 import type { DeliveryTerms } from "~/domain/delivery/delivery-terms";
 import type { ZoneAddress } from "~/domain/delivery/match-zone";
 import { deliveryDayChoices, type DayChoice } from "~/domain/delivery/shopper-delivery.server";
-import { checkPromotion } from "./promotions.server";
+import { checkPromotion, freeOrderMessage } from "./promotions.server";
 import { getStoreSettings } from "~/domain/settings/store-settings.server";
 import { addOnCharges, NO_ADD_ONS, type AddOnChoice, type AddOnCharges } from "./add-ons";
 import { standardDeliveryFeeCents } from "./standard-delivery";
@@ -200,18 +200,27 @@ export async function quoteCheckout(input: {
   if (delivery.zone) {
     delivery.days = await deliveryDayChoices({ zoneId: delivery.zone.id, kind: delivery.method });
   }
-  return {
-    lines: current,
-    problems,
-    totals: orderTotals({
+  const totalsWith = (withPromotion: typeof promotionTerms) =>
+    orderTotals({
       subtotalCents: subtotal,
       deliveryMethod: delivery.method,
-      promotion: promotionTerms,
+      promotion: withPromotion,
       // Quoted: the goods' total; the shop adds delivery when it quotes.
       rates: terms.quoted ? NOTHING_YET : terms.rates,
       // Add-ons are priced at checkout, quoted delivery or not.
       addOns: addOnCharges(input.addOns ?? NO_ADD_ONS, settings),
-    }),
+    });
+  let totals = totalsWith(promotionTerms);
+  // A code that would make the order free is refused as placing the order refuses it.
+  if (promotion && totals.totalCents === 0 && !terms.quoted) {
+    promoMessage = freeOrderMessage(promotion.code);
+    promotion = null;
+    totals = totalsWith(null);
+  }
+  return {
+    lines: current,
+    problems,
+    totals,
     delivery,
     promotion,
     promoMessage,

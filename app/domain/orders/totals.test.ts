@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { addOnCharges, NO_ADD_ON_CHARGES, type AddOnChoice } from "./add-ons";
-import { orderTotals, vatIncludedCents, type DeliveryRates, type PromotionTerms } from "./totals";
+import {
+  lineDiscounts,
+  orderTotals,
+  vatIncludedCents,
+  type DeliveryRates,
+  type PromotionTerms,
+} from "./totals";
 
 const HOME: DeliveryRates = {
   freeDeliveryThresholdCents: 200_000,
@@ -115,5 +121,32 @@ describe("an order's totals with delivery add-ons", () => {
 
   it("charges nothing for add-ons not chosen, whatever the fees", () => {
     expect(addOnCharges(none, FEES)).toEqual(NO_ADD_ON_CHARGES);
+  });
+});
+
+describe("each line's share of the discount", () => {
+  it("goes to the lines the promotion was for, adding up to the discount", () => {
+    // MATTRESS10 on a R3,000 mattress and a R1,000 pillow: R300, all of it the mattress's.
+    const lines = [
+      { lineTotalCents: 300_000, qualifies: true },
+      { lineTotalCents: 100_000, qualifies: false },
+    ];
+    expect(lineDiscounts(30_000, lines)).toEqual([30_000, 0]);
+  });
+
+  it("is spread over every line by what it costs when none is marked, the dearest taking the cents left", () => {
+    const lines = [
+      { lineTotalCents: 100_000, qualifies: true },
+      { lineTotalCents: 250_000, qualifies: true },
+    ];
+    // R300 over R3,500: R85.71 and R214.28, and the cent left to the R2,500 line.
+    expect(lineDiscounts(30_000, lines)).toEqual([8_571, 21_429]);
+    expect(
+      lineDiscounts(
+        30_000,
+        lines.map((l) => ({ ...l, qualifies: false })),
+      ),
+    ).toEqual([8_571, 21_429]);
+    expect(lineDiscounts(0, lines)).toEqual([0, 0]);
   });
 });

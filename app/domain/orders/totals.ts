@@ -27,6 +27,8 @@ export type PromotionTerms = {
   kind: "percentage" | "fixed";
   value: number;
   qualifyingCents?: number;
+  /** Which of the order's lines (in their order) the promotion is for; none said: all. */
+  qualifyingLines?: readonly boolean[];
 };
 
 export type OrderTotals = {
@@ -77,6 +79,29 @@ export function discountCents(subtotalCents: number, promotion: PromotionTerms |
   const amount =
     promotion.kind === "percentage" ? Math.round((base * promotion.value) / 100) : promotion.value;
   return Math.max(0, Math.min(amount, base));
+}
+
+/**
+ * Each line's share of an order's discount (docs/decisions/042): spread over the lines the
+ * promotion was for, by what they cost, each its share rounded down and the dearest of them
+ * (the first, when several cost the same) the cents left over, so the shares add up to the
+ * discount. Lines it was not for get nothing; when
+ * none is marked (or those marked cost nothing), every line shares it.
+ */
+export function lineDiscounts(
+  discount: number,
+  lines: readonly { lineTotalCents: number; qualifies: boolean }[],
+): number[] {
+  const weightOf = (l: (typeof lines)[number]) => Math.max(l.lineTotalCents, 0);
+  const marked = lines.some((l) => l.qualifies && weightOf(l) > 0);
+  const shares = lines.map((l) => ((marked ? l.qualifies : true) ? weightOf(l) : 0));
+  const base = shares.reduce((sum, w) => sum + w, 0);
+  if (discount <= 0 || base === 0) return lines.map(() => 0);
+  const amount = Math.min(discount, base);
+  const floors = shares.map((w) => Math.floor((amount * w) / base));
+  const dearest = shares.indexOf(Math.max(...shares));
+  floors[dearest]! += amount - floors.reduce((sum, f) => sum + f, 0);
+  return floors;
 }
 
 /**

@@ -12,6 +12,7 @@ import {
 } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit-log.server";
 import { DomainError } from "~/domain/errors";
+import { emailKey } from "~/domain/orders/promotions.server";
 import { emailReference } from "./personal-data.server";
 import { normaliseEmail } from "./same-email";
 import type { PrivacyCorrection } from "./schemas";
@@ -125,11 +126,11 @@ export async function correctPersonalData(options: {
       // holds of the same promotion stays the one counted.
       await tx
         .update(promotionRedemptions)
-        .set({ emailKey: newEmail })
+        .set({ emailKey: emailKey(newEmail) })
         .where(
           and(
-            eq(promotionRedemptions.emailKey, email),
-            sql`not exists (select 1 from promotion_redemptions o where o.promotion_id = ${promotionRedemptions.promotionId} and o.email_key = ${newEmail})`,
+            eq(promotionRedemptions.emailKey, emailKey(email)),
+            sql`not exists (select 1 from promotion_redemptions o where o.promotion_id = ${promotionRedemptions.promotionId} and o.email_key = ${emailKey(newEmail)})`,
           ),
         );
       await tx

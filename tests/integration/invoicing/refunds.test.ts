@@ -582,6 +582,7 @@ describe("a refund is split over the payments that took the money", () => {
         { method: "hand", provider: null, amountCents: total - 60_000 },
       ],
       refundsSeen: expect.stringMatching(/^[0-9a-f]{20}$/),
+      why: [],
     });
     expect(await db().select().from(refunds).where(eq(refunds.orderId, order.id))).toEqual([]);
     // Confirmed with what the preview read of the order's refunds: a refusal changes nothing.

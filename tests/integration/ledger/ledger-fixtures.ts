@@ -82,7 +82,8 @@ export function handWrittenStatements(name: string): string[] {
 /**
  * What an upgraded shop's ledger went through, in order: the backfill of the migration that
  * created the ledger, then the correction of hand-made invoices credited before they were paid
- * (the backfill recorded their payment at the full total).
+ * (the backfill recorded their payment at the full total), and the invoices' lines spread again
+ * once their goods carry their shares of the discount.
  */
 export function upgradeStatements(): string[] {
   const live = (statement: SQL) =>
@@ -99,6 +100,10 @@ export function upgradeStatements(): string[] {
     live(refundPaidEntries(sql`true`)),
     live(laybyRefundPaidEntries(sql`true`)),
     ...handWrittenStatements("ledger_credited_before_paid"),
+    // Invoices' lines spread again by the shares their goods carry (docs/decisions/042).
+    ...handWrittenStatements("line_discounts").filter((s) =>
+      s.includes("update sales_ledger_lines"),
+    ),
   ];
 }
 

@@ -23,6 +23,7 @@ import { startSmtpServer } from "../../setup/smtp";
 import { signedIn } from "../admin/helpers";
 import { checkoutForm, submitCheckoutForm } from "../orders/checkout-requests";
 import { addPromotion, addVariant, checkout, setUpShop } from "../orders/fixtures";
+import { refusedWith } from "./promotion-fixtures";
 
 useTestDatabase();
 
@@ -77,17 +78,6 @@ async function limitTo(
 
 const quote = (lines: { variantId: number; quantity: number }[], promoCode: string) =>
   quoteCheckout({ lines, deliveryMethod: "standard", promoCode });
-
-async function refusedWith(work: Promise<unknown>, message: string) {
-  const error = await work.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(PromotionError);
-  expect((error as PromotionError).message).toBe(message);
-  expect((error as PromotionError).kind).toBe("conflict");
-  expect((error as PromotionError).field).toBe("promoCode");
-}
 
 describe("a promotion's rules at checkout", () => {
   it("says how far a cart is below the minimum spend, and takes the code once it is not", async () => {

@@ -34,6 +34,7 @@ describe("the refund's confirmation, as the server renders it", () => {
           { method: "hand", provider: null, amountCents: 940_000 },
         ],
         refundsSeen: "0f3a9c",
+        why: [],
       },
       values: {
         intent: "refund-preview",
@@ -62,6 +63,9 @@ describe("the refund's confirmation, as the server renders it", () => {
         restock: true,
         parts: [{ method: "hand", provider: null, amountCents: 25_000 }],
         refundsSeen: "0f3a9c",
+        why: [
+          "The goods the customer keeps come to R1,500.00, below free delivery's R2,000.00: delivery stays free; nothing is taken back for it.",
+        ],
       },
       values: {
         "qty.0": "1",
@@ -72,6 +76,10 @@ describe("the refund's confirmation, as the server renders it", () => {
       },
     });
     expect(text(html)).toContain("Pay back R250.00: R250.00 by EFT from the shop's account.");
+    // Why it pays back what it does, under the amount (docs/decisions/042).
+    expect(text(html)).toContain(
+      "below free delivery's R2,000.00: delivery stays free; nothing is taken back for it.",
+    );
     expect(text(html)).toContain("Returned goods go back into stock.");
     expect(html).toContain('<input type="hidden" name="eftReference" value="FNB 7"/>');
     expect(html).toContain('<input type="hidden" name="qty.0" value="1"/>');

@@ -97,6 +97,13 @@ export function RefundConfirmation({
             .join(", ")}
           .
         </p>
+        {preview.why.length > 0 && (
+          <ul className="mt-1 list-disc pl-5" data-testid="refund-why">
+            {preview.why.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        )}
         <p className="mt-1 text-muted-foreground">
           {values.reason ? `Reason: ${values.reason}. ` : ""}
           {preview.restock

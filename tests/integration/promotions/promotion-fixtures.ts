@@ -1,0 +1,58 @@
+import { expect } from "vitest";
+import type { RefundInput } from "~/domain/invoicing/refund-schemas";
+import { PromotionError } from "~/domain/orders/promotions.server";
+import { paidOrder } from "../invoicing/invoice-fixtures";
+import { addVariant, type setUpShop } from "../orders/fixtures";
+
+type Shop = Awaited<ReturnType<typeof setUpShop>>;
+
+/** Expects the work to be refused at the code field with this message, as a conflict (409). */
+export async function refusedWith(work: Promise<unknown>, message: string) {
+  const error = await work.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(PromotionError);
+  expect((error as PromotionError).message).toBe(message);
+  expect((error as PromotionError).kind).toBe("conflict");
+  expect((error as PromotionError).field).toBe("promoCode");
+}
+
+/**
+ * A paid order of a mattress (position 0, in `mattresses`' category) and a R1,000 pillow
+ * (position 1, in the shop's), with the promotion code given.
+ */
+export async function paidMattressAndPillow(options: {
+  shop: Shop;
+  mattresses?: Shop;
+  mattressCents: number;
+  promoCode: string;
+}) {
+  const { shop } = options;
+  const mattress = await addVariant(options.mattresses ?? shop, {
+    priceCents: options.mattressCents,
+    stock: 5,
+  });
+  const pillow = await addVariant(shop, { priceCents: 100_000, stock: 5 });
+  const { order } = await paidOrder(shop, {
+    priceCents: 1,
+    overrides: {
+      promoCode: options.promoCode,
+      lines: [
+        { variantId: mattress.variantId, quantity: 1 },
+        { variantId: pillow.variantId, quantity: 1 },
+      ],
+    },
+  });
+  return order;
+}
+
+/** A refund of one unit of the invoice line at `position`, through the provider. */
+export const refundOne = (position: number, restock = true): RefundInput => ({
+  lines: [{ position, quantity: 1 }],
+  amountCents: null,
+  reason: "Returned within 7 days",
+  method: "provider",
+  eftReference: "",
+  restock,
+});
