@@ -6,9 +6,11 @@ import {
   dateSettingsOf,
   formatDateTime,
   formatDay,
+  isTimeZone,
   isCalendarDay,
   localDateTime,
   shopToday,
+  TIME_ZONES,
 } from "./dates";
 
 describe("calendar days in the shop's time zone", () => {
@@ -50,24 +52,33 @@ describe("dates follow the shop's time zone and date format", () => {
     expect(formatDay("2026-10-12")).toBe("2026-10-12");
   });
 
-  it("writes a moment in the chosen zone: 22:30 UTC is the next day in Johannesburg", () => {
+  it("writes a moment in the shop's zone: 22:30 UTC is the next day in Johannesburg", () => {
     const moment = new Date("2026-12-31T22:30:00Z");
     expect(formatDateTime(moment)).toBe("01/01/2027, 00:30");
-    configureDates({ timeZone: "America/New_York", dateFormat: "MM/DD/YYYY" });
-    expect(formatDateTime(moment)).toBe("12/31/2026, 17:30");
-    // Summer time in the United States: UTC-4 in July.
-    configureDates({ timeZone: "America/Los_Angeles", dateFormat: "YYYY-MM-DD" });
-    expect(formatDateTime("2026-07-01T12:00:00Z")).toBe("2026-07-01, 05:00");
+    configureDates({ timeZone: "Africa/Johannesburg", dateFormat: "MM/DD/YYYY" });
+    expect(formatDateTime(moment)).toBe("01/01/2027, 00:30");
+    // The day of the moment is the day the shop dates it by.
+    expect(shopToday(moment)).toBe("2027-01-01");
   });
 
-  it("reads an unknown stored zone or format as the default", () => {
+  it("reads an unknown stored zone or format as the default, and a US zone as Johannesburg", () => {
     expect(dateSettingsOf({ timezone: "Mars/Olympus", dateFormat: "D.M.Y" })).toEqual(
       DEFAULT_DATE_SETTINGS,
     );
     expect(dateSettingsOf({ timezone: "America/Chicago", dateFormat: "YYYY-MM-DD" })).toEqual({
-      timeZone: "America/Chicago",
+      timeZone: "Africa/Johannesburg",
       dateFormat: "YYYY-MM-DD",
     });
+  });
+
+  it("offers only the zone the shop counts its days in; the specification's others say so", () => {
+    expect(TIME_ZONES.filter((z) => z.available).map((z) => z.value)).toEqual([
+      "Africa/Johannesburg",
+    ]);
+    for (const zone of TIME_ZONES.filter((z) => !z.available)) {
+      expect(zone.label).toMatch(/: not available$/);
+      expect(isTimeZone(zone.value)).toBe(false);
+    }
   });
 });
 

@@ -5,15 +5,24 @@
  * `configureDates`, so a saved change shows on the next request of every process.
  */
 
-/** The shop's own zone, and the specification's ET/CT/MT/PT as real IANA zones. */
+/**
+ * The time zones the General tab lists. The shop keeps its days in Johannesburg's: an invoice's
+ * date, "today", a delivery day and every report's and the VAT summary's periods. So that is the
+ * one zone offered; the specification's ET/CT/MT/PT are listed as not available, never a setting
+ * that would show moments in one zone beside days counted in another (docs/decisions/052).
+ */
 export const TIME_ZONES = [
-  { value: "Africa/Johannesburg", label: "South Africa Standard Time (SAST)" },
-  { value: "America/New_York", label: "Eastern Time (ET)" },
-  { value: "America/Chicago", label: "Central Time (CT)" },
-  { value: "America/Denver", label: "Mountain Time (MT)" },
-  { value: "America/Los_Angeles", label: "Pacific Time (PT)" },
+  { value: "Africa/Johannesburg", label: "South Africa Standard Time (SAST)", available: true },
+  { value: "America/New_York", label: "Eastern Time (ET): not available", available: false },
+  { value: "America/Chicago", label: "Central Time (CT): not available", available: false },
+  { value: "America/Denver", label: "Mountain Time (MT): not available", available: false },
+  { value: "America/Los_Angeles", label: "Pacific Time (PT): not available", available: false },
 ] as const;
-export type TimeZone = (typeof TIME_ZONES)[number]["value"];
+/** A zone the shop honours: the one its days are counted in. */
+export type TimeZone = Extract<(typeof TIME_ZONES)[number], { available: true }>["value"];
+
+export const TIME_ZONE_MESSAGE =
+  "The shop keeps its days in South African time (SAST): orders, invoices, deliveries and reports are dated by it.";
 
 /** The specification's three ways of writing a day. */
 export const DATE_FORMATS = ["DD/MM/YYYY", "MM/DD/YYYY", "YYYY-MM-DD"] as const;
@@ -26,7 +35,7 @@ export const DEFAULT_DATE_SETTINGS: DateSettings = {
 };
 
 export function isTimeZone(value: string): value is TimeZone {
-  return TIME_ZONES.some((zone) => zone.value === value);
+  return TIME_ZONES.some((zone) => zone.available && zone.value === value);
 }
 
 export function isDateFormat(value: string): value is DateFormat {
@@ -83,8 +92,8 @@ export function formatDateTime(value: Date | string): string {
 /**
  * Calendar days (an invoice's issue date, a purchase order's expected date) are days in the
  * shop's trading zone (Africa/Johannesburg, where it sells and delivers), kept as "YYYY-MM-DD" as
- * the database's date columns and `<input type="date">` hold them. The time zone setting changes
- * how moments are shown, not which day an invoice is dated.
+ * the database's date columns and `<input type="date">` hold them. It is the one zone the time
+ * zone setting offers, so moments are shown in the zone their days are counted in.
  */
 const SHOP_DAY = new Intl.DateTimeFormat("en-CA", {
   timeZone: "Africa/Johannesburg",

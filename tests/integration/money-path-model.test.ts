@@ -4,7 +4,8 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { storeSettings, warehouses } from "~/db/schema";
+import { deliveryZones, storeSettings, warehouses } from "~/db/schema";
+import { DEMO_DELIVERY_ZONES } from "~/db/seed/demo-delivery-zones.server";
 import { resetPayflexTokens } from "~/domain/payments/payflex.server";
 import { useTestDatabase } from "../setup/database";
 import { signedIn } from "./admin/helpers";
@@ -12,9 +13,12 @@ import {
   bedInTwoWarehouses,
   emptyShop,
   neverWentThrough,
+  pillow,
+  setUpPromotions,
   shopCommands,
   tally,
   type Model,
+  type Online,
   type ProviderMode,
   type Shop,
 } from "./money-path/shop-commands";
@@ -64,10 +68,35 @@ const payflexEnv = (url: string | undefined) =>
     PAYFLEX_API_URL: url,
   });
 
-// The stand-in for PayFlex, answering refunds as the current command asks.
+const payfastEnv = (url: string | undefined) =>
+  setEnv({
+    PAYFAST_MERCHANT_ID: url && "10000100",
+    PAYFAST_MERCHANT_KEY: url && "46f0cd694581a",
+    PAYFAST_PASSPHRASE: url && "jt7NOE43FZPn",
+    PAYFAST_MODE: url && "sandbox",
+    PAYFAST_API_URL: url,
+  });
+
+// The stand-ins for PayFlex and PayFast, answering refunds as the current command asks.
 const answers: Record<ProviderMode, { status: number; body: object }> = {
   approve: { status: 201, body: { refundId: "pfx-refund" } },
   refuse: { status: 422, body: { message: "Refund exceeds order amount" } },
+  timeout: { status: 408, body: { message: "Request timed out" } },
+  error: { status: 503, body: { message: "Unavailable" } },
+};
+const payfastAnswers: Record<ProviderMode, { status: number; body: object }> = {
+  approve: {
+    status: 200,
+    body: { code: 200, status: "success", data: { response: true, refund_id: "pf-refund" } },
+  },
+  refuse: {
+    status: 400,
+    body: {
+      code: 400,
+      status: "failed",
+      data: { response: false, message: "Insufficient balance" },
+    },
+  },
   timeout: { status: 408, body: { message: "Request timed out" } },
   error: { status: 503, body: { message: "Unavailable" } },
 };
@@ -84,14 +113,18 @@ beforeAll(async () => {
     .returning();
   storeRoomId = room!.id;
   actor = (await signedIn("staff")).user;
+  // Zones for the shop's own town and province: an address elsewhere is quoted.
+  await db().insert(deliveryZones).values(DEMO_DELIVERY_ZONES);
   api = await startServer(({ url }) => {
     if (url === "/auth/merchant") return { body: { access_token: "t-1", expires_in: 3600 } };
+    if (url.startsWith("/refunds/")) return payfastAnswers[provider.mode];
     return answers[provider.mode];
   });
 });
 
 afterAll(async () => {
   payflexEnv(undefined);
+  payfastEnv(undefined);
   resetPayflexTokens();
   await api.close();
   delete process.env.DATA_DIR;
@@ -105,16 +138,20 @@ describe("the money path, as random sequences of what the shop does", () => {
       console.info(`money path model: seed ${seed}, ${numRuns} runs (MODEL_SEED=${seed} replays)`);
       await fc.assert(
         fc.asyncProperty(
-          fc.constantFrom("demo", "payflex" as const),
+          fc.constantFrom<Online>("demo", "payflex", "payfast"),
           fc.commands(shopCommands, { maxCommands: 30, size: "max" }),
           async (online, commands) => {
-            // Each run starts from an empty shop with one bed. A shop takes payments online
-            // through the demo gateway or through PayFlex (our stand-in), never both.
+            // Each run starts from an empty shop with one bed and the promotion codes. A shop
+            // takes payments online through the demo gateway, PayFlex or PayFast (our
+            // stand-ins), one of them.
             await emptyShop();
             payflexEnv(online === "payflex" ? api.url : undefined);
+            payfastEnv(online === "payfast" ? api.url : undefined);
             resetPayflexTokens();
             const bed = await bedInTwoWarehouses(base, storeRoomId);
-            const shop: Shop = { base, actor, ...bed, online, provider, settled: true };
+            await setUpPromotions(bed.variantId);
+            const pillowId = await pillow(base);
+            const shop: Shop = { base, actor, ...bed, pillowId, online, provider, settled: true };
             const model: Model = { orders: [], invoices: [], refundsAsked: 0 };
             await fc.asyncModelRun(() => ({ model, real: shop }), commands);
           },

@@ -12,8 +12,14 @@ export type ReceivedMail = {
   headers: Map<string, string>;
 };
 
-/** A real SMTP server on a free local port that keeps what it receives. */
-export async function startSmtpServer() {
+/**
+ * A real SMTP server on a free local port that keeps what it receives. `whileReceiving`, when
+ * given, runs as each message arrives, before the server accepts it: what else happens while
+ * the shop is still sending.
+ */
+export async function startSmtpServer(
+  options: { whileReceiving?: (mail: ReceivedMail) => Promise<void> } = {},
+) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -23,8 +29,12 @@ export async function startSmtpServer() {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        received.push(parseMessage(Buffer.concat(chunks).toString("utf8")));
-        callback();
+        const mail = parseMessage(Buffer.concat(chunks).toString("utf8"));
+        received.push(mail);
+        void (options.whileReceiving?.(mail) ?? Promise.resolve()).then(
+          () => callback(),
+          (error: unknown) => callback(error as Error),
+        );
       });
     },
   });

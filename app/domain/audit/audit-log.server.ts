@@ -76,6 +76,7 @@ export type AuditAction =
   | "promotion_deleted"
   | "invoice_created"
   | "invoice_updated"
+  | "invoice_issued"
   | "invoice_sent"
   | "invoice_paid"
   | "invoice_cancelled"

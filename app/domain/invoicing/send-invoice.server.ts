@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
-import { db } from "~/db/client.server";
-import { invoices } from "~/db/schema";
-import { conflict, DomainError } from "~/domain/errors";
+import { and, eq } from "drizzle-orm";
+import { db, type Tx } from "~/db/client.server";
+import { invoiceLines, invoices } from "~/db/schema";
+import { recordAudit } from "~/domain/audit/audit-log.server";
+import { DomainError } from "~/domain/errors";
 import { recordInvoiceInLedger } from "~/domain/ledger/record-sales.server";
 import { sendShopMail } from "~/domain/leads/shop-mail.server";
 import type { StoreSettings } from "~/domain/settings/store-settings.server";
@@ -13,37 +14,20 @@ import { auditInvoice, lockInvoiceFor, type InvoiceActor } from "./invoice-chang
 import { getInvoice, invoicePdf, type Invoice } from "./invoice-document.server";
 import { invoiceAmounts } from "./invoice-amounts";
 import { invoiceWord, isVatVendor, sellerFromSettings } from "./invoice-seller";
-import { shownInvoiceStatus } from "./invoice-status";
 import { invoiceStockShortfall, sellInvoiceStock } from "./invoice-stock.server";
-import { invoiceActionRefusal } from "./invoice-transitions";
 import { log } from "~/lib/log.server";
 
 /**
- * The invoice as it will stand once sent: the first send issues it (a tax invoice's date of
- * issue is the day it is issued, with the shop's details as they are that day); a later send
- * is a copy of what was issued.
- */
-function asIssued(invoice: Invoice, seller: Invoice["seller"], now: Date): Invoice {
-  if (invoice.status !== "draft") return invoice;
-  // VAT as the shop is registered on the day of issue: none without a VAT number.
-  const vatCents = isVatVendor(seller) ? invoiceAmounts(invoice.lines).vatCents : 0;
-  const issued = {
-    ...invoice,
-    status: "sent" as const,
-    issueDate: shopToday(now),
-    seller,
-    vatCents,
-  };
-  return { ...issued, shownStatus: shownInvoiceStatus(issued, shopToday(now)) };
-}
-
-/**
- * E-mails an invoice's PDF to the buyer, then records it: the first send issues a draft (status
- * sent, dated today, the shop's details refreshed; its lines and buyer are frozen from then on),
- * a later one sends a copy marked so (VAT Act s20(2)). Issuing sells its catalogue lines from
- * the default warehouse (refused, before any mail, when not enough is available). Nothing is
- * recorded when the mail could not be sent. A draft whose due date has passed is refused: it
- * would be overdue on arrival.
+ * Issues a draft (status sent, dated today, the shop's details refreshed; its lines and buyer are
+ * frozen from then on) and e-mails its PDF to the buyer; a later send e-mails a copy marked so
+ * (VAT Act s20(2)). Issuing sells its catalogue lines from the default warehouse (refused when
+ * not enough is available). The invoice is recorded first and mailed only once that has
+ * committed, so a refusal (stock sold meanwhile, the invoice cancelled meanwhile) sends nothing:
+ * an e-mail that has gone cannot be taken back, a transaction can still refuse. The send is
+ * claimed in that transaction (`sent_at`), so two staff sending at once mail one original; a
+ * mail that fails hands the claim back, and the next send mails the original again, as the
+ * buyer never had it. A draft whose due date has passed is refused: it would be overdue on
+ * arrival.
  */
 export async function sendInvoice(options: {
   invoiceId: number;
@@ -52,34 +36,68 @@ export async function sendInvoice(options: {
 }): Promise<{ sentTo: string; invoiceNumber: string; copy: boolean }> {
   const { invoiceId, actor } = options;
   const now = options.now ?? new Date();
-  const invoice = await getInvoice({ invoiceId });
-  const { invoiceNumber } = invoice;
-  const refusal = invoiceActionRefusal(invoiceNumber, invoice.status, "send");
-  if (refusal) throw conflict(refusal);
-  const sentTo = invoice.buyerEmail.trim();
-  if (!sentTo) {
-    throw new DomainError(
-      "invalid",
-      `${invoice.buyerName} has no e-mail address on ${invoiceNumber}: edit the draft to add one before sending it.`,
-      { title: "No E-mail Address" },
-    );
-  }
-  const today = shopToday(now);
-  if (invoice.status === "draft" && invoice.dueDate !== null && invoice.dueDate < today) {
-    throw new DomainError(
-      "invalid",
-      `${invoiceNumber} was due on ${formatDay(invoice.dueDate)}: edit the draft's due date before sending it.`,
-      { title: "Due Date Passed" },
-    );
-  }
-
-  const copy = invoice.status !== "draft";
-  const shortfall = copy ? null : await invoiceStockShortfall(invoice.lines, invoiceNumber);
-  if (shortfall) throw new DomainError("conflict", shortfall, { title: "Not Enough Stock" });
   const settings = await getStoreSettings();
-  const issued = asIssued(invoice, sellerFromSettings(settings), now);
-  const { pdf, filename } = await invoicePdf(issued, { copy });
+  const today = shopToday(now);
+
+  const recorded = await db().transaction(async (tx) => {
+    const locked = await lockInvoiceFor(tx, invoiceId, "send");
+    const { invoiceNumber } = locked;
+    const sentTo = locked.buyerEmail.trim();
+    if (!sentTo) {
+      throw new DomainError(
+        "invalid",
+        `${locked.buyerName} has no e-mail address on ${invoiceNumber}: edit the draft to add one before sending it.`,
+        { title: "No E-mail Address" },
+      );
+    }
+    const issuing = locked.status === "draft";
+    if (issuing && locked.dueDate !== null && locked.dueDate < today) {
+      throw new DomainError(
+        "invalid",
+        `${invoiceNumber} was due on ${formatDay(locked.dueDate)}: edit the draft's due date before sending it.`,
+        { title: "Due Date Passed" },
+      );
+    }
+    const lines = issuing ? await invoiceLinesOf(tx, invoiceId) : [];
+    const shortfall = issuing ? await invoiceStockShortfall(lines, invoiceNumber, tx) : null;
+    if (shortfall) throw new DomainError("conflict", shortfall, { title: "Not Enough Stock" });
+    // The buyer has the original once an e-mail carrying it went; until then a send is it.
+    const copy = locked.sentAt !== null;
+    const seller = sellerFromSettings(settings);
+    await tx
+      .update(invoices)
+      .set({
+        ...(issuing
+          ? {
+              status: "sent" as const,
+              issueDate: today,
+              seller,
+              // VAT as the shop is registered on the day of issue: none without a VAT number.
+              vatCents: isVatVendor(seller) ? invoiceAmounts(lines).vatCents : 0,
+            }
+          : {}),
+        sentAt: now,
+        updatedAt: now,
+      })
+      .where(eq(invoices.id, invoiceId));
+    if (issuing) {
+      await sellInvoiceStock(tx, { invoiceId, invoiceNumber, actor });
+      await recordInvoiceInLedger(tx, invoiceId);
+      await auditInvoice(tx, {
+        action: "invoice_issued",
+        actor,
+        number: locked.number,
+        details: { totalCents: locked.totalCents },
+      });
+    }
+    return { invoiceNumber, sentTo, copy, issuing, sentBefore: locked.sentAt };
+  });
+
+  // Committed: now the e-mail, of the invoice as it was recorded.
+  const { invoiceNumber, sentTo, copy, issuing } = recorded;
   try {
+    const issued = await getInvoice({ invoiceId });
+    const { pdf, filename } = await invoicePdf(issued, { copy });
     await sendShopMail(
       (shop) =>
         invoiceMail(
@@ -96,47 +114,31 @@ export async function sendInvoice(options: {
     );
   } catch (error) {
     log.error({ err: error, invoice: invoiceNumber }, "Could not e-mail an invoice");
+    // Handed back, unless another send has claimed it since.
+    await db()
+      .update(invoices)
+      .set({ sentAt: recorded.sentBefore })
+      .where(and(eq(invoices.id, invoiceId), eq(invoices.sentAt, now)));
     throw new DomainError(
       "unavailable",
-      `${invoiceNumber} could not be e-mailed just now; nothing was recorded. Please try again.`,
+      issuing
+        ? `${invoiceNumber} is issued, but it could not be e-mailed just now. Send it again: the buyer gets it as the original.`
+        : `${invoiceNumber} could not be e-mailed just now. Please try again.`,
       { title: "Not Sent" },
     );
   }
-
-  await db().transaction(async (tx) => {
-    const locked = await lockInvoiceFor(tx, invoiceId, "send");
-    // Issued only once: a colleague's send in the meantime made this one a copy.
-    const issuing = locked.status === "draft";
-    if (issuing && locked.updatedAt.getTime() !== invoice.updatedAt.getTime()) {
-      throw conflict(
-        `${invoiceNumber} was changed while it was being sent, so the e-mail showed the earlier version: check it and send it again.`,
-      );
-    }
-    await tx
-      .update(invoices)
-      .set({
-        ...(issuing
-          ? {
-              status: "sent" as const,
-              issueDate: issued.issueDate,
-              seller: issued.seller,
-              vatCents: issued.vatCents,
-            }
-          : {}),
-        sentAt: now,
-        updatedAt: now,
-      })
-      .where(eq(invoices.id, invoiceId));
-    if (issuing) await sellInvoiceStock(tx, { invoiceId, invoiceNumber, actor });
-    await recordInvoiceInLedger(tx, invoiceId);
-    await auditInvoice(tx, {
-      action: "invoice_sent",
-      actor,
-      number: locked.number,
-      details: { sentTo, copy: !issuing, totalCents: locked.totalCents },
-    });
+  await recordAudit({
+    action: "invoice_sent",
+    actorId: actor.id,
+    actorEmail: actor.email,
+    subject: `invoice:${invoiceNumber}`,
+    details: { sentTo, copy },
   });
   return { sentTo, invoiceNumber, copy };
+}
+
+async function invoiceLinesOf(tx: Tx, invoiceId: number) {
+  return tx.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId));
 }
 
 /** A hand-made invoice's e-mail to its buyer, its PDF attached (a copy says so). */

@@ -11,7 +11,7 @@ import {
 import { orders, orderSearchText, storeSettings } from "~/db/schema";
 import { owesMoneyBack } from "~/domain/invoicing/money-owed-back.server";
 import { ALL_TIME_START, salesTotals } from "~/domain/ledger/ledger-totals.server";
-import { DEFAULT_DATE_SETTINGS, localDateTime } from "~/lib/dates";
+import { DEFAULT_DATE_SETTINGS, isTimeZone, localDateTime } from "~/lib/dates";
 import type { ListParamsOf } from "~/lib/list-params";
 import { randAmount } from "~/lib/money";
 import { wantsMoneyOwedBack, type ORDER_LIST } from "./order-list";
@@ -129,7 +129,7 @@ async function shopTimeZone(): Promise<string> {
     .select({ timezone: storeSettings.timezone })
     .from(storeSettings)
     .where(eq(storeSettings.id, 1));
-  return row?.timezone ?? DEFAULT_DATE_SETTINGS.timeZone;
+  return row && isTimeZone(row.timezone) ? row.timezone : DEFAULT_DATE_SETTINGS.timeZone;
 }
 
 /** Every order the list's search and filter show, in its order, for the CSV export. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseVatNumber } from "~/domain/invoicing/manual-invoice-schemas";
-import { DATE_FORMATS, TIME_ZONES } from "~/lib/dates";
+import { DATE_FORMATS, TIME_ZONE_MESSAGE } from "~/lib/dates";
 import { amountField } from "~/lib/amount-field";
 import { emailField, REQUIRED_MESSAGE, textField } from "~/lib/forms";
 
@@ -51,10 +51,7 @@ export const generalSettingsSchema = z.object({
     }
     return digits;
   }),
-  timezone: z.enum(
-    TIME_ZONES.map((zone) => zone.value),
-    "Choose one of the listed time zones.",
-  ),
+  timezone: z.literal("Africa/Johannesburg", TIME_ZONE_MESSAGE),
   dateFormat: z.enum(DATE_FORMATS, "Choose one of the listed date formats."),
   currency: z.literal("ZAR", CURRENCY_MESSAGE),
 });

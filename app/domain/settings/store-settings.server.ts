@@ -15,7 +15,8 @@ const settingsQuery = preparedQuery((db) =>
  * The shop's details as every page shows them (name, contact, hours, legal details). They are
  * read from the database on every call, never kept in a process: a change saved by one server
  * process shows on the next request to any of them. Each read also sets how dates are written
- * (time zone and date format), for whatever this request or job goes on to write, and hands
+ * (time zone and date format), for whatever this request or job goes on to write (a time zone
+ * the shop does not count its days in is read as Johannesburg's: docs/decisions/052), and hands
  * the payment providers the owner's saved set-up (decrypted only when it changed).
  */
 export async function getStoreSettings(): Promise<StoreSettings> {
@@ -23,9 +24,11 @@ export async function getStoreSettings(): Promise<StoreSettings> {
   if (!row) {
     throw new Error("The store settings are missing: run `npm run db:seed` or set them up first.");
   }
-  configureDates(dateSettingsOf(row));
+  const dates = dateSettingsOf(row);
+  configureDates(dates);
   applyStoredPaymentSettings(row);
-  return row;
+  // A zone the shop does not honour (saved when the settings offered it) is read as its own.
+  return { ...row, timezone: dates.timeZone };
 }
 
 export async function storePhone(): Promise<string> {

@@ -82,6 +82,7 @@ const ACTIONS: Record<string, string> = {
   promotion_deleted: "Promotion deleted",
   invoice_created: "Invoice created",
   invoice_updated: "Invoice draft changed",
+  invoice_issued: "Invoice issued",
   invoice_sent: "Invoice sent",
   invoice_paid: "Invoice marked paid",
   invoice_cancelled: "Invoice cancelled",

@@ -4,7 +4,12 @@ import { db } from "~/db/client.server";
 import { auditLog, storeSettings } from "~/db/schema";
 import { quoteCheckout } from "~/domain/orders/quote.server";
 import { documentPolicy } from "~/lib/csp.server";
-import { configureDates, DEFAULT_DATE_SETTINGS, formatDateTime } from "~/lib/dates";
+import {
+  configureDates,
+  DEFAULT_DATE_SETTINGS,
+  formatDateTime,
+  TIME_ZONE_MESSAGE,
+} from "~/lib/dates";
 import * as adminLayout from "~/routes/admin/layout";
 import * as general from "~/routes/admin/settings-general";
 import * as integrations from "~/routes/admin/settings-integrations";
@@ -155,28 +160,36 @@ describe("General", () => {
     expect(Object.keys(audit!.details as object)).toEqual(["phone"]);
   });
 
-  it("a changed time zone and date format change the back office's dates", async () => {
+  it("a changed date format changes the back office's dates, in Johannesburg's time", async () => {
     const moment = new Date("2026-12-31T22:30:00Z");
     const result = await call(
       general.action,
-      formRequest(
-        GENERAL_PATH,
-        { ...GENERAL_FORM, timezone: "America/New_York", dateFormat: "YYYY-MM-DD" },
-        owner,
-      ),
+      formRequest(GENERAL_PATH, { ...GENERAL_FORM, dateFormat: "YYYY-MM-DD" }, owner),
     );
     expect(statusOf(result.returned)).toBe(200);
     configureDates(DEFAULT_DATE_SETTINGS);
     // The admin layout reads the settings on every request and hands them to the browser too.
     const layout = await call(adminLayout.loader, shopRequest("/admin", { cookie: staff }));
     expect(layout.returned).toMatchObject({
-      dates: { timeZone: "America/New_York", dateFormat: "YYYY-MM-DD" },
+      dates: { timeZone: "Africa/Johannesburg", dateFormat: "YYYY-MM-DD" },
     });
-    expect(formatDateTime(moment)).toBe("2026-12-31, 17:30");
+    expect(formatDateTime(moment)).toBe("2027-01-01, 00:30");
     await call(general.action, formRequest(GENERAL_PATH, GENERAL_FORM, owner));
     // Any next read of the settings (here the storefront's) brings the dates back.
     await storefront();
     expect(formatDateTime(moment)).toBe("01/01/2027, 00:30");
+  });
+
+  it("refuses a US time zone by its field: the shop's days are counted in Johannesburg", async () => {
+    const result = await call(
+      general.action,
+      formRequest(GENERAL_PATH, { ...GENERAL_FORM, timezone: "America/New_York" }, owner),
+    );
+    expect(statusOf(result.returned)).toBe(400);
+    expect(body(result.returned)).toMatchObject({
+      fieldErrors: { timezone: TIME_ZONE_MESSAGE },
+    });
+    expect((await settingsRow()).timezone).toBe("Africa/Johannesburg");
   });
 });
 

@@ -358,6 +358,93 @@ async function orderLivesHold() {
   }
 }
 
+/**
+ * An order's money against its own parts and the rules that priced it, each read from its own
+ * table (issue 50): total = goods - discount + delivery + add-ons; an unscoped code's discount is
+ * its rule on the goods (percent, or the fixed amount, never more than the goods), and a code
+ * is held by one redemption while its order lives (the code's use count with them); a quoted
+ * delivery costs what staff quoted; the invoice has each part as a line (goods, delivery, each
+ * add-on, the discount) and its total; and goods a scoped code did not discount reach the
+ * ledger at their price.
+ */
+async function orderMoneyHolds() {
+  expect(
+    await rows(sql`
+      select o.id, o.subtotal_cents, o.discount_cents, o.delivery_cents, o.removal_cents,
+             o.assembly_cents, o.total_cents, l.goods
+      from orders o
+      join (select order_id, sum(line_total_cents)::int as goods from order_lines group by 1) l
+        on l.order_id = o.id
+      where o.subtotal_cents <> l.goods
+         or o.total_cents <> o.subtotal_cents - o.discount_cents + o.delivery_cents
+                             + o.removal_cents + o.assembly_cents`),
+    "orders' totals against their goods, discount, delivery and add-ons",
+  ).toEqual([]);
+  expect(
+    await rows(sql`
+      select o.id, o.promotion_code, o.subtotal_cents, o.discount_cents
+      from orders o join promotions p on p.code = o.promotion_code
+      where not exists (select 1 from promotion_products x where x.promotion_id = p.id)
+        and not exists (select 1 from promotion_categories x where x.promotion_id = p.id)
+        and o.discount_cents <> least(o.subtotal_cents, case when p.kind::text = 'percentage'
+              then round(o.subtotal_cents * p.value / 100.0)::int else p.value end)`),
+    "discounts against their code's rule",
+  ).toEqual([]);
+  expect(
+    await rows(sql`
+      select o.id, o.status, o.promotion_code, r.order_id as redeemed
+      from orders o left join promotion_redemptions r on r.order_id = o.id
+      where (r.order_id is not null) <> (o.promotion_code is not null and o.discount_cents > 0
+                                         and o.status::text <> 'cancelled')`),
+    "redemptions against the live orders that used a code",
+  ).toEqual([]);
+  expect(
+    await rows(sql`
+      select p.code, p.used_count, count(r.order_id)::int as redemptions
+      from promotions p left join promotion_redemptions r on r.promotion_id = p.id
+      group by p.id having p.used_count <> count(r.order_id)`),
+    "codes' use counts against their redemptions",
+  ).toEqual([]);
+  expect(
+    await rows(sql`
+      select o.id, o.delivery_cents, q.amount_cents
+      from orders o join delivery_quotes q on q.order_id = o.id
+      where o.delivery_cents <> q.amount_cents`),
+    "quoted deliveries against their quote",
+  ).toEqual([]);
+  expect(
+    await rows(sql`
+      select o.id, i.total_cents, o.total_cents as order_total, x.goods, x.discount, x.rest
+      from orders o join invoices i on i.order_id = o.id
+      cross join lateral (select
+        coalesce(sum(l.line_total_cents) filter (where l.variant_id is not null), 0)::int as goods,
+        coalesce(-sum(l.line_total_cents) filter (where l.line_total_cents < 0), 0)::int as discount,
+        coalesce(sum(l.line_total_cents) filter (where l.variant_id is null
+                                                   and l.line_total_cents > 0), 0)::int as rest
+        from invoice_lines l where l.invoice_id = i.id) x
+      where i.total_cents <> o.total_cents or x.goods <> o.subtotal_cents
+         or x.discount <> o.discount_cents
+         or x.rest <> o.delivery_cents + o.removal_cents + o.assembly_cents`),
+    "web orders' invoices against the order's goods, discount, delivery and add-ons",
+  ).toEqual([]);
+  expect(
+    await rows(sql`
+      select ol.id, ol.line_total_cents, coalesce(sum(sl.amount_cents), 0)::int as ledger
+      from order_lines ol
+      join orders o on o.id = ol.order_id
+      join promotions p on p.code = o.promotion_code
+      left join sales_ledger e on e.order_id = o.id and e.kind::text = 'invoice'
+      left join sales_ledger_lines sl on sl.entry_id = e.id and sl.variant_id = ol.variant_id
+      where exists (select 1 from promotion_products x where x.promotion_id = p.id)
+        and not exists (select 1 from promotion_products x
+                        where x.promotion_id = p.id and x.product_id = ol.product_id)
+        and e.id is not null
+      group by ol.id, ol.line_total_cents
+      having coalesce(sum(sl.amount_cents), 0) <> ol.line_total_cents`),
+    "undiscounted lines at their price in the ledger",
+  ).toEqual([]);
+}
+
 /** Every invariant of the money path, read from the database. */
 export async function checkInvariants(options: { settled: boolean }) {
   await stockIsAccountedFor();
@@ -366,4 +453,5 @@ export async function checkInvariants(options: { settled: boolean }) {
   await ledgerAgainstDocuments();
   await oneNetFigure();
   await orderLivesHold();
+  await orderMoneyHolds();
 }

@@ -7,7 +7,7 @@ import {
   CURRENCY_MESSAGE,
   generalSettingsSchema,
 } from "~/domain/settings/settings-schemas";
-import { DATE_FORMATS, TIME_ZONES } from "~/lib/dates";
+import { DATE_FORMATS, TIME_ZONE_MESSAGE, TIME_ZONES } from "~/lib/dates";
 import type { FormActionResult } from "~/lib/forms";
 
 export type GeneralSettingsValues = {
@@ -122,13 +122,13 @@ export function GeneralSettingsForm({
             <SelectField
               name="timezone"
               label="Timezone"
-              hint="The time the back office shows for orders, invoices and the audit log."
+              hint={TIME_ZONE_MESSAGE}
               defaultValue={value("timezone")}
               error={form.errors.timezone}
               onEdit={form.clearError}
             >
               {TIME_ZONES.map((zone) => (
-                <option key={zone.value} value={zone.value}>
+                <option key={zone.value} value={zone.value} disabled={!zone.available}>
                   {zone.label}
                 </option>
               ))}
