@@ -32,6 +32,7 @@ function sampleInvoice(lines: number): Invoice {
     invoiceNumber: "INV-001234",
     orderId: 1,
     orderNumber: 5678,
+    laybyPlanId: null,
     status: "paid",
     shownStatus: "paid",
     issueDate: "2026-11-24",

@@ -141,6 +141,11 @@ export function addDays(day: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** Calendar days from `from` to `to` (negative when `to` is earlier). */
+export function daysFrom(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
 /** "12/10/2026" (in the shop's date format), or "" for no date. */
 export function formatDay(day: string | null | undefined): string {
   if (!day || !isCalendarDay(day)) return "";

@@ -60,6 +60,13 @@ export const invoices = pgTable(
     orderId: integer("order_id")
       .unique()
       .references(() => orders.id),
+    /**
+     * The cancelled lay-by whose cancellation charge this invoice documents (the ledger
+     * records it as the charge kept, not as a sale of goods); null for any other invoice.
+     */
+    laybyPlanId: integer("layby_plan_id")
+      .unique()
+      .references(() => laybyPlans.id),
     /** Kept with the invoice, so it is searchable and printable without the order. */
     orderNumber: integer("order_number"),
     status: invoiceStatus("status").notNull(),

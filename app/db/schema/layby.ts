@@ -69,6 +69,12 @@ export const laybyPlans = pgTable(
     /** Set on cancellation: the charge kept and the amount paid back. */
     chargeCents: integer("charge_cents"),
     refundCents: integer("refund_cents"),
+    /**
+     * Set on cancellation when the shop could not supply the goods (s62(3)): the interest paid
+     * back with the refund, and the rate a year it was worked at (hundredths of a percent).
+     */
+    interestCents: integer("interest_cents"),
+    interestBasisPoints: integer("interest_basis_points"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

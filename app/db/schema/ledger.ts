@@ -15,8 +15,9 @@ import {
 /**
  * What a ledger row records (docs/decisions/029). Sales: a tax invoice issued (+), a credit note
  * issued (-), a lay-by cancellation charge the shop keeps (+). Cash: money received online, at
- * the showroom or for a hand-made invoice (+), and money paid back for an order, a cancelled
- * lay-by or a credited hand-made invoice (-).
+ * the showroom or for a hand-made invoice (+), money paid back for an order, a cancelled
+ * lay-by or a credited hand-made invoice (-), and interest the shop paid on a lay-by's money
+ * when it could not supply the goods (-: money the shop pays, neither a sale nor money back).
  */
 export const ledgerKind = pgEnum("ledger_kind", [
   "invoice",
@@ -28,6 +29,7 @@ export const ledgerKind = pgEnum("ledger_kind", [
   "refund_paid",
   "layby_refund_paid",
   "invoice_paid_back",
+  "interest_paid",
 ]);
 
 export const SALES_KINDS = ["invoice", "credit_note", "charge_kept"] as const;
@@ -38,6 +40,7 @@ export const CASH_KINDS = [
   "refund_paid",
   "layby_refund_paid",
   "invoice_paid_back",
+  "interest_paid",
 ] as const;
 
 /**
@@ -45,7 +48,7 @@ export const CASH_KINDS = [
  * are signed cents, VAT included (a credit note and money paid back are negative), so a
  * period's figure is one sum. `source_id` is the id of the row it records in the table its kind
  * names (invoices, credit_notes, layby_plans, payments, layby_payments, invoices, refunds,
- * refund_parts: a lay-by's refund is paid out part by part, credit_notes): the unique key makes recording
+ * refund_parts: a lay-by's refund is paid out part by part, credit_notes, refund_parts): the unique key makes recording
  * twice a no-op.
  */
 export const salesLedger = pgTable(

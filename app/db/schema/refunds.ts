@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   index,
   integer,
@@ -43,6 +44,11 @@ export const refundParts = pgTable(
     paymentId: integer("payment_id").references(() => payments.id),
     method: refundPartMethod("method").notNull(),
     amountCents: integer("amount_cents").notNull(),
+    /**
+     * Interest the shop adds to a lay-by's refund when it cannot supply the goods (CPA
+     * s62(3)): paid by hand, and recorded in the ledger as interest paid, not as money back.
+     */
+    interest: boolean("interest").notNull().default(false),
     status: refundPartStatus("status").notNull().default("pending"),
     /** The provider's id for the refund, or the EFT's or till's reference for a part by hand. */
     reference: text("reference").notNull().default(""),
@@ -61,5 +67,6 @@ export const refundParts = pgTable(
       "refund_parts_provider_has_payment",
       sql`(${t.method} = 'provider') = (${t.paymentId} is not null)`,
     ),
+    check("refund_parts_interest_by_hand", sql`not ${t.interest} or ${t.method} = 'hand'`),
   ],
 );

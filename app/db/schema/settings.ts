@@ -44,6 +44,20 @@ export const storeSettings = pgTable(
      * (regulation 34 caps it at 1%: 100; the code caps it again whatever is stored). */
     laybyMinDepositCents: integer("layby_min_deposit_cents").notNull().default(60000),
     laybyChargeBasisPoints: integer("layby_charge_basis_points").notNull().default(100),
+    /**
+     * The simple interest a year, in hundredths of a percent, the shop adds when it cannot
+     * supply a lay-by's goods and pays everything back (CPA s62(3)); 1175 = 11.75%, the
+     * prescribed rate of interest when this was written (docs/decisions/027).
+     */
+    laybyInterestBasisPoints: integer("layby_interest_basis_points").notNull().default(1175),
+    /**
+     * Days the shop declares closed besides Sundays and public holidays ("YYYY-MM-DD", sorted):
+     * a lay-by's lapse day is counted past them as past a public holiday.
+     */
+    closedDays: text("closed_days")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     currency: text("currency").notNull().default("ZAR"),
     timezone: text("timezone").notNull().default("Africa/Johannesburg"),
     /** How the back office writes dates: "DD/MM/YYYY", "MM/DD/YYYY" or "YYYY-MM-DD". */
@@ -89,6 +103,7 @@ export const storeSettings = pgTable(
     check("store_settings_payfast_mode", sql`${t.payfastMode} in ('sandbox', 'live')`),
     check("store_settings_payflex_mode", sql`${t.payflexMode} in ('sandbox', 'live')`),
     check("store_settings_review_invite_days", sql`${t.reviewInviteDays} between 1 and 60`),
+    check("store_settings_layby_interest", sql`${t.laybyInterestBasisPoints} between 0 and 5000`),
   ],
 );
 

@@ -105,6 +105,46 @@ export async function issueOrderInvoice(
     );
   }
 
+  const { invoiceId, number, seller } = await insertPaidInvoice(tx, {
+    order,
+    lines,
+    totalCents: amounts.totalCents,
+    vatCents: amounts.vatCents,
+    paymentReference: options.paymentReference,
+    now,
+  });
+  await recordInvoiceInLedger(tx, invoiceId);
+  await recordOrderEvent(tx, {
+    orderId: order.id,
+    type: "invoice_issued",
+    message: `${invoiceWord(seller)} ${formatInvoiceNumber(number)} issued.`,
+    actor: "system",
+  });
+  return { invoiceId, number };
+}
+
+type InvoiceLine = Omit<typeof invoiceLines.$inferInsert, "invoiceId" | "position">;
+
+/**
+ * Inserts a paid invoice of the order with its lines: the next number of the invoice series,
+ * the shop's details and the buyer's copied on, VAT only from a shop with a VAT number (a shop
+ * without one issues a plain invoice). The caller records it in the ledger.
+ */
+export async function insertPaidInvoice(
+  tx: Tx,
+  options: {
+    order: typeof orders.$inferSelect;
+    lines: InvoiceLine[];
+    totalCents: number;
+    vatCents: number;
+    paymentReference: string;
+    notes?: string;
+    /** The cancelled lay-by whose charge it documents. */
+    laybyPlanId?: number;
+    now: Date;
+  },
+) {
+  const { order, now } = options;
   // Read in the transaction: on the embedded database a read outside it would wait for it.
   const [settings] = await tx.select().from(storeSettings).where(eq(storeSettings.id, 1));
   if (!settings) throw new Error("The store settings are missing.");
@@ -117,18 +157,20 @@ export async function issueOrderInvoice(
       number,
       orderId: order.id,
       orderNumber: order.number,
+      laybyPlanId: options.laybyPlanId ?? null,
       status: "paid",
       issueDate,
       dueDate: issueDate,
       seller,
-      ...buyerOf(order),
+      ...buyerOf(order, options.totalCents),
       buyerEmail: order.email,
       buyerPhone: order.phone,
       // The address only: a gate code or a second mobile number is not the tax invoice's.
       buyerAddress: addressLines(order).join("\n"),
-      totalCents: amounts.totalCents,
+      totalCents: options.totalCents,
       // A shop without a VAT number charges none: its invoice is a plain one.
-      vatCents: isVatVendor(seller) ? amounts.vatCents : 0,
+      vatCents: isVatVendor(seller) ? options.vatCents : 0,
+      notes: options.notes ?? "",
       paymentReference: options.paymentReference,
       paidAt: now,
       createdAt: now,
@@ -137,24 +179,17 @@ export async function issueOrderInvoice(
     .returning({ id: invoices.id });
   await tx
     .insert(invoiceLines)
-    .values(lines.map((line, position) => ({ ...line, invoiceId: invoice!.id, position })));
-  await recordInvoiceInLedger(tx, invoice!.id);
-  await recordOrderEvent(tx, {
-    orderId: order.id,
-    type: "invoice_issued",
-    message: `${invoiceWord(seller)} ${formatInvoiceNumber(number)} issued.`,
-    actor: "system",
-  });
-  return { invoiceId: invoice!.id, number };
+    .values(options.lines.map((line, position) => ({ ...line, invoiceId: invoice!.id, position })));
+  return { invoiceId: invoice!.id, number, seller };
 }
 
 /**
  * The buyer as the invoice names them: above R5,000 a full tax invoice names a business buyer
  * with its VAT number when the shopper gave them at checkout (s20(4)); else the shopper.
  */
-function buyerOf(order: typeof orders.$inferSelect) {
+function buyerOf(order: typeof orders.$inferSelect, totalCents: number) {
   const person = `${order.firstName} ${order.lastName}`.trim();
-  if (order.totalCents <= FULL_TAX_INVOICE_ABOVE_CENTS) return { buyerName: person };
+  if (totalCents <= FULL_TAX_INVOICE_ABOVE_CENTS) return { buyerName: person };
   return {
     buyerName: order.companyName ? `${order.companyName} (${person})` : person,
     buyerVatNumber: order.vatNumber,

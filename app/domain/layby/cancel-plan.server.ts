@@ -1,17 +1,25 @@
 import { asc, eq } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
-import { laybyPayments, laybyPlans, orders, payments } from "~/db/schema";
+import { laybyPayments, laybyPlans, orders, payments, storeSettings } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit-log.server";
 import { conflict, notFound } from "~/domain/errors";
+import { issueLaybyChargeInvoice } from "~/domain/invoicing/issue-charge-invoice.server";
 import { recordChargeKept } from "~/domain/ledger/record-sales.server";
 import { recordOrderEvent } from "~/domain/orders/order-events.server";
 import { giveBackOrderHold } from "~/domain/orders/cancel-order.server";
 import { moveOrder } from "~/domain/orders/move-order.server";
 import { askProviders } from "~/domain/refunds/pay-back.server";
 import { splitRefund } from "~/domain/refunds/refund-split";
-import { openRefund } from "~/domain/refunds/refund-writes.server";
+import { openRefund, type RefundPartPlan } from "~/domain/refunds/refund-writes.server";
+import { shopToday } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
-import { chargeWords, laybyCancellation, type ChargeRule } from "./cancellation";
+import {
+  chargeBasisWords,
+  chargeWords,
+  laybyCancellation,
+  laybyInterestCents,
+  type ChargeRule,
+} from "./cancellation";
 import { sendLaybyCancelledMail } from "./layby-mail.server";
 import { settleLaybyRefund } from "./layby-pay-back.server";
 
@@ -37,7 +45,13 @@ export type CancelLaybyOptions = {
   now?: Date;
 };
 
-export type CancelLaybyResult = { chargeCents: number; refundCents: number; explanation: string[] };
+export type CancelLaybyResult = {
+  chargeCents: number;
+  refundCents: number;
+  /** Interest paid back with the refund when the shop could not supply the goods (s62(3)). */
+  interestCents: number;
+  explanation: string[];
+};
 
 const REASON_WORDS: Record<LaybyCancelReason, string> = {
   shopper: "at the shopper's request",
@@ -51,11 +65,13 @@ const actorId = (actor: LaybyActor) => (typeof actor === "string" ? actor : acto
 /**
  * Cancels a lay-by plan (Consumer Protection Act s62(4), docs/decisions/027):
  * 1. with the order and then the plan locked (the order in which settling an instalment takes
- *    them), the charge and refund are worked out from what was paid and the plan's agreed rate;
- *    the plan and order are cancelled, the stock released, a promotion's use given back, and the
- *    refund saved as a pending refund of kind layby through the one pay-back engine
+ *    them), the charge and refund are worked out from what was paid, the goods' price and the
+ *    plan's agreed rate, and, when the shop cannot supply the goods, the interest on each
+ *    payment at the shop's rate (s62(3)); the plan and order are cancelled, the charge kept is
+ *    invoiced and recorded, the stock released, a promotion's use given back, and the refund
+ *    saved as a pending refund of kind layby through the one pay-back engine
  *    (docs/decisions/030): a part per online payment (the newest first, until the refund is
- *    covered), and a part paid by hand for what was paid at the showroom;
+ *    covered), a part paid by hand for what was paid at the showroom, and one for the interest;
  * 2. each provider part is asked of its provider, outside the transaction, its answer kept;
  * 3. the refund is settled (settleLaybyRefund: paid parts recorded, anything else held for
  *    staff or the job), and the shopper gets the calculation by e-mail.
@@ -115,18 +131,28 @@ async function reserveCancellation(
 
   // Every payment received, part payments included (docs/decisions/044), oldest first.
   const paid = await tx
-    .select({ paymentId: laybyPayments.paymentId, amountCents: laybyPayments.amountCents })
+    .select({
+      paymentId: laybyPayments.paymentId,
+      amountCents: laybyPayments.amountCents,
+      receivedAt: laybyPayments.receivedAt,
+    })
     .from(laybyPayments)
     .where(eq(laybyPayments.planId, plan.id))
     .orderBy(asc(laybyPayments.receivedAt), asc(laybyPayments.id));
   const paidCents = paid.reduce((sum, p) => sum + p.amountCents, 0);
   const chargeRule: ChargeRule =
     options.reason === "staff" ? (options.chargeRule ?? "charge") : "charge";
+  // s62(3): the shop that cannot supply pays back with interest, at the rate set now.
+  const interest =
+    chargeRule === "shop_cannot_supply"
+      ? await interestOn(tx, { paid, untilDay: shopToday(now) })
+      : undefined;
   const result = laybyCancellation({
-    fullPriceCents: order.totalCents,
+    goods: order,
     paidCents,
     chargeBasisPoints: plan.chargeBasisPoints,
     rule: chargeRule,
+    interest,
   });
 
   await tx
@@ -138,9 +164,20 @@ async function reserveCancellation(
       chargeRule,
       chargeCents: result.chargeCents,
       refundCents: result.refundCents,
+      interestCents: interest ? result.interestCents : null,
+      interestBasisPoints: interest?.basisPoints ?? null,
       updatedAt: now,
     })
     .where(eq(laybyPlans.id, plan.id));
+  if (result.chargeCents > 0) {
+    await issueLaybyChargeInvoice(tx, {
+      orderId: order.id,
+      planId: plan.id,
+      chargeCents: result.chargeCents,
+      basis: chargeBasisWords(order, plan.chargeBasisPoints),
+      now,
+    });
+  }
   await recordChargeKept(tx, { planId: plan.id });
   await moveOrder(tx, {
     orderId: order.id,
@@ -157,6 +194,7 @@ async function reserveCancellation(
           orderId: order.id,
           planId: plan.id,
           refundCents: result.refundCents,
+          interestCents: result.interestCents,
           paid,
           createdBy: actorId(options.actor),
           now,
@@ -167,7 +205,9 @@ async function reserveCancellation(
     type: "layby_cancelled",
     message:
       `Lay-by cancelled ${REASON_WORDS[options.reason]}: paid ${money(paidCents)}, ` +
-      `${chargeWords(chargeRule, result.chargeCents)}, to refund ${money(result.refundCents)}. Stock released.`,
+      `${chargeWords(chargeRule, result.chargeCents)}, to refund ${money(result.refundCents)}` +
+      (result.interestCents > 0 ? ` with ${money(result.interestCents)} interest` : "") +
+      ". Stock released.",
     actor: actorName(options.actor),
     createdAt: now,
   });
@@ -182,6 +222,7 @@ async function reserveCancellation(
           paidCents,
           chargeCents: result.chargeCents,
           refundCents: result.refundCents,
+          interestCents: result.interestCents,
           chargeRule,
         },
       },
@@ -191,10 +232,31 @@ async function reserveCancellation(
   return { ...result, planId: plan.id, orderNumber: order.number, refundId };
 }
 
+/** The interest at the shop's rate a year on each payment, from its day to `untilDay`. */
+async function interestOn(
+  tx: Tx,
+  options: { paid: { amountCents: number; receivedAt: Date }[]; untilDay: string },
+) {
+  const [settings] = await tx
+    .select({ basisPoints: storeSettings.laybyInterestBasisPoints })
+    .from(storeSettings)
+    .where(eq(storeSettings.id, 1));
+  const basisPoints = settings?.basisPoints ?? 0;
+  const cents = laybyInterestCents({
+    payments: options.paid.map((p) => ({
+      amountCents: p.amountCents,
+      day: shopToday(p.receivedAt),
+    })),
+    untilDay: options.untilDay,
+    basisPoints,
+  });
+  return { cents, basisPoints };
+}
+
 /**
  * The cancelled plan's refund, pending: split over the payments received (the newest online one
  * first, each at most what it took), the rest, paid at the showroom, a part paid back by hand
- * there.
+ * there, and the interest (no payment of the shopper's can carry it back) a part by hand too.
  */
 async function reserveLaybyRefund(
   tx: Tx,
@@ -202,16 +264,30 @@ async function reserveLaybyRefund(
     orderId: number;
     planId: number;
     refundCents: number;
+    interestCents: number;
     paid: { paymentId: number | null; amountCents: number }[];
     createdBy: string;
     now: Date;
   },
 ) {
-  const plan = splitRefund(
+  const split = splitRefund(
     options.paid.map((p) => ({ paymentId: p.paymentId, refundableCents: p.amountCents })),
     options.refundCents,
   );
-  const firstOnline = plan.find((part) => part.method === "provider");
+  const plan: RefundPartPlan[] = [
+    ...split,
+    ...(options.interestCents > 0
+      ? [
+          {
+            method: "hand" as const,
+            paymentId: null,
+            amountCents: options.interestCents,
+            interest: true,
+          },
+        ]
+      : []),
+  ];
+  const firstOnline = split.find((part) => part.method === "provider");
   const [payment] = firstOnline
     ? await tx
         .select({ provider: payments.provider })
@@ -224,7 +300,7 @@ async function reserveLaybyRefund(
     planId: options.planId,
     method: firstOnline ? "provider" : "eft",
     provider: payment?.provider ?? null,
-    amountCents: options.refundCents,
+    amountCents: options.refundCents + options.interestCents,
     reason: LAYBY_REFUND_REASON,
     createdBy: options.createdBy,
     now: options.now,
@@ -246,6 +322,6 @@ async function finishCancellation(
     await settleLaybyRefund({ refundId: reserved.refundId, actor: actorName(options.actor) });
   }
   await sendLaybyCancelledMail({ orderId: options.orderId, siteUrl: options.siteUrl });
-  const { chargeCents, refundCents, explanation } = reserved;
-  return { chargeCents, refundCents, explanation };
+  const { chargeCents, refundCents, interestCents, explanation } = reserved;
+  return { chargeCents, refundCents, interestCents, explanation };
 }

@@ -11,7 +11,13 @@ import {
 } from "~/db/schema";
 import { PROVIDER_NAMES } from "~/domain/payments/provider";
 import { shopToday } from "~/lib/dates";
-import { CHARGE_RULES, laybyCancellation, type ChargeRule } from "./cancellation";
+import { getStoreSettings } from "~/domain/settings/store-settings.server";
+import {
+  CHARGE_RULES,
+  laybyCancellation,
+  laybyInterestCents,
+  type ChargeRule,
+} from "./cancellation";
 import { leftOn } from "./settle-in-order";
 
 /**
@@ -22,12 +28,18 @@ import { leftOn } from "./settle-in-order";
  */
 export async function getAdminLaybyPlan(orderId: number, now = new Date()) {
   const [found] = await db()
-    .select({ plan: laybyPlans, totalCents: orders.totalCents })
+    .select({
+      plan: laybyPlans,
+      totalCents: orders.totalCents,
+      subtotalCents: orders.subtotalCents,
+      discountCents: orders.discountCents,
+    })
     .from(laybyPlans)
     .innerJoin(orders, eq(orders.id, laybyPlans.orderId))
     .where(eq(laybyPlans.orderId, orderId));
   if (!found) return null;
   const { plan, totalCents } = found;
+  const goods = { subtotalCents: found.subtotalCents, discountCents: found.discountCents };
   const today = shopToday(now);
   const rows = await db()
     .select()
@@ -68,12 +80,23 @@ export async function getAdminLaybyPlan(orderId: number, now = new Date()) {
   }));
   const paidCents = instalments.reduce((sum, i) => sum + i.paidCents, 0);
   const open = plan.status === "active" || plan.status === "awaiting_deposit";
+  // The shop cannot supply: everything back with interest at the shop's rate until today.
+  const interestBasisPoints = open ? (await getStoreSettings()).laybyInterestBasisPoints : 0;
+  const interest = {
+    basisPoints: interestBasisPoints,
+    cents: laybyInterestCents({
+      payments: received.map((r) => ({ amountCents: r.amountCents, day: shopToday(r.receivedAt) })),
+      untilDay: today,
+      basisPoints: interestBasisPoints,
+    }),
+  };
   const quote = (rule: ChargeRule) =>
     laybyCancellation({
-      fullPriceCents: totalCents,
+      goods,
       paidCents,
       chargeBasisPoints: plan.chargeBasisPoints,
       rule,
+      interest,
     });
   const parts = await db()
     .select({
@@ -102,7 +125,10 @@ export async function getAdminLaybyPlan(orderId: number, now = new Date()) {
     chargeRule: plan.chargeRule,
     chargeCents: plan.chargeCents,
     refundCents: plan.refundCents,
+    interestCents: plan.interestCents,
     totalCents,
+    /** The order's goods (subtotal and discount): the charge's basis (regulation 34). */
+    goods,
     paidCents,
     /** What the plan still owes: the most a showroom payment may be. */
     owedCents: instalments.reduce((sum, i) => sum + i.leftCents, 0),

@@ -1,12 +1,13 @@
 import { and, asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { laybyPlans, orders, refundParts, refunds } from "~/db/schema";
+import { orderInvoice, renderInvoicePdf } from "~/domain/invoicing/invoice-document.server";
 import { notifyQuietly, sendShopMail } from "~/domain/leads/shop-mail.server";
 import { orderPageUrl } from "~/domain/orders/order-mail.server";
 import { formatDay } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import type { StoreSettings } from "~/domain/settings/store-settings.server";
-import type { MailMessage } from "~/mail/mailer.server";
+import type { MailAttachment, MailMessage } from "~/mail/mailer.server";
 import { laybyCancellation } from "./cancellation";
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
@@ -15,8 +16,8 @@ const instalmentWords = (number: number) => (number === 0 ? "deposit" : `instalm
 
 /**
  * The plan is cancelled: the shopper gets the calculation in writing (regulation 34(2); an
- * e-mail counts under ECTA) and how each part of the refund reaches them. A mail failure is
- * logged and never undoes the cancellation.
+ * e-mail counts under ECTA), how each part of the refund reaches them and, when the shop kept
+ * a charge, its invoice attached. A mail failure is logged and never undoes the cancellation.
  */
 export async function sendLaybyCancelledMail(options: { orderId: number; siteUrl: string }) {
   const [found] = await db()
@@ -31,19 +32,31 @@ export async function sendLaybyCancelledMail(options: { orderId: number; siteUrl
       method: refundParts.method,
       amountCents: refundParts.amountCents,
       status: refundParts.status,
+      interest: refundParts.interest,
     })
     .from(refundParts)
     .innerJoin(refunds, eq(refunds.id, refundParts.refundId))
     .where(and(eq(refunds.kind, "layby"), eq(refunds.planId, plan.id)))
     .orderBy(asc(refundParts.id));
+  const invoice = (plan.chargeCents ?? 0) > 0 ? await orderInvoice(order.id) : null;
+  const pdf = invoice ? await renderInvoicePdf({ invoiceId: invoice.id }) : null;
+  const attachment = pdf
+    ? { filename: pdf.filename, content: pdf.pdf, contentType: "application/pdf" }
+    : undefined;
   await notifyQuietly("lay-by cancellation", (shop) =>
-    laybyCancelledMail({ order, plan, parts, siteUrl: options.siteUrl }, shop),
+    laybyCancelledMail({ order, plan, parts, siteUrl: options.siteUrl, invoice, attachment }, shop),
   );
 }
 
 type CancelledPlan = Pick<
   typeof laybyPlans.$inferSelect,
-  "chargeCents" | "refundCents" | "chargeBasisPoints" | "chargeRule" | "cancelReason"
+  | "chargeCents"
+  | "refundCents"
+  | "chargeBasisPoints"
+  | "chargeRule"
+  | "cancelReason"
+  | "interestCents"
+  | "interestBasisPoints"
 >;
 
 /** The cancellation's calculation in writing, and how each part of the refund comes back. */
@@ -51,22 +64,32 @@ export function laybyCancelledMail(
   input: {
     order: Pick<
       typeof orders.$inferSelect,
-      "number" | "token" | "email" | "firstName" | "totalCents"
+      "number" | "token" | "email" | "firstName" | "totalCents" | "subtotalCents" | "discountCents"
     >;
     plan: CancelledPlan;
-    parts: { method: string; amountCents: number; status: string }[];
+    parts: { method: string; amountCents: number; status: string; interest?: boolean }[];
     siteUrl: string;
+    /** The charge's invoice, when the shop kept one, and its PDF to attach. */
+    invoice?: { invoiceNumber: string } | null;
+    attachment?: MailAttachment;
   },
   shop: Pick<StoreSettings, "phone">,
 ): MailMessage {
-  const { order, plan, parts, siteUrl } = input;
+  const { order, plan, parts, siteUrl, invoice } = input;
   const paidCents = (plan.chargeCents ?? 0) + (plan.refundCents ?? 0);
   const { explanation } = laybyCancellation({
-    fullPriceCents: order.totalCents,
+    goods: order,
     paidCents,
     chargeBasisPoints: plan.chargeBasisPoints,
     rule: plan.chargeRule,
+    interest:
+      plan.interestBasisPoints === null
+        ? undefined
+        : { cents: plan.interestCents ?? 0, basisPoints: plan.interestBasisPoints },
   });
+  const attached = invoice
+    ? [`The invoice for the cancellation charge, ${invoice.invoiceNumber}, is attached.`]
+    : [];
   const why =
     plan.cancelReason === "lapsed"
       ? "it was not paid in full 60 business days after its last due day (Consumer Protection Act s62(4))"
@@ -76,13 +99,15 @@ export function laybyCancelledMail(
           ? "our staff cancelled it, as arranged with you"
           : "you asked us to";
   const how = parts.map((r) =>
-    r.method === "hand"
-      ? `- ${money(r.amountCents)} paid at our showroom: we pay it back to you at the showroom (bring this e-mail and your receipts).`
-      : r.status === "refused"
-        ? `- ${money(r.amountCents)} paid online: the payment provider could not pay it back, so we will contact you to pay it back another way.`
-        : `- ${money(r.amountCents)} paid online: paid back to the card or account you paid with (it can take a few working days to show).`,
+    r.interest
+      ? `- ${money(r.amountCents)} interest: we pay it to you by bank transfer or at our showroom, as you prefer (we will contact you).`
+      : r.method === "hand"
+        ? `- ${money(r.amountCents)} paid at our showroom: we pay it back to you at the showroom (bring this e-mail and your receipts).`
+        : r.status === "refused"
+          ? `- ${money(r.amountCents)} paid online: the payment provider could not pay it back, so we will contact you to pay it back another way.`
+          : `- ${money(r.amountCents)} paid online: paid back to the card or account you paid with (it can take a few working days to show).`,
   );
-  const opening = `Your lay-by for order ${order.number} (full price ${money(order.totalCents)}) has been cancelled because ${why}. The goods held for you have been released.`;
+  const opening = `Your lay-by for order ${order.number} (order total ${money(order.totalCents)}) has been cancelled because ${why}. The goods held for you have been released.`;
   const pageUrl = orderPageUrl(siteUrl, order);
   return {
     to: order.email,
@@ -95,6 +120,7 @@ export function laybyCancelledMail(
       "The calculation:",
       ...explanation,
       ...(how.length > 0 ? ["", "How the refund reaches you:", ...how] : []),
+      ...attached.flatMap((line) => ["", line]),
       "",
       `Your order: ${pageUrl}`,
       "",
@@ -107,10 +133,12 @@ export function laybyCancelledMail(
         opening,
         ["The calculation:", ...explanation].join("\n"),
         ...(how.length > 0 ? [["How the refund reaches you:", ...how].join("\n")] : []),
+        ...attached,
       ],
       action: { label: `See order ${order.number}`, url: pageUrl },
       after: [`Questions? Reply to this e-mail or call ${shop.phone}.`],
     },
+    attachments: input.attachment ? [input.attachment] : undefined,
   };
 }
 

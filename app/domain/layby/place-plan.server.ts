@@ -35,6 +35,8 @@ export async function createLaybyPlan(
     startDay: string;
     minDepositCents: number;
     chargeBasisPoints: number;
+    /** The shop's declared closed days: the lapse day is counted past them. */
+    closedDays?: readonly string[];
   },
 ) {
   const terms = {
@@ -43,6 +45,7 @@ export async function createLaybyPlan(
     months: options.months,
     startDay: options.startDay,
     minDepositCents: options.minDepositCents,
+    closedDays: options.closedDays,
   };
   const problems = checkLaybyTerms(terms);
   if (problems.length > 0) throw laybyTermsError(problems);

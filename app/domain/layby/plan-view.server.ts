@@ -44,6 +44,8 @@ export async function laybyPlanView(orderId: number, now = new Date()) {
     cancelReason: plan.cancelReason,
     chargeCents: plan.chargeCents,
     refundCents: plan.refundCents,
+    /** Interest paid back with the refund when the shop could not supply the goods. */
+    interestCents: plan.interestCents,
     instalments,
     paidCents,
     leftCents: totalCents - paidCents,

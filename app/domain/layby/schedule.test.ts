@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { laybyCancellation } from "./cancellation";
-import { addMonths, checkLaybyTerms, planLaybySchedule } from "./schedule";
+import { laybyCancellation, laybyInterestCents } from "./cancellation";
+import { addMonths, checkLaybyTerms, laybyLapseDay, planLaybySchedule } from "./schedule";
 
 const MIN = 60_000;
 const sum = (amounts: { amountCents: number }[]) => amounts.reduce((t, p) => t + p.amountCents, 0);
@@ -106,7 +106,7 @@ describe("a lay-by plan's schedule", () => {
 
 describe("cancelling a lay-by", () => {
   it.each([
-    // full price, paid, setting (basis points), charge, refund
+    // goods' price, paid, setting (basis points), charge, refund
     [1_299_900, 60_000, 100, 12_999, 47_001],
     [1_299_900, 60_000, 50, 6_499, 53_501],
     [1_299_900, 60_000, 1_000, 12_999, 47_001], // a 10% setting is capped at 1%
@@ -114,7 +114,7 @@ describe("cancelling a lay-by", () => {
     [1_299_900, 60_000, 0, 0, 60_000],
   ])("price %i, paid %i, setting %i bp: charge %i, refund %i", (full, paid, bp, charge, refund) => {
     const result = laybyCancellation({
-      fullPriceCents: full,
+      goods: { subtotalCents: full, discountCents: 0 },
       paidCents: paid,
       chargeBasisPoints: bp,
     });
@@ -122,11 +122,11 @@ describe("cancelling a lay-by", () => {
     expect(result.refundCents).toBe(refund);
   });
 
-  it("never charges above 1% of the full price, whatever the setting", () => {
+  it("never charges above 1% of the goods' price, whatever the setting", () => {
     for (let full = 60_001; full < 6_000_000; full += 77_777) {
       for (const bp of [-50, 0, 1, 99, 100, 101, 250, 10_000]) {
         const { chargeCents, refundCents } = laybyCancellation({
-          fullPriceCents: full,
+          goods: { subtotalCents: full, discountCents: 0 },
           paidCents: full,
           chargeBasisPoints: bp,
         });
@@ -139,19 +139,19 @@ describe("cancelling a lay-by", () => {
 
   it("waives the charge after hospitalisation or death and explains the sum", () => {
     const waived = laybyCancellation({
-      fullPriceCents: 1_299_900,
+      goods: { subtotalCents: 1_299_900, discountCents: 0 },
       paidCents: 60_000,
       chargeBasisPoints: 100,
       rule: "hospitalisation_or_death",
     });
     expect(waived).toMatchObject({ chargeCents: 0, refundCents: 60_000 });
     const charged = laybyCancellation({
-      fullPriceCents: 1_299_900,
+      goods: { subtotalCents: 1_299_900, discountCents: 0 },
       paidCents: 60_000,
       chargeBasisPoints: 100,
     });
     expect(charged.explanation.join(" ")).toBe(
-      "Paid so far: R600.00. Cancellation charge: 1% of the full price R12,999.00 = R129.99. Refunded to you: R470.01.",
+      "Paid so far: R600.00. Cancellation charge: 1% of the price of the goods, R12,999.00 (delivery and add-ons not included) = R129.99. Refunded to you: R470.01.",
     );
   });
 
@@ -159,7 +159,8 @@ describe("cancelling a lay-by", () => {
     {
       rule: "charge" as const,
       chargeCents: 12_999,
-      words: "Cancellation charge: 1% of the full price R12,999.00 = R129.99.",
+      words:
+        "Cancellation charge: 1% of the price of the goods, R12,999.00 (delivery and add-ons not included) = R129.99.",
     },
     {
       rule: "hospitalisation_or_death" as const,
@@ -174,7 +175,7 @@ describe("cancelling a lay-by", () => {
     },
   ])("$rule: charge $chargeCents, the rest of R1,000 back", ({ rule, chargeCents, words }) => {
     const done = laybyCancellation({
-      fullPriceCents: 1_299_900,
+      goods: { subtotalCents: 1_299_900, discountCents: 0 },
       paidCents: 100_000,
       chargeBasisPoints: 100,
       rule,
@@ -182,5 +183,98 @@ describe("cancelling a lay-by", () => {
     expect(done.chargeCents).toBe(chargeCents);
     expect(done.chargeCents + done.refundCents).toBe(100_000);
     expect(done.explanation).toContain(words);
+  });
+});
+
+describe("the charge's basis (regulation 34: the purchase price of the goods)", () => {
+  it("is the goods after their discount, without delivery or add-ons", () => {
+    const done = laybyCancellation({
+      goods: { subtotalCents: 900_000, discountCents: 90_000 },
+      paidCents: 100_000,
+      chargeBasisPoints: 100,
+    });
+    expect(done.chargeCents).toBe(8_100);
+    expect(done.explanation).toContain(
+      "Cancellation charge: 1% of the price of the goods after the discount, R8,100.00 (delivery and add-ons not included) = R81.00.",
+    );
+  });
+});
+
+describe("interest when the shop cannot supply (s62(3))", () => {
+  it("is simple interest on each payment from its day, a year of 365 days, rounded once", () => {
+    const payments = [
+      { amountCents: 100_000, day: "2026-01-01" }, // 365 days: a full year
+      { amountCents: 36_500, day: "2026-12-31" }, // one day
+      { amountCents: 50_000, day: "2027-01-01" }, // the day itself: nothing
+    ];
+    // 10% of R1,000 for a year = R100; 10% of R365 for a day = R0.10.
+    expect(laybyInterestCents({ payments, untilDay: "2027-01-01", basisPoints: 1_000 })).toBe(
+      10_010,
+    );
+    expect(laybyInterestCents({ payments, untilDay: "2027-01-01", basisPoints: 0 })).toBe(0);
+    // A payment dated after the day counts nothing, never less than nothing.
+    expect(
+      laybyInterestCents({
+        payments: [{ amountCents: 100_000, day: "2027-02-01" }],
+        untilDay: "2027-01-01",
+        basisPoints: 1_000,
+      }),
+    ).toBe(0);
+  });
+
+  it("comes back on top of everything paid, only when the shop cannot supply", () => {
+    const interest = { cents: 1_234, basisPoints: 1_175 };
+    const goods = { subtotalCents: 900_000, discountCents: 0 };
+    const cannot = laybyCancellation({
+      goods,
+      paidCents: 100_000,
+      chargeBasisPoints: 100,
+      rule: "shop_cannot_supply",
+      interest,
+    });
+    expect(cannot).toMatchObject({ chargeCents: 0, refundCents: 100_000, interestCents: 1_234 });
+    expect(cannot.explanation).toEqual([
+      "Paid so far: R1,000.00.",
+      "No cancellation charge: we cannot supply the goods (Consumer Protection Act s62(2)-(3)), so everything you paid comes back.",
+      "Interest at 11.75% a year on each payment, from the day we received it to the day of cancellation: R12.34.",
+      "Refunded to you: R1,012.34.",
+    ]);
+    for (const rule of ["charge", "hospitalisation_or_death"] as const) {
+      const done = laybyCancellation({
+        goods,
+        paidCents: 100_000,
+        chargeBasisPoints: 100,
+        rule,
+        interest,
+      });
+      expect(done.interestCents).toBe(0);
+      expect(done.explanation.join(" ")).not.toContain("Interest");
+    }
+  });
+});
+
+describe("the lapse day and the shop's closed days", () => {
+  const terms = {
+    totalCents: 300_000,
+    depositCents: 60_000,
+    months: 1,
+    startDay: "2026-11-24",
+    minDepositCents: 60_000,
+  };
+  it("counts 60 business days past weekends, public holidays and the days the shop declares closed", () => {
+    const plain = planLaybySchedule(terms);
+    expect(plain.endDay).toBe("2026-12-24");
+    // Without closed days: 60 business days after 24 December 2026 (the 25th, 26th and 1
+    // January are public holidays).
+    expect(plain.lapseDay).toBe("2027-03-23");
+    // Two weekdays the shop is closed within the grace, and a Saturday (no business day anyway).
+    const closed = planLaybySchedule({
+      ...terms,
+      closedDays: ["2026-12-28", "2027-01-02", "2027-01-04"],
+    });
+    expect(closed.lapseDay).toBe("2027-03-25");
+    expect(laybyLapseDay("2026-12-24", ["2026-12-28", "2027-01-04"])).toBe("2027-03-25");
+    // A closed day after the lapse day changes nothing.
+    expect(laybyLapseDay("2026-12-24", ["2027-06-01"])).toBe(plain.lapseDay);
   });
 });

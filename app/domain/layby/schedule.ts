@@ -20,7 +20,10 @@ export type LaybySchedule = {
   payments: LaybyPayment[];
   /** The day of the last instalment: the agreed end of the plan. */
   endDay: string;
-  /** The day after which an unfinished plan is cancelled (60 business days after the end). */
+  /**
+   * The day after which an unfinished plan is cancelled (60 business days after the end, the
+   * shop's declared closed days not counted).
+   */
   lapseDay: string;
 };
 
@@ -32,6 +35,8 @@ export type LaybyTerms = {
   startDay: string;
   /** The shop's smallest deposit (a setting; R600 by default). */
   minDepositCents: number;
+  /** Days the shop declares closed (a setting): the lapse day is counted past them. */
+  closedDays?: readonly string[];
 };
 
 export type LaybyProblem =
@@ -42,6 +47,14 @@ export type LaybyProblem =
 /** How the shop names a plan's payment: "Deposit", "Instalment 2". */
 export const instalmentLabel = (number: number) =>
   number === 0 ? "Deposit" : `Instalment ${number}`;
+
+/**
+ * The day after which an unfinished plan lapses: 60 business days after its last due day
+ * (s62(4)), counted past weekends, public holidays and the shop's declared closed days.
+ */
+export function laybyLapseDay(endDay: string, closedDays: readonly string[] = []): string {
+  return addBusinessDays(endDay, LAYBY_GRACE_BUSINESS_DAYS, new Set(closedDays));
+}
 
 /** The same day `months` months later, or the month's last day when it has no such day. */
 export function addMonths(day: string, months: number): string {
@@ -108,6 +121,6 @@ export function planLaybySchedule(terms: LaybyTerms): LaybySchedule {
     totalCents,
     payments,
     endDay,
-    lapseDay: addBusinessDays(endDay, LAYBY_GRACE_BUSINESS_DAYS),
+    lapseDay: laybyLapseDay(endDay, terms.closedDays),
   };
 }

@@ -20,7 +20,7 @@ export async function shopperLayby(order: OrderDetails, confirmCancel: boolean) 
     cancelPreview:
       confirmCancel && open
         ? laybyCancellation({
-            fullPriceCents: order.totalCents,
+            goods: order,
             paidCents: plan.paidCents,
             chargeBasisPoints: plan.chargeBasisPoints,
           }).explanation

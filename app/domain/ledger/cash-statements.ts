@@ -65,11 +65,13 @@ export function refundPaidEntries(filter: SQL): SQL {
 
 /**
  * A part of a lay-by's refund paid out (through the provider, or by hand at the showroom), as
- * each is paid: the refund's parts are paid at different times.
+ * each is paid: the refund's parts are paid at different times. The interest the shop adds when
+ * it cannot supply the goods is its own kind: money the shop pays, not the buyer's money back.
  */
 export function laybyRefundPaidEntries(filter: SQL): SQL {
   return sql`${cols}
-    select 'layby_refund_paid', rp.id, rp.updated_at, r.order_id, null::int, r.plan_id, -rp.amount_cents, 0
+    select (case when rp.interest then 'interest_paid' else 'layby_refund_paid' end)::ledger_kind,
+           rp.id, rp.updated_at, r.order_id, null::int, r.plan_id, -rp.amount_cents, 0
     from refund_parts rp join refunds r on r.id = rp.refund_id
     where r.kind = 'layby' and rp.status = 'paid' and ${filter}
     order by rp.id ${noConflict}`;

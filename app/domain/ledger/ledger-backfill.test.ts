@@ -6,17 +6,19 @@ import * as cash from "./cash-statements";
 import * as sales from "./sales-statements";
 
 const everything = sql`true`;
+const invoiceEntries = sales.invoiceEntries(everything);
 const invoiceLines = sales.invoiceLines(everything);
 const creditNoteLines = sales.creditNoteLines(everything);
+const chargeEntries = sales.chargeEntries(everything);
 const invoicePayment = cash.invoicePaymentEntries(everything);
 const showroomPayment = cash.showroomPaymentEntries(everything);
 /** In the order the backfill must run them: a credit note's lines read its invoice's. */
 const STATEMENTS = [
-  sales.invoiceEntries(everything),
+  invoiceEntries,
   invoiceLines,
   sales.creditNoteEntries(everything),
   creditNoteLines,
-  sales.chargeEntries(everything),
+  chargeEntries,
   sales.chargeLines(everything),
   cash.paymentEntries(everything),
   showroomPayment,
@@ -49,6 +51,26 @@ const SHIPPED_SHOWROOM_PAYMENT = `insert into sales_ledger (kind, source_id, occ
   from layby_instalments n join layby_plans lp on lp.id = n.plan_id
   where n.paid_at is not null and n.payment_id is null and n.recorded_by is not null and true
   order by n.id on conflict (kind, source_id) do nothing;`;
+
+/**
+ * Invoices and charges kept as 0028 recorded them, before a charge had its own invoice
+ * (migration 0059): no invoice was a charge's then, so every issued invoice was a sale, and a
+ * charge's VAT was 15/115 of it. The live statements leave the charge's invoice to the charge
+ * kept and take its VAT from that invoice (none from a shop without a VAT number).
+ */
+const SHIPPED_INVOICE_ENTRIES = `insert into sales_ledger (kind, source_id, occurred_at, order_id, invoice_id, amount_cents, vat_cents)
+  select 'invoice', i.id, case when i.order_id is not null then i.created_at
+  when (i.sent_at at time zone 'Africa/Johannesburg')::date = i.issue_date then i.sent_at
+  else (i.issue_date + time '12:00') at time zone 'Africa/Johannesburg' end, i.order_id, i.id, i.total_cents, i.vat_cents
+  from invoices i where i.status in ('sent', 'paid') and true
+  order by i.id
+  on conflict (kind, source_id) do nothing;`;
+const SHIPPED_CHARGE_ENTRIES = `insert into sales_ledger (kind, source_id, occurred_at, order_id, plan_id, amount_cents, vat_cents)
+  select 'charge_kept', p.id, p.cancelled_at, p.order_id, p.id, p.charge_cents, round(p.charge_cents::numeric * 15 / 115)::bigint
+  from layby_plans p
+  where p.status = 'cancelled' and p.charge_cents > 0 and p.cancelled_at is not null and true
+  order by p.id
+  on conflict (kind, source_id) do nothing;`;
 
 const words = (text: string) => text.replace(/\s+/g, " ").trim();
 
@@ -118,6 +140,8 @@ describe("the sales ledger's backfill", () => {
     const [i, c] = [STATEMENTS.indexOf(invoiceLines), STATEMENTS.indexOf(creditNoteLines)];
     expected[i] = asShipped(expected[i]!, INVOICE_SPREAD);
     expected[c] = asShipped(expected[c]!, CREDIT_NOTE_SPREAD);
+    expected[STATEMENTS.indexOf(invoiceEntries)] = words(SHIPPED_INVOICE_ENTRIES);
+    expected[STATEMENTS.indexOf(chargeEntries)] = words(SHIPPED_CHARGE_ENTRIES);
     const inMigration = handWritten("sales_ledger");
     expect(inMigration.slice(0, -CARRIED_OVER)).toEqual(expected);
     expect(inMigration.at(-2)).toContain("from refunds r");

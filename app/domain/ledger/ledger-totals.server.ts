@@ -67,9 +67,12 @@ export async function salesTotals(windows: Window[]): Promise<SalesTotals[]> {
 export type CashTotals = {
   /** Money that came in (online, at the showroom, for hand-made invoices). */
   receivedCents: number;
-  /** Money paid back (a positive amount): refunds and cancelled lay-bys. */
+  /** Money paid back (a positive amount): refunds, cancelled lay-bys and the interest on them. */
   paidBackCents: number;
-  /** Paid into lay-by plans not yet paid in full, less charges kept: the buyers' money (s62). */
+  /**
+   * Paid into lay-by plans not yet paid in full, less charges kept and what went back: the
+   * buyers' money (s62). Interest the shop paid on it is the shop's money, not theirs.
+   */
   heldOnLaybyCents: number;
 };
 
@@ -86,7 +89,7 @@ export async function cashTotals(w: Window): Promise<CashTotals> {
     db()
       .execute(
         sql`select coalesce(sum(e.amount_cents * case when e.kind = 'charge_kept' then -1 else 1 end)
-                              filter (where e.kind <> 'invoice' and e.kind <> 'credit_note'), 0)::bigint as held
+                              filter (where e.kind not in ('invoice', 'credit_note', 'interest_paid')), 0)::bigint as held
             from sales_ledger e join layby_plans p on p.id = e.plan_id
             where p.status <> 'completed'`,
       )

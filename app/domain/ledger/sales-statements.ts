@@ -33,11 +33,14 @@ function apportioned(name: string, source: string): SQL {
   )`);
 }
 
-/** A tax invoice issued (sent or paid; a draft is not issued, a cancelled one void). */
+/**
+ * A tax invoice issued (sent or paid; a draft is not issued, a cancelled one void). The invoice
+ * for a lay-by's cancellation charge is the charge kept's document: that row records it.
+ */
 export function invoiceEntries(filter: SQL): SQL {
   return sql`insert into sales_ledger (kind, source_id, occurred_at, order_id, invoice_id, amount_cents, vat_cents)
     select 'invoice', i.id, ${issuedAt}, i.order_id, i.id, i.total_cents, i.vat_cents
-    from invoices i where i.status in ('sent', 'paid') and ${filter}
+    from invoices i where i.status in ('sent', 'paid') and i.layby_plan_id is null and ${filter}
     order by i.id
     on conflict (kind, source_id) do nothing returning id`;
 }
@@ -146,11 +149,17 @@ export function creditNoteLines(entryFilter: SQL): SQL {
 const vatIn = (cents: string) =>
   sql.raw(`round(${cents}::numeric * ${VAT_RATE_PERCENT} / ${100 + VAT_RATE_PERCENT})::bigint`);
 
-/** The cancellation charge a cancelled lay-by keeps (s62(4)): a sale of its own, VAT included. */
+/**
+ * The cancellation charge a cancelled lay-by keeps (s62(4)): a sale of its own, with the
+ * invoice issued for it and that invoice's VAT (none from a shop without a VAT number). A
+ * charge kept before charges had their invoice (migration 0059) has none: VAT 15/115 in it,
+ * as it was recorded then.
+ */
 export function chargeEntries(filter: SQL): SQL {
-  return sql`insert into sales_ledger (kind, source_id, occurred_at, order_id, plan_id, amount_cents, vat_cents)
-    select 'charge_kept', p.id, p.cancelled_at, p.order_id, p.id, p.charge_cents, ${vatIn("p.charge_cents")}
-    from layby_plans p
+  return sql`insert into sales_ledger (kind, source_id, occurred_at, order_id, invoice_id, plan_id, amount_cents, vat_cents)
+    select 'charge_kept', p.id, p.cancelled_at, p.order_id, i.id, p.id, p.charge_cents,
+           coalesce(i.vat_cents, ${vatIn("p.charge_cents")})
+    from layby_plans p left join invoices i on i.layby_plan_id = p.id
     where p.status = 'cancelled' and p.charge_cents > 0 and p.cancelled_at is not null and ${filter}
     order by p.id
     on conflict (kind, source_id) do nothing returning id`;

@@ -17,7 +17,7 @@ import { moveOrder, type OrderActor } from "./move-order.server";
 import { ORDER_STAGE_LABELS, type OrderStage } from "./order-lifecycle";
 import { isPaidInFull } from "./payment-status";
 import { releaseOrderStock, returnOrderStock } from "./order-stock.server";
-import { releaseRedemption, returnPromotionUse } from "./promotions.server";
+import { givePromotionBack } from "./promotions.server";
 
 /*
  * One way an order is cancelled (docs/decisions/050): by staff, by the shopper declining a
@@ -210,13 +210,13 @@ export async function cancelOrder(options: CancelOptions): Promise<Cancelled> {
 
 /**
  * What a cancelled or expired order held goes back, in the caller's transaction with the order
- * locked: stock held is released (and an unpaid order's promotion code use given back), stock
- * sold comes back to the shelf (units a refund returned already are not returned twice), the
- * shopper's one use of a code is theirs again, and its delivery day's drop is free.
+ * locked: stock held is released, stock sold comes back to the shelf (units a refund returned
+ * already are not returned twice), the code's use is given back (to its limit and to the
+ * shopper), and its delivery day's drop is free.
  */
 export async function giveBackOrderHold(tx: Tx, options: { orderId: number; actor?: string }) {
   const [order] = await tx
-    .select({ number: orders.number, promotionId: orders.promotionId })
+    .select({ number: orders.number })
     .from(orders)
     .where(eq(orders.id, options.orderId));
   if (!order) throw notFound("This order does not exist.");
@@ -225,12 +225,8 @@ export async function giveBackOrderHold(tx: Tx, options: { orderId: number; acto
     reference: `Order ${order.number}`,
     ...(options.actor ? { actor: options.actor } : {}),
   };
-  if (await releaseOrderStock(tx, change)) {
-    if (order.promotionId !== null) await returnPromotionUse(tx, order.promotionId);
-  } else {
-    await returnOrderStock(tx, change);
-  }
-  await releaseRedemption(tx, options.orderId);
+  if (!(await releaseOrderStock(tx, change))) await returnOrderStock(tx, change);
+  await givePromotionBack(tx, options.orderId);
   await releaseDelivery(tx, { orderId: options.orderId });
 }
 

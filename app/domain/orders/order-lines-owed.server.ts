@@ -4,6 +4,7 @@ import { orderLines, orders, type CreditLineRecord } from "~/db/schema";
 import { releaseDelivery } from "~/domain/delivery/book-delivery.server";
 import { ADD_ON_TEXT, ADD_ONS, type AddOn } from "./add-ons";
 import { moveOrder, type OrderActor } from "./move-order.server";
+import { givePromotionBack } from "./promotions.server";
 
 /*
  * Lines that know what they owe (docs/decisions/050): each order line keeps how many of it a
@@ -82,6 +83,7 @@ export async function creditOrderLines(
       because: "everything on it was refunded, so nothing is left to deliver",
     });
     await releaseDelivery(tx, { orderId });
+    await givePromotionBack(tx, orderId);
   }
 }
 

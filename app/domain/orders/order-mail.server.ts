@@ -8,6 +8,7 @@ import { DELIVERY_METHOD_LABELS } from "./totals";
 import { ADD_ON_TEXT, addOnsTotalCents, chosenAddOns } from "./add-ons";
 import { log } from "~/lib/log.server";
 import { laybyPlanView, type LaybyPlanView } from "~/domain/layby/plan-view.server";
+import { chargeAtRateCents, chargePercentText, laybyGoodsCents } from "~/domain/layby/cancellation";
 import { formatDay } from "~/lib/dates";
 import { formatLongDay } from "~/domain/delivery/day-names";
 import { bookedDelivery } from "~/domain/delivery/shopper-delivery.server";
@@ -97,9 +98,12 @@ export function orderSummaryContent(order: OrderDetails): {
  * A lay-by's terms as agreed, for the confirmation (the written record of s62's terms): each
  * payment with its due day, and the cancellation charge rule.
  */
-export function laybyTermsText(plan: LaybyPlanView, totalCents: number): string[] {
-  const percent = `${(plan.chargeBasisPoints / 100).toFixed(2).replace(/\.?0+$/, "")}%`;
-  const charge = Math.floor((totalCents * plan.chargeBasisPoints) / 10_000);
+export function laybyTermsText(
+  plan: LaybyPlanView,
+  goods: { subtotalCents: number; discountCents: number },
+): string[] {
+  const percent = chargePercentText(plan.chargeBasisPoints);
+  const charge = chargeAtRateCents(laybyGoodsCents(goods), plan.chargeBasisPoints);
   return [
     `Lay-by over ${plan.months} month${plan.months === 1 ? "" : "s"}:`,
     ...plan.instalments.map(
@@ -107,7 +111,7 @@ export function laybyTermsText(plan: LaybyPlanView, totalCents: number): string[
         `${i.number === 0 ? "Deposit" : `Instalment ${i.number}`}, due ${formatDay(i.dueDay)}: ${money(i.amountCents)}`,
     ),
     "",
-    `We keep the goods for you until the last payment, then deliver them. If you cancel before paying in full, or have not paid in full 60 business days after the last due day (by ${formatDay(plan.lapseDay)}), the plan is cancelled and we refund what you paid less a cancellation charge of ${percent} of the full price (${money(charge)}), never more than you have paid; no charge if you cannot complete because of hospitalisation or death.`,
+    `We keep the goods for you until the last payment, then deliver them. If you cancel before paying in full, or have not paid in full 60 business days after the last due day (by ${formatDay(plan.lapseDay)}), the plan is cancelled and we refund what you paid less a cancellation charge of ${percent} of the price of the goods, delivery and add-ons not included (${money(charge)}), never more than you have paid; no charge if you cannot complete because of hospitalisation or death.`,
   ];
 }
 
@@ -176,7 +180,7 @@ export function orderConfirmationMails(
     ? `Thank you for your order ${order.number}. No delivery zone of ours covers your address, so we quote its delivery ourselves: we hold the items for you, and nothing is to pay yet. We will e-mail you the delivery quote and the total, with a link to pay it.`
     : `Thank you for your order ${order.number}. We hold the items for you until it is paid.`;
   const dayText = deliveryDayText(delivery, plan !== null);
-  const terms = plan ? laybyTermsText(plan, order.totalCents) : [];
+  const terms = plan ? laybyTermsText(plan, order) : [];
   const summary = orderSummaryContent(order);
   const pageUrl = orderPageUrl(siteUrl, order);
   const toShopper: MailMessage[] = [];

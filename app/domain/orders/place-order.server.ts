@@ -188,6 +188,7 @@ export async function placeOrder(
           startDay: shopToday(),
           minDepositCents: settings.laybyMinDepositCents,
           chargeBasisPoints: settings.laybyChargeBasisPoints,
+          closedDays: settings.closedDays,
         });
       }
       await recordOrderEvent(tx, {

@@ -277,15 +277,22 @@ export async function holdRedemption(
   }
 }
 
-/** Gives a use back when an unpaid order is cancelled or expires. */
-export async function returnPromotionUse(tx: Tx, promotionId: number) {
-  await tx
-    .update(promotions)
-    .set({ usedCount: sql`greatest(${promotions.usedCount} - 1, 0)` })
-    .where(eq(promotions.id, promotionId));
-}
-
-/** Gives the shopper's use back when their order is cancelled or expires: they may use it again. */
-export async function releaseRedemption(tx: Tx, orderId: number) {
-  await tx.delete(promotionRedemptions).where(eq(promotionRedemptions.orderId, orderId));
+/**
+ * An order that ends cancelled (by staff or the shopper, unpaid or paid, expired, its lay-by
+ * cancelled, or everything on it refunded) gives its code back, in the caller's transaction:
+ * the use no longer counts against the code's limit, and the shopper may use it again
+ * (docs/decisions/042). The redemption row is the record of the use: a row erased with the
+ * shopper's data leaves the count as it was.
+ */
+export async function givePromotionBack(tx: Tx, orderId: number) {
+  const released = await tx
+    .delete(promotionRedemptions)
+    .where(eq(promotionRedemptions.orderId, orderId))
+    .returning({ promotionId: promotionRedemptions.promotionId });
+  for (const { promotionId } of released) {
+    await tx
+      .update(promotions)
+      .set({ usedCount: sql`greatest(${promotions.usedCount} - 1, 0)` })
+      .where(eq(promotions.id, promotionId));
+  }
 }

@@ -24,6 +24,8 @@ export type RefundPartPlan = {
   /** A part paid by hand with the refund (staff give its reference) opens paid. */
   status?: "pending" | "paid";
   reference?: string;
+  /** Interest the shop adds to a lay-by's refund (CPA s62(3)); only by hand. */
+  interest?: boolean;
 };
 
 export type OpenRefund = {
@@ -97,6 +99,7 @@ export async function openRefund(tx: Tx, refund: OpenRefund) {
         paymentId: part.paymentId,
         method: part.method,
         amountCents: part.amountCents,
+        interest: part.interest ?? false,
         status: part.status ?? ("pending" as const),
         reference: part.reference ?? "",
         createdAt: now,

@@ -115,6 +115,7 @@ export function previewLaybyPlan(now = new Date()): LaybyPlanView {
     cancelReason: null,
     chargeCents: null,
     refundCents: null,
+    interestCents: null,
     instalments,
     paidCents: 60_000,
     leftCents: 924_800,

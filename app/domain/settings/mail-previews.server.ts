@@ -147,14 +147,19 @@ const BUILDERS: Record<MailPreviewKey, (c: Context) => MailMessage | Promise<Mai
       {
         order: previewOrder(c.now),
         plan: {
-          chargeCents: 9_848,
-          refundCents: 358_419,
+          // 1% of the sample's goods (R9,598.00), kept from R3,682.67 paid.
+          chargeCents: 9_598,
+          refundCents: 358_669,
           chargeBasisPoints: 100,
           chargeRule: "charge",
           cancelReason: "shopper",
+          interestCents: null,
+          interestBasisPoints: null,
         },
-        parts: [{ method: "provider", amountCents: 358_419, status: "paid" }],
+        parts: [{ method: "provider", amountCents: 358_669, status: "paid" }],
         siteUrl: c.siteUrl,
+        invoice: { invoiceNumber: "INV-000043" },
+        attachment: pdf("INV-000043.pdf"),
       },
       c.settings,
     ),

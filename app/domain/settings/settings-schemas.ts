@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { parseVatNumber } from "~/domain/invoicing/manual-invoice-schemas";
-import { DATE_FORMATS, TIME_ZONE_MESSAGE } from "~/lib/dates";
+import {
+  MAX_CANCELLATION_BASIS_POINTS,
+  MAX_INTEREST_BASIS_POINTS,
+} from "~/domain/layby/cancellation";
+import { DATE_FORMATS, isCalendarDay, TIME_ZONE_MESSAGE } from "~/lib/dates";
 import { amountField } from "~/lib/amount-field";
 import { emailField, REQUIRED_MESSAGE, textField } from "~/lib/forms";
 
@@ -128,21 +132,14 @@ function isHttpsUrl(text: string): boolean {
 }
 
 export const LAYBY_CHARGE_MESSAGE =
-  "The charge may be at most 1% of the full price (Consumer Protection Act, regulation 34).";
+  "The charge may be at most 1% of the price of the goods (Consumer Protection Act, regulation 34).";
+export const LAYBY_INTEREST_MESSAGE = "Enter a rate from 0% to 50% a year.";
+export const CLOSED_DAYS_MESSAGE =
+  "Write each closed day as YYYY-MM-DD (such as 2026-12-24), one a line.";
 
-/**
- * General's lay-by card: the smallest deposit (Rand) and the cancellation charge as a percent
- * of the full price, in hundredths of a percent when saved (100 = 1%); above 1% is refused here,
- * and cancellation.ts caps it again whatever is stored.
- */
-export const laybySettingsSchema = z.object({
-  laybyMinDepositCents: amountField({
-    required: REQUIRED_MESSAGE,
-    min: 100,
-    minMessage: "Enter a deposit of at least R1.00.",
-    max: 10_000_000,
-  }),
-  laybyChargeBasisPoints: z
+/** "1", "0.5", "11,75 %": a percent to two decimals, in hundredths of a percent, at most `max`. */
+function percentField(max: number, tooHigh: string) {
+  return z
     .string(REQUIRED_MESSAGE)
     .trim()
     .min(1, REQUIRED_MESSAGE)
@@ -153,11 +150,41 @@ export const laybySettingsSchema = z.object({
         return z.NEVER;
       }
       const basisPoints = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-      if (basisPoints > 100) {
-        ctx.addIssue({ code: "custom", message: LAYBY_CHARGE_MESSAGE });
+      if (basisPoints > max) {
+        ctx.addIssue({ code: "custom", message: tooHigh });
         return z.NEVER;
       }
       return basisPoints;
+    });
+}
+
+/**
+ * General's lay-by card: the smallest deposit (Rand); the cancellation charge as a percent of
+ * the goods' price, in hundredths of a percent when saved (100 = 1%), above 1% refused here and
+ * capped again by cancellation.ts whatever is stored; the interest a year paid back when the
+ * shop cannot supply (s62(3)); and the days the shop declares closed, one a line, kept sorted
+ * without repeats.
+ */
+export const laybySettingsSchema = z.object({
+  laybyMinDepositCents: amountField({
+    required: REQUIRED_MESSAGE,
+    min: 100,
+    minMessage: "Enter a deposit of at least R1.00.",
+    max: 10_000_000,
+  }),
+  laybyChargeBasisPoints: percentField(MAX_CANCELLATION_BASIS_POINTS, LAYBY_CHARGE_MESSAGE),
+  laybyInterestBasisPoints: percentField(MAX_INTEREST_BASIS_POINTS, LAYBY_INTEREST_MESSAGE),
+  closedDays: z
+    .string()
+    .max(5_000, CLOSED_DAYS_MESSAGE)
+    .optional()
+    .transform((text, ctx) => {
+      const days = (text ?? "").split(/[\s,;]+/).filter(Boolean);
+      if (days.length > 366 || days.some((day) => !isCalendarDay(day))) {
+        ctx.addIssue({ code: "custom", message: CLOSED_DAYS_MESSAGE });
+        return z.NEVER;
+      }
+      return [...new Set(days)].sort();
     }),
 });
 export type LaybySettingsInput = z.output<typeof laybySettingsSchema>;

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, type Tx } from "~/db/client.server";
 import { storeSettings } from "~/db/schema";
+import { moveLapseDays } from "~/domain/layby/lapse-days.server";
 import type { SessionUser } from "~/domain/auth/roles";
 import { recordAudit } from "~/domain/audit/audit-log.server";
 import { DomainError } from "~/domain/errors";
@@ -42,6 +43,8 @@ async function saveSettings(options: {
   actor: Actor;
   section: SettingsSection;
   changes: Changes;
+  /** What else the change moves, in its transaction. */
+  then?: (tx: Tx, changed: string[]) => Promise<void>;
 }): Promise<{ changed: string[] }> {
   const { actor, section, changes } = options;
   if (actor.role !== "owner") {
@@ -56,7 +59,7 @@ async function saveSettings(options: {
     if (!current) throw new DomainError("not_found", "The store settings are missing.");
     const diff: Record<string, { from: unknown; to: unknown }> = {};
     for (const [key, value] of Object.entries(changes) as [keyof Changes, unknown][]) {
-      if (current[key] !== value) diff[key] = { from: current[key], to: value };
+      if (!sameValue(current[key], value)) diff[key] = { from: current[key], to: value };
     }
     const changed = Object.keys(diff);
     if (changed.length === 0) return { changed };
@@ -74,9 +77,14 @@ async function saveSettings(options: {
       },
       tx,
     );
+    await options.then?.(tx, changed);
     return { changed };
   });
 }
+
+/** A list (the closed days) is the same when it holds the same items in the same order. */
+const sameValue = (a: unknown, b: unknown) =>
+  Array.isArray(a) && Array.isArray(b) ? JSON.stringify(a) === JSON.stringify(b) : a === b;
 
 export function updateGeneralSettings(options: { actor: Actor; input: GeneralSettingsInput }) {
   const { currency: _currency, ...changes } = options.input;
@@ -92,9 +100,21 @@ export function updateAnalyticsSettings(options: { actor: Actor; input: Analytic
   return saveSettings({ actor: options.actor, section: "analytics", changes: options.input });
 }
 
-/** Lay-by's smallest deposit and cancellation charge; plans keep the terms they were agreed on. */
+/**
+ * Lay-by's smallest deposit, cancellation charge, interest rate and the shop's closed days.
+ * Plans keep the deposit and charge they were agreed on; new closed days move the lapse day of
+ * each plan still being paid later when they fall within its grace (never earlier: the day the
+ * shopper was told stands), in the same transaction.
+ */
 export function updateLaybySettings(options: { actor: Actor; input: LaybySettingsInput }) {
-  return saveSettings({ actor: options.actor, section: "layby", changes: options.input });
+  return saveSettings({
+    actor: options.actor,
+    section: "layby",
+    changes: options.input,
+    then: async (tx, changed) => {
+      if (changed.includes("closedDays")) await moveLapseDays(tx, options.input.closedDays);
+    },
+  });
 }
 
 /** The shop's bank account for EFT payments, printed on hand-made invoices still to be paid. */

@@ -46,6 +46,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     layby: {
       minDeposit: amountInputValue(s.laybyMinDepositCents),
       charge: String(s.laybyChargeBasisPoints / 100),
+      interest: String(s.laybyInterestBasisPoints / 100),
+      closedDays: s.closedDays.join("\n"),
     },
     reviews: {
       inviteDays: String(s.reviewInviteDays),

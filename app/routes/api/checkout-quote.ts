@@ -1,7 +1,7 @@
 import { quoteSchema } from "~/domain/orders/checkout-schema";
 import { laybyPaymentMethods } from "~/domain/orders/pay-order.server";
 import { quoteCheckout } from "~/domain/orders/quote.server";
-import { cappedChargeBasisPoints } from "~/domain/layby/cancellation";
+import { cappedChargeBasisPoints, laybyGoodsCents } from "~/domain/layby/cancellation";
 import { getStoreSettings } from "~/domain/settings/store-settings.server";
 import { shopToday } from "~/lib/dates";
 import { paymentMethodsFor } from "~/domain/payments/providers.server";
@@ -51,6 +51,8 @@ export async function action({ request }: Route.ActionArgs) {
       layby: {
         minDepositCents: settings.laybyMinDepositCents,
         chargeBasisPoints: cappedChargeBasisPoints(settings.laybyChargeBasisPoints),
+        goodsCents: laybyGoodsCents(quote.totals),
+        closedDays: settings.closedDays,
         startDay: shopToday(),
         paymentMethods: laybyPaymentMethods(quote.totals.totalCents),
       },

@@ -141,9 +141,9 @@ export default function TermsPage({ loaderData }: Route.ComponentProps) {
               once they are paid in full. If you cancel before paying in full, or have not paid in
               full {LAYBY_GRACE_BUSINESS_DAYS} business days after the last due date, we refund what
               you paid less a cancellation charge of {chargePercentText(s.laybyChargeBasisPoints)}{" "}
-              of the full price (never more than 1%, and never more than you paid), with the
-              calculation in writing; there is no charge if you could not complete the plan because
-              of hospitalisation or death.
+              of the price of the goods, delivery and add-ons not included (never more than 1%, and
+              never more than you paid), with the calculation in writing; there is no charge if you
+              could not complete the plan because of hospitalisation or death.
             </li>
           </ul>
           <p>

@@ -104,7 +104,7 @@ describe("lay-by in the back office", () => {
     await calculation.waitFor();
     expect(await calculation.textContent()).toContain("Paid so far: R3,149.50.");
     expect(await calculation.textContent()).toContain(
-      "Cancellation charge: 1% of the full price R5,299.00 = R52.99.",
+      "Cancellation charge: 1% of the price of the goods, R5,299.00 (delivery and add-ons not included) = R52.99.",
     );
     expect(await calculation.textContent()).toContain("Refunded to you: R3,096.51.");
     await section.getByLabel(/Hospitalisation or death/).check();

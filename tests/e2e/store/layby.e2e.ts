@@ -101,7 +101,9 @@ describe("lay-by", () => {
     expect(await row(page, "Total").getByText("R5,299.00").isVisible()).toBe(true);
     expect(
       await main(page)
-        .getByText(/cancellation charge of 1% of the full price \(R52\.99\)/)
+        .getByText(
+          /cancellation charge of 1% of the price of the goods, delivery and add-ons not included \(R52\.99\)/,
+        )
         .isVisible(),
     ).toBe(true);
     // A deposit below the minimum is told by its field before anything is sent.

@@ -103,7 +103,7 @@ describe("checking out on lay-by", () => {
     expect(confirmation.text).toMatch(/Instalment 1, due \d\d\/\d\d\/\d{4}: R2,836\.30/);
     expect(confirmation.text).toMatch(/Instalment 4, due \d\d\/\d\d\/\d{4}: R2,836\.29/);
     expect(confirmation.text).toContain(
-      "cancellation charge of 1% of the full price (R123.45), never more than you have paid",
+      "cancellation charge of 1% of the price of the goods, delivery and add-ons not included (R123.45), never more than you have paid",
     );
   });
 
@@ -118,6 +118,8 @@ describe("checking out on lay-by", () => {
     expect(quote.layby).toEqual({
       minDepositCents: 60_000,
       chargeBasisPoints: 100,
+      goodsCents: 1_234_567,
+      closedDays: [],
       startDay: shopToday(),
       paymentMethods: expect.not.arrayContaining(["payflex"]) as unknown,
     });

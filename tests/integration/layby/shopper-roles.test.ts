@@ -153,7 +153,7 @@ describe("/account/orders/:number: paying and cancelling a lay-by", () => {
       (confirm.returned as { layby: { cancelPreview: string[] } }).layby.cancelPreview,
     ).toEqual([
       "Paid so far: R600.00.",
-      "Cancellation charge: 1% of the full price R9,000.00 = R90.00.",
+      "Cancellation charge: 1% of the price of the goods, R9,000.00 (delivery and add-ons not included) = R90.00.",
       "Refunded to you: R510.00.",
     ]);
     const cancelled = await routeOutcome(

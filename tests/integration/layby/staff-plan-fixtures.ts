@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll } from "vitest";
 import { db } from "~/db/client.server";
 import { laybyInstalments, laybyPlans, orders, payments, refundParts, refunds } from "~/db/schema";
 import { recordRefundPart } from "~/domain/invoicing/recheck-refunds.server";
@@ -7,10 +8,35 @@ import { settleInstalment } from "~/domain/layby/pay-instalment.server";
 import { createLaybyPlan } from "~/domain/layby/place-plan.server";
 import { planLaybySchedule } from "~/domain/layby/schedule";
 import { recordPaymentOutcome } from "~/domain/orders/record-payment.server";
+import type { AddOnChoice } from "~/domain/orders/add-ons";
 import { placeOrder } from "~/domain/orders/place-order.server";
-import { addVariant, checkout, type setUpShop } from "../orders/fixtures";
+import { users } from "~/db/schema";
+import { startSmtpServer } from "../../setup/smtp";
+import { addVariant, checkout, setUpShop } from "../orders/fixtures";
 
 type Shop = Awaited<ReturnType<typeof setUpShop>>;
+
+/**
+ * A file's shop for lay-by tests, set up once: a real SMTP server that keeps what the shop
+ * sends, the shop itself and, when given, a staff member (the audit log names them).
+ */
+export function useLaybyShop(staff?: { id: string; email: string }) {
+  const ctx = {} as { smtp: Awaited<ReturnType<typeof startSmtpServer>>; shop: Shop };
+  beforeAll(async () => {
+    ctx.smtp = await startSmtpServer();
+    process.env.SMTP_URL = ctx.smtp.url;
+    ctx.shop = await setUpShop();
+    if (staff)
+      await db()
+        .insert(users)
+        .values({ ...staff, name: "Desk", role: "staff" });
+  });
+  afterAll(async () => {
+    delete process.env.SMTP_URL;
+    await ctx.smtp.close();
+  });
+  return ctx;
+}
 
 /** How each paid instalment was paid: online through the demo gateway, or at the showroom. */
 export type PaidBy = "online" | "showroom";
@@ -33,6 +59,7 @@ export async function laybyOrder(
     startDay?: string;
     email?: string;
     promoCode?: string;
+    addOns?: AddOnChoice;
   },
 ) {
   const bed = await addVariant(shop, { priceCents: options.priceCents, stock: 10 });
@@ -40,6 +67,7 @@ export async function laybyOrder(
     checkout([{ variantId: bed.variantId, quantity: options.quantity ?? 1 }], {
       email: options.email ?? "thandi@example.com",
       promoCode: options.promoCode ?? "",
+      ...(options.addOns ? { addOns: options.addOns } : {}),
     }),
   );
   const schedule = planLaybySchedule({

@@ -3,7 +3,11 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, storeSettings } from "~/db/schema";
-import { LAYBY_CHARGE_MESSAGE } from "~/domain/settings/settings-schemas";
+import {
+  CLOSED_DAYS_MESSAGE,
+  LAYBY_CHARGE_MESSAGE,
+  LAYBY_INTEREST_MESSAGE,
+} from "~/domain/settings/settings-schemas";
 import * as settingsGeneral from "~/routes/admin/settings-general";
 import * as storeLayout from "~/routes/store/layout";
 import { insertStoreSettings } from "../../factories";
@@ -30,7 +34,11 @@ beforeAll(async () => {
 const save = (fields: Record<string, string>, cookie?: string) =>
   routeOutcome(
     settingsGeneral.action as RouteHandler,
-    formRequest("/admin/settings", { intent: "layby", ...fields }, cookie),
+    formRequest(
+      "/admin/settings",
+      { intent: "layby", laybyInterestBasisPoints: "11.75", ...fields },
+      cookie,
+    ),
     {},
   );
 const body = (value: unknown) =>
@@ -101,6 +109,42 @@ describe("the lay-by settings card (Settings > General)", () => {
     );
     expect(statusOf(result.returned)).toBe(400);
     expect(body(result.returned).fieldErrors).toEqual({ laybyChargeBasisPoints: message });
+  });
+
+  it("saves the interest rate and the closed days, and refuses them when they are not, by the field", async () => {
+    const fields = { laybyMinDepositCents: "600", laybyChargeBasisPoints: "1" };
+    const ok = await save(
+      {
+        ...fields,
+        laybyInterestBasisPoints: "10,5",
+        closedDays: "2027-01-04\n2026-12-28\n\n2026-12-28",
+      },
+      cookies.owner,
+    );
+    expect(body(ok.returned).ok).toBe(true);
+    expect(await saved()).toMatchObject({
+      laybyInterestBasisPoints: 1_050,
+      closedDays: ["2026-12-28", "2027-01-04"],
+    });
+    const page = await routeOutcome(
+      settingsGeneral.loader as RouteHandler,
+      shopRequest("/admin/settings", { cookie: cookies.owner }),
+      {},
+    );
+    expect(page.returned).toMatchObject({
+      layby: { interest: "10.5", closedDays: "2026-12-28\n2027-01-04" },
+    });
+    for (const [field, value, message] of [
+      ["laybyInterestBasisPoints", "51", LAYBY_INTEREST_MESSAGE],
+      ["laybyInterestBasisPoints", "", "This field is required."],
+      ["closedDays", "2026-02-30", CLOSED_DAYS_MESSAGE],
+      ["closedDays", "next friday", CLOSED_DAYS_MESSAGE],
+    ] as const) {
+      const refused = await save({ ...fields, [field]: value }, cookies.owner);
+      expect(statusOf(refused.returned), value).toBe(400);
+      expect(body(refused.returned).fieldErrors).toEqual({ [field]: message });
+    }
+    expect(await saved()).toMatchObject({ laybyInterestBasisPoints: 1_050 });
   });
 
   it("refuses a deposit that is not an amount", async () => {

@@ -11,6 +11,7 @@ import {
   showroomPaymentEntries,
 } from "~/domain/ledger/cash-statements";
 import { sendInvoice } from "~/domain/invoicing/send-invoice.server";
+import { chargeEntries, invoiceEntries } from "~/domain/ledger/sales-statements";
 import { parseForm } from "~/lib/forms";
 
 /** A phone order's invoice for `quantity` of a catalogue SKU and a line of free text, sent (issued). */
@@ -94,9 +95,19 @@ export function upgradeStatements(): string[] {
     // their ledger rows; on today's tables those two are the live ones.
     // The showroom's lay-by money was one row per instalment until part payments (0042 moved
     // those rows onto the payments received): on today's tables it is the live statement.
+    // A charge kept has had its invoice since 0059 (before it, no invoice was a charge's): on
+    // today's tables the invoices' and the charges' statements are the live ones.
     ...handWrittenStatements("sales_ledger")
       .slice(0, -2)
-      .map((s) => (s.includes("'showroom_payment'") ? live(showroomPaymentEntries(sql`true`)) : s)),
+      .map((s) =>
+        s.includes("'showroom_payment'")
+          ? live(showroomPaymentEntries(sql`true`))
+          : s.includes("select 'invoice', i.id")
+            ? live(invoiceEntries(sql`true`))
+            : s.includes("select 'charge_kept', p.id")
+              ? live(chargeEntries(sql`true`))
+              : s,
+      ),
     live(refundPaidEntries(sql`true`)),
     live(laybyRefundPaidEntries(sql`true`)),
     ...handWrittenStatements("ledger_credited_before_paid"),

@@ -142,7 +142,7 @@ async function ledgerAgainstDocuments() {
              coalesce(l.vat, 0) as ledger_vat
       from invoices i
       left join (select invoice_id, sum(amount_cents)::int as amount, sum(vat_cents)::int as vat
-                 from sales_ledger where kind in ('invoice', 'credit_note')
+                 from sales_ledger where kind in ('invoice', 'credit_note', 'charge_kept')
                  group by invoice_id) l on l.invoice_id = i.id
       where coalesce(l.amount, 0) <> case when i.status in ('sent', 'paid') then i.total_cents else 0 end
               - coalesce((select sum(c.total_cents) from credit_notes c where c.invoice_id = i.id), 0)
@@ -337,7 +337,7 @@ async function orderLivesHold() {
              (select coalesce(sum(r.amount_cents), 0)::int from refunds r
               where r.order_id = o.id and r.kind = 'order' and r.status <> 'failed') as back
       from orders o join invoices i on i.order_id = o.id
-      where o.status = 'cancelled'
+      where o.status = 'cancelled' and i.layby_plan_id is null
         and (select coalesce(sum(r.amount_cents), 0) from refunds r
              where r.order_id = o.id and r.kind = 'order' and r.status <> 'failed') < i.total_cents
         and exists (select 1 from order_lines l
@@ -422,10 +422,21 @@ async function orderMoneyHolds() {
         coalesce(sum(l.line_total_cents) filter (where l.variant_id is null
                                                    and l.line_total_cents > 0), 0)::int as rest
         from invoice_lines l where l.invoice_id = i.id) x
-      where i.total_cents <> o.total_cents or x.goods <> o.subtotal_cents
-         or x.discount <> o.discount_cents
-         or x.rest <> o.delivery_cents + o.removal_cents + o.assembly_cents`),
+      where i.layby_plan_id is null
+        and (i.total_cents <> o.total_cents or x.goods <> o.subtotal_cents
+             or x.discount <> o.discount_cents
+             or x.rest <> o.delivery_cents + o.removal_cents + o.assembly_cents)`),
     "web orders' invoices against the order's goods, discount, delivery and add-ons",
+  ).toEqual([]);
+  expect(
+    await rows(sql`
+      select p.id, p.status, p.charge_cents, i.id as invoice, i.total_cents
+      from layby_plans p full join (select * from invoices where layby_plan_id is not null) i
+        on i.layby_plan_id = p.id
+      where (p.status::text = 'cancelled' and coalesce(p.charge_cents, 0) > 0)
+            <> (i.id is not null and i.status::text = 'paid')
+         or coalesce(i.total_cents, p.charge_cents) <> p.charge_cents`),
+    "a cancelled lay-by's charge kept against the invoice issued for it",
   ).toEqual([]);
   expect(
     await rows(sql`

@@ -18,6 +18,7 @@ import type { AwaitingRefundPart } from "~/domain/invoicing/recheck-refunds.serv
 import {
   CHARGE_RULES,
   CHARGE_RULE_LABELS,
+  chargeBasisWords,
   chargeWords,
   type ChargeRule,
 } from "~/domain/layby/cancellation";
@@ -30,7 +31,6 @@ import { FetcherToasts, LAYBY_FETCHERS } from "./layby-fetchers";
 import { LaybyRefunds } from "./layby-refunds";
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
-const percent = (basisPoints: number) => `${(basisPoints / 100).toFixed(2).replace(/\.?0+$/, "")}%`;
 
 const CANCEL_REASONS: Record<string, string> = {
   shopper: "at the shopper's request",
@@ -73,7 +73,9 @@ export function LaybyCard({
               {money(plan.paidCents)} of {money(plan.totalCents)}
             </dd>
             <dt className="text-muted-foreground">Cancellation charge agreed</dt>
-            <dd>{percent(plan.chargeBasisPoints)} of the full price</dd>
+            <dd>
+              {chargeBasisWords(plan.goods, plan.chargeBasisPoints)} (not delivery or add-ons)
+            </dd>
             <dt className="text-muted-foreground">Last due day</dt>
             <dd>{formatDay(plan.endDay)}</dd>
             <dt className="text-muted-foreground">Lapses after</dt>
@@ -171,7 +173,12 @@ export function LaybyCard({
               <p data-testid="layby-cancelled">
                 Cancelled {CANCEL_REASONS[plan.cancelReason ?? ""] ?? ""}:{" "}
                 {chargeWords(plan.chargeRule, plan.chargeCents ?? 0)}, refund{" "}
-                {money(plan.refundCents ?? 0)}.
+                {money(plan.refundCents ?? 0)}
+                {(plan.interestCents ?? 0) > 0 &&
+                  ` with ${money(plan.interestCents ?? 0)} interest (s62(3))`}
+                .
+                {(plan.chargeCents ?? 0) > 0 &&
+                  " The charge kept is invoiced: the order's invoice above."}
               </p>
               <LaybyRefunds parts={plan.refunds} awaiting={awaiting} pageResult={pageResult} />
             </div>
@@ -336,7 +343,7 @@ function CancelLaybyForm({
           {form.submitting
             ? "Cancelling..."
             : quote
-              ? `Cancel lay-by and refund ${money(quote.refundCents)}`
+              ? `Cancel lay-by and refund ${money(quote.refundCents + quote.interestCents)}`
               : "Cancel lay-by"}
         </Button>
       </form.fetcher.Form>

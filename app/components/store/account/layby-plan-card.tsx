@@ -86,8 +86,9 @@ export function LaybyPlanCard({
       />
       {plan.status === "cancelled" && plan.refundCents !== null ? (
         <p className="mt-3 text-sm">
-          Cancelled: {money(plan.refundCents)} is refunded to you
-          {plan.chargeCents ? ` (cancellation charge ${money(plan.chargeCents)})` : ""}.
+          Cancelled: {money(plan.refundCents + (plan.interestCents ?? 0))} is refunded to you
+          {plan.chargeCents ? ` (cancellation charge ${money(plan.chargeCents)}, invoiced)` : ""}
+          {plan.interestCents ? ` (with ${money(plan.interestCents)} interest)` : ""}.
         </p>
       ) : null}
       {next && methods.length > 0 ? (

@@ -57,6 +57,7 @@ export function LaybyOption({
           months: Number(months),
           startDay: terms.startDay,
           minDepositCents: minDeposit,
+          closedDays: terms.closedDays,
         }
       : null;
   const problems = laybyTerms ? checkLaybyTerms(laybyTerms) : [];
@@ -141,7 +142,11 @@ export function LaybyOption({
             </div>
           </div>
           {schedule && terms ? (
-            <LaybySchedule schedule={schedule} chargeBasisPoints={terms.chargeBasisPoints} />
+            <LaybySchedule
+              schedule={schedule}
+              chargeBasisPoints={terms.chargeBasisPoints}
+              goodsCents={terms.goodsCents}
+            />
           ) : (
             <p className="text-sm text-muted-foreground" aria-live="polite">
               Your payment schedule appears here once the deposit and months are set.
@@ -156,11 +161,13 @@ export function LaybyOption({
 function LaybySchedule({
   schedule,
   chargeBasisPoints,
+  goodsCents,
 }: {
   schedule: ReturnType<typeof planLaybySchedule>;
   chargeBasisPoints: number;
+  goodsCents: number;
 }) {
-  const charge = chargeAtRateCents(schedule.totalCents, chargeBasisPoints);
+  const charge = chargeAtRateCents(goodsCents, chargeBasisPoints);
   return (
     <div aria-live="polite">
       <LaybyScheduleTable
@@ -174,9 +181,10 @@ function LaybySchedule({
         We keep your goods for you until the last payment, then deliver them. If you cancel before
         paying in full, or have not paid in full {LAYBY_GRACE_BUSINESS_DAYS} business days after the
         last due day (by {formatDay(schedule.lapseDay)}), the plan is cancelled and we refund what
-        you paid less a cancellation charge of {chargePercentText(chargeBasisPoints)} of the full
-        price ({money(charge)}), never more than you have paid. There is no charge if you cannot
-        complete the plan because of hospitalisation or death.
+        you paid less a cancellation charge of {chargePercentText(chargeBasisPoints)} of the price
+        of the goods, delivery and add-ons not included ({money(charge)}), never more than you have
+        paid. There is no charge if you cannot complete the plan because of hospitalisation or
+        death.
       </p>
     </div>
   );

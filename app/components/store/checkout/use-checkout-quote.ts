@@ -13,6 +13,10 @@ export type QuoteAnswer = CheckoutQuote & {
 export type LaybyQuote = {
   minDepositCents: number;
   chargeBasisPoints: number;
+  /** The goods' price after their discount: what the charge is worked on (regulation 34). */
+  goodsCents: number;
+  /** The shop's declared closed days: the lapse day is counted past them. */
+  closedDays: string[];
   /** The shop's today ("YYYY-MM-DD"): the deposit's day, which the schedule counts from. */
   startDay: string;
   paymentMethods: PaymentMethod[];
