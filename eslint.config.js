@@ -12,6 +12,9 @@ export default tseslint.config(
       "data/",
       "drizzle/",
       "test-results/",
+      // Mutation testing's copy of the project and its report (npm run test:mutation).
+      ".stryker-tmp/",
+      "reports/",
     ],
   },
   js.configs.recommended,
