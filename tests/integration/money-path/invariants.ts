@@ -454,6 +454,18 @@ async function orderMoneyHolds() {
       having coalesce(sum(sl.amount_cents), 0) <> ol.line_total_cents`),
     "undiscounted lines at their price in the ledger",
   ).toEqual([]);
+  expect(
+    await rows(sql`
+      select ol.id, o.promotion_code, ol.discount_cents
+      from order_lines ol
+      join orders o on o.id = ol.order_id
+      join promotions p on p.code = o.promotion_code
+      where ol.discount_cents <> 0
+        and exists (select 1 from promotion_products x where x.promotion_id = p.id)
+        and not exists (select 1 from promotion_products x
+                        where x.promotion_id = p.id and x.product_id = ol.product_id)`),
+    "no share of a scoped code's discount on goods it was not for",
+  ).toEqual([]);
 }
 
 /** Every invariant of the money path, read from the database. */

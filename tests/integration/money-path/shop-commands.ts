@@ -580,7 +580,7 @@ class PayBackCreditNote extends ShopCommand {
   constructor(readonly pick: number) {
     super();
   }
-  check = (m: Readonly<Model>) => m.invoices.some((i) => i.paid);
+  check = () => true;
   async step(m: Model, s: Shop) {
     const owedNotes = () =>
       db()
@@ -590,13 +590,24 @@ class PayBackCreditNote extends ShopCommand {
         .orderBy(creditNotes.id);
     let owed = await owedNotes();
     if (owed.length === 0) {
-      // None owed yet: staff credit R100 of a paid invoice "not paid back yet" first, and the
-      // books are read in between, with the money still owed.
-      const paid = m.invoices.filter((i) => i.paid);
-      await new CreditInvoice(this.pick % paid.length, false, false, true).step(
-        { ...m, invoices: paid },
-        s,
-      );
+      // None owed yet: staff credit R100 of a paid invoice "not paid back yet" first (a new
+      // one when every paid invoice is credited in full), and the books are read in between,
+      // with the money still owed.
+      const paidIds = m.invoices.filter((i) => i.paid).map((i) => i.id);
+      const [left] = await db()
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(
+          sql`${invoices.id} = any(${sql.param(paidIds.length ? paidIds : [0])}::int[]) and ${invoices.totalCents}
+            - coalesce((select sum(c.total_cents) from credit_notes c where c.invoice_id = ${invoices.id}), 0) >= 10000`,
+        )
+        .orderBy(invoices.id);
+      if (!left) await new HandMadeInvoice(true).step(m, s);
+      const paid = left
+        ? [{ id: left.id, paid: true }]
+        : m.invoices.filter((i) => i.paid).slice(-1);
+      if (paid.length === 0) return;
+      await new CreditInvoice(0, false, false, true).step({ ...m, invoices: paid }, s);
       await checkInvariants({ settled: s.settled });
       owed = await owedNotes();
       if (owed.length === 0) return;
