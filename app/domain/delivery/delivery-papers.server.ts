@@ -7,7 +7,7 @@ import {
   deliveryContactLines,
 } from "~/domain/addresses/format-address";
 import type { BusinessDocument, DocumentShop } from "~/domain/documents/business-document";
-import { sellerFromSettings } from "~/domain/invoicing/invoice-seller";
+import { sellerFromSettings } from "~/domain/documents/seller";
 import { isPaidInFull } from "~/domain/orders/payment-status";
 import { ADD_ON_TEXT, chosenAddOns, type AddOn } from "~/domain/orders/add-ons";
 import { addOnOwed } from "~/domain/orders/order-lines-owed.server";

@@ -10,7 +10,7 @@ import { isDbId } from "~/lib/db-ids";
 import { formatMoney } from "~/lib/money";
 import { FULL_TAX_INVOICE_ABOVE_CENTS } from "./invoice-amounts";
 import { formatCreditNoteNumber, formatInvoiceNumber } from "./invoice-number";
-import { invoiceWord, isVatVendor } from "./invoice-seller";
+import { invoiceWord, isVatVendor } from "~/domain/documents/seller";
 import { printedLines } from "./printed-lines";
 
 const money = (cents: number) => formatMoney(cents, { cents: true });

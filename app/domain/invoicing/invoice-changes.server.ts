@@ -6,7 +6,7 @@ import type { SessionUser } from "~/domain/auth/roles";
 import { conflict, notFound } from "~/domain/errors";
 import { isDbId } from "~/lib/db-ids";
 import { formatInvoiceNumber } from "./invoice-number";
-import { sellerFromSettings } from "./invoice-seller";
+import { sellerFromSettings } from "~/domain/documents/seller";
 import { invoiceActionRefusal, type InvoiceAction } from "./invoice-transitions";
 
 /** Who changes an invoice: a staff member (their id is kept, their e-mail in the audit log). */

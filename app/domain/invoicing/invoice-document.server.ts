@@ -12,7 +12,7 @@ import { isDbId } from "~/lib/db-ids";
 import { formatMoney } from "~/lib/money";
 import { FULL_TAX_INVOICE_ABOVE_CENTS } from "./invoice-amounts";
 import { formatInvoiceNumber } from "./invoice-number";
-import { isVatVendor } from "./invoice-seller";
+import { isVatVendor } from "~/domain/documents/seller";
 import { INVOICE_STATUS_LABELS, shownInvoiceStatus } from "./invoice-status";
 import { printedLines } from "./printed-lines";
 

@@ -6,7 +6,7 @@ import { formatMoney } from "~/lib/money";
 import { invoiceAmounts } from "./invoice-amounts";
 import { formatInvoiceNumber } from "./invoice-number";
 import { insertPaidInvoice } from "./issue-order-invoice.server";
-import { invoiceWord } from "./invoice-seller";
+import { invoiceWord } from "~/domain/documents/seller";
 
 /**
  * The invoice for the cancellation charge a cancelled lay-by keeps (CPA s62(4); docs/decisions/

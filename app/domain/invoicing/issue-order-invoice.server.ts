@@ -17,7 +17,7 @@ import { ADD_ON_TEXT, chosenAddOns } from "~/domain/orders/add-ons";
 import { shopToday } from "~/lib/dates";
 import { FULL_TAX_INVOICE_ABOVE_CENTS, invoiceAmounts } from "./invoice-amounts";
 import { formatInvoiceNumber } from "./invoice-number";
-import { invoiceWord, isVatVendor, sellerFromSettings } from "./invoice-seller";
+import { invoiceWord, isVatVendor, sellerFromSettings } from "~/domain/documents/seller";
 
 /**
  * Issues the tax invoice of a web order that has just been paid, inside the transaction that

@@ -13,7 +13,7 @@ import { formatMoney } from "~/lib/money";
 import { auditInvoice, lockInvoiceFor, type InvoiceActor } from "./invoice-changes.server";
 import { getInvoice, invoicePdf, type Invoice } from "./invoice-document.server";
 import { invoiceAmounts } from "./invoice-amounts";
-import { invoiceWord, isVatVendor, sellerFromSettings } from "./invoice-seller";
+import { invoiceWord, isVatVendor, sellerFromSettings } from "~/domain/documents/seller";
 import { invoiceStockShortfall, sellInvoiceStock } from "./invoice-stock.server";
 import { log } from "~/lib/log.server";
 

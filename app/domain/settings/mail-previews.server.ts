@@ -4,7 +4,7 @@ import { deliveryNoticeMail } from "~/domain/delivery/delivery-notices.server";
 import { deliveryQuoteMail } from "~/domain/delivery/delivery-quote.server";
 import { stockAlertMail } from "~/domain/inventory/stock-alert-mail";
 import { invoiceMail } from "~/domain/invoicing/send-invoice.server";
-import { sellerFromSettings } from "~/domain/invoicing/invoice-seller";
+import { sellerFromSettings } from "~/domain/documents/seller";
 import {
   instalmentReminderMail,
   laybyCancelledMail,

@@ -1,5 +1,5 @@
 import type { InvoiceSeller } from "~/db/schema";
-import { shopAddressLines } from "~/domain/documents/business-document";
+import { shopAddressLines } from "./business-document";
 
 /** The shop's details as an invoice keeps them on the day it is issued. */
 export function sellerFromSettings(s: {
