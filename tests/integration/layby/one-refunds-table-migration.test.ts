@@ -1,10 +1,6 @@
-import crypto from "node:crypto";
-import { sql } from "drizzle-orm";
 import { readMigrationFiles } from "drizzle-orm/migrator";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "~/db/client.server";
-import { rowsOf } from "~/db/rows";
+import { describe, expect, it } from "vitest";
+import { useMigrationDatabase } from "../../setup/migration-database";
 
 /*
  * The migration that moved lay-by refunds onto the one refunds table: a database at the
@@ -12,38 +8,11 @@ import { rowsOf } from "~/db/rows";
  * gateway, with its ledger row; one in cash still to pay) and a staff cancellation that waived
  * the charge, is migrated, and everything is carried over.
  */
-const serverUrl = process.env.TEST_DATABASE_URL;
 const migrations = readMigrationFiles({ migrationsFolder: "drizzle" });
 const last = migrations.findIndex((m) => m.sql.join("").includes('DROP TABLE "layby_refunds"'));
 
-let handle: DatabaseHandle;
-let dropDatabase = async () => {};
-beforeAll(async () => {
-  if (!serverUrl) {
-    handle = await openDatabase({});
-  } else {
-    const name = `bed_shop_carry_${crypto.randomBytes(4).toString("hex")}`;
-    const admin = async (statement: string) => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(statement).finally(() => client.end());
-    };
-    await admin(`create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    handle = await openDatabase({ url: url.toString() });
-    dropDatabase = () => admin(`drop database if exists ${name} with (force)`);
-  }
-});
-afterAll(async () => {
-  await handle?.close();
-  await dropDatabase();
-});
-
-const run = async (statements: string[]) => {
-  for (const statement of statements) await handle.db.execute(sql.raw(statement));
-};
-const rows = async <T>(query: string) => rowsOf<T>(await handle.db.execute(sql.raw(query)));
+// Embedded, or on the PostgreSQL server when TEST_DATABASE_URL is set.
+const { run, rows } = useMigrationDatabase("bed_shop_carry");
 
 describe("the migration to one refunds table", () => {
   it("carries a lay-by's refund rows over as one refund with its parts, its ledger rows and the waived charge", async () => {

@@ -1,10 +1,6 @@
-import crypto from "node:crypto";
-import { sql } from "drizzle-orm";
 import { readMigrationFiles } from "drizzle-orm/migrator";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "~/db/client.server";
-import { rowsOf } from "~/db/rows";
+import { describe, expect, it } from "vitest";
+import { useMigrationDatabase } from "../../setup/migration-database";
 
 /*
  * The migration to part payments (docs/decisions/044): a database at the migration before it,
@@ -13,38 +9,11 @@ import { rowsOf } from "~/db/rows";
  * payment received and is paid in full, the showroom's ledger row names its payment received,
  * and the plan goes on being paid.
  */
-const serverUrl = process.env.TEST_DATABASE_URL;
 const migrations = readMigrationFiles({ migrationsFolder: "drizzle" });
 const last = migrations.findIndex((m) => m.sql.join("").includes('CREATE TABLE "layby_payments"'));
 
-let handle: DatabaseHandle;
-let dropDatabase = async () => {};
-beforeAll(async () => {
-  if (!serverUrl) {
-    handle = await openDatabase({});
-  } else {
-    const name = `bed_shop_part_${crypto.randomBytes(4).toString("hex")}`;
-    const admin = async (statement: string) => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(statement).finally(() => client.end());
-    };
-    await admin(`create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    handle = await openDatabase({ url: url.toString() });
-    dropDatabase = () => admin(`drop database if exists ${name} with (force)`);
-  }
-});
-afterAll(async () => {
-  await handle?.close();
-  await dropDatabase();
-});
-
-const run = async (statements: string[]) => {
-  for (const statement of statements) await handle.db.execute(sql.raw(statement));
-};
-const rows = async <T>(query: string) => rowsOf<T>(await handle.db.execute(sql.raw(query)));
+// Embedded, or on the PostgreSQL server when TEST_DATABASE_URL is set.
+const { run, rows } = useMigrationDatabase("bed_shop_part");
 
 describe("the migration to lay-by part payments", () => {
   it("carries paid instalments over as paid in full, one payment received each, with the showroom's ledger row", async () => {
