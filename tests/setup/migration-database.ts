@@ -2,13 +2,14 @@ import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
-import { openDatabase, type DatabaseHandle } from "~/db/client.server";
+import { openDatabase, setDatabase, type DatabaseHandle } from "~/db/client.server";
 import { rowsOf } from "~/db/rows";
 
 /**
  * An empty database of its own for a migration's test, migrated by hand: an embedded one, or a
  * fresh database on the PostgreSQL server when TEST_DATABASE_URL is set (dropped afterwards).
- * `run` executes statements in order (a migration's `sql`), `rows` reads a query's rows. The
+ * `run` executes statements in order (a migration's `sql`), `rows` reads a query's rows,
+ * `useForApp` points the shop's code at it. The
  * PostgreSQL run takes the files that name TEST_DATABASE_URL (vitest.config.ts): say it in the
  * test's own words.
  */
@@ -16,6 +17,7 @@ export function useMigrationDatabase(prefix: string) {
   const serverUrl = process.env.TEST_DATABASE_URL;
   let handle: DatabaseHandle;
   let dropDatabase = async () => {};
+  let appUsesIt = false;
   beforeAll(async () => {
     if (!serverUrl) {
       handle = await openDatabase({});
@@ -34,6 +36,7 @@ export function useMigrationDatabase(prefix: string) {
     dropDatabase = () => admin(`drop database if exists ${name} with (force)`);
   });
   afterAll(async () => {
+    if (appUsesIt) setDatabase(undefined);
     await handle?.close();
     await dropDatabase();
   });
@@ -43,5 +46,10 @@ export function useMigrationDatabase(prefix: string) {
     },
     rows: async <T = Record<string, unknown>>(query: string) =>
       rowsOf<T>(await handle.db.execute(sql.raw(query))),
+    /** The shop's own code reads this database from now on (until the file ends). */
+    useForApp: () => {
+      appUsesIt = true;
+      setDatabase(handle);
+    },
   };
 }

@@ -1,52 +1,22 @@
-import crypto from "node:crypto";
-import { sql } from "drizzle-orm";
 import { readMigrationFiles } from "drizzle-orm/migrator";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, setDatabase, type DatabaseHandle } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { addressLines } from "~/domain/addresses/format-address";
 import { getAdminOrder } from "~/domain/orders/get-admin-order.server";
 import { listAddresses } from "~/domain/shoppers/addresses.server";
+import { useMigrationDatabase } from "../../setup/migration-database";
 
 /*
  * The migration that gave addresses their South African parts: orders and saved addresses
  * written before it keep their text as the street address and still print as they did; a
  * province is given only where it can be read (the shop's own town or postal code).
  */
-const serverUrl = process.env.TEST_DATABASE_URL;
 const migrations = readMigrationFiles({ migrationsFolder: "drizzle" });
 const ours = migrations.findIndex((m) =>
   m.sql.join("").includes('CREATE TYPE "public"."province"'),
 );
 
-let handle: DatabaseHandle;
-let dropDatabase = async () => {};
-beforeAll(async () => {
-  if (!serverUrl) {
-    handle = await openDatabase({});
-  } else {
-    const name = `bed_shop_addresses_${crypto.randomBytes(4).toString("hex")}`;
-    const admin = async (statement: string) => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(statement).finally(() => client.end());
-    };
-    await admin(`create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    handle = await openDatabase({ url: url.toString() });
-    dropDatabase = () => admin(`drop database if exists ${name} with (force)`);
-  }
-});
-afterAll(async () => {
-  setDatabase(undefined);
-  await handle?.close();
-  await dropDatabase();
-});
-
-const run = async (statements: string[]) => {
-  for (const statement of statements) await handle.db.execute(sql.raw(statement));
-};
+// Embedded, or on the PostgreSQL server when TEST_DATABASE_URL is set.
+const { run, useForApp } = useMigrationDatabase("bed_shop_addresses");
 
 describe("the migration to South African addresses", () => {
   it("keeps old orders and saved addresses readable, with a province only in the shop's own town", async () => {
@@ -83,7 +53,7 @@ describe("the migration to South African addresses", () => {
     ]);
 
     for (const migration of migrations.slice(ours)) await run(migration.sql);
-    setDatabase(handle);
+    useForApp();
 
     const printed = async (number: number) => {
       const { order } = await getAdminOrder(number);
