@@ -12,12 +12,13 @@ export class BodyTooLarge extends Error {}
 const DRAIN_MS = 5_000;
 
 /**
- * Answers 413 and throws the rest of the body away as it arrives, so the client reads the answer:
- * closing the connection with its bytes unread would reset it under the client, which then never
- * sees the answer. Nothing is kept; after DRAIN_MS the connection is cut whatever is left.
+ * Throws the rest of a request's body away as it arrives, so the client reads the answer sent
+ * before it: closing the connection with its bytes unread would reset it under the client, which
+ * then never sees the answer. Nothing is kept; after DRAIN_MS the connection is cut whatever is
+ * left.
  */
-export function refuseTooLarge(req: ExpressRequest, res: ExpressResponse) {
-  res.status(413).type("text/plain").send(TOO_LARGE_MESSAGE);
+function drainBody(req: ExpressRequest) {
+  if (req.complete || req.destroyed) return;
   const cut = setTimeout(() => req.destroy(), DRAIN_MS);
   cut.unref();
   req.once("end", () => clearTimeout(cut));
@@ -25,55 +26,83 @@ export function refuseTooLarge(req: ExpressRequest, res: ExpressResponse) {
   req.resume();
 }
 
+/** Answers 413 and throws the rest of the body away (drainBody). */
+export function refuseTooLarge(req: ExpressRequest, res: ExpressResponse) {
+  res.status(413).type("text/plain").send(TOO_LARGE_MESSAGE);
+  drainBody(req);
+}
+
+/** How much of a body is read ahead of the action asking for it. */
+const READ_AHEAD_BYTES = 64 * 1024;
+
 /**
- * Reads a request's body, counting the bytes actually received (a chunked body declares no
- * length): past `limit` it stops reading and rejects with BodyTooLarge, so a 50 MB body costs
- * the server no more memory than `limit`.
+ * A request's body as a stream the action reads when it asks for it (after its sign-in or
+ * token check), never before: an action that refuses unread keeps none of it in memory. The
+ * bytes actually received are counted (a chunked body declares no length); past `limit` the
+ * stream fails with BodyTooLarge and `tooLarge()` says so, so a 50 MB body costs the server no
+ * more memory than `limit`.
  */
-export function readBody(req: ExpressRequest, limit: number): Promise<Uint8Array<ArrayBuffer>> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let received = 0;
-    const onData = (chunk: Buffer) => {
-      received += chunk.length;
-      if (received > limit) {
-        cleanup();
+export function streamedBody(
+  req: ExpressRequest,
+  limit: number,
+): { stream: ReadableStream<Uint8Array>; tooLarge: () => boolean; stopReading: () => void } {
+  let received = 0;
+  let over = false;
+  const cleanup = () => {
+    req.off("data", onData);
+    req.off("end", onEnd);
+    req.off("error", onError);
+  };
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const onData = (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > limit) {
+      over = true;
+      cleanup();
+      req.pause();
+      controller.error(new BodyTooLarge());
+      return;
+    }
+    controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length));
+    if ((controller.desiredSize ?? 0) <= 0) req.pause();
+  };
+  const onEnd = () => {
+    cleanup();
+    controller.close();
+  };
+  const onError = (error: Error) => {
+    cleanup();
+    controller.error(error);
+  };
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      start(streamController) {
+        controller = streamController;
+        req.on("data", onData);
+        req.on("end", onEnd);
+        req.on("error", onError);
         req.pause();
-        reject(new BodyTooLarge());
-        return;
-      }
-      chunks.push(chunk);
-    };
-    const onEnd = () => {
-      cleanup();
-      const body = new Uint8Array(received);
-      let offset = 0;
-      for (const chunk of chunks) {
-        body.set(chunk, offset);
-        offset += chunk.length;
-      }
-      resolve(body);
-    };
-    const onError = (error: Error) => {
-      cleanup();
-      reject(error);
-    };
-    const cleanup = () => {
-      req.off("data", onData);
-      req.off("end", onEnd);
-      req.off("error", onError);
-    };
-    req.on("data", onData);
-    req.on("end", onEnd);
-    req.on("error", onError);
-  });
+      },
+      pull() {
+        req.resume();
+      },
+      cancel() {
+        cleanup();
+      },
+    },
+    new ByteLengthQueuingStrategy({ highWaterMark: READ_AHEAD_BYTES }),
+  );
+  // What the action left unread is no longer taken in; drainBody throws it away.
+  const stopReading = () => cleanup();
+  return { stream, tooLarge: () => over, stopReading };
 }
 
 /**
  * Express to React Router, as @react-router/express does, with two differences: the request's
  * URL is built on the shop's configured origin (`origin`), never on the Host or X-Forwarded-Host
- * headers a client writes; and the body is read first, within `bodyLimit(path)` bytes, so an
- * oversized one is answered 413 before any action parses it.
+ * headers a client writes; and the body is counted as the action reads it, within
+ * `bodyLimit(path)` bytes: an oversized one is answered 413, and one the action never asks for
+ * (a sign-in or token check refused it first) is thrown away unkept.
  */
 export function shopRequestHandler(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -101,29 +130,36 @@ export function shopRequestHandler(options: {
       res.on("close", () => {
         if (!res.writableFinished) controller.abort();
       });
-      let body: Uint8Array<ArrayBuffer> | undefined;
-      if (req.method !== "GET" && req.method !== "HEAD") {
-        try {
-          body = await readBody(req, options.bodyLimit(req.path));
-        } catch (error) {
-          if (!(error instanceof BodyTooLarge)) throw error;
-          refuseTooLarge(req, res);
-          return;
-        }
-      }
       const url = requestUrl(req, options.origin);
       if (!url) {
         res.status(400).type("text/plain").send("Bad request.");
         return;
       }
+      const body =
+        req.method !== "GET" && req.method !== "HEAD"
+          ? streamedBody(req, options.bodyLimit(req.path))
+          : undefined;
       const request = new Request(url, {
         method: req.method,
         headers: requestHeaders(req),
-        body: body?.length ? body : undefined,
+        body: body?.stream,
         signal: controller.signal,
-      });
+        // A streamed body is sent as it arrives (Node's fetch asks for this).
+        ...(body ? { duplex: "half" } : {}),
+      } as RequestInit);
       const handle = servesBackOffice(req.path) ? handleAll : handleStorefront;
       const response = await handle(request, options.getLoadContext(req));
+      if (body?.tooLarge()) {
+        await response.body?.cancel();
+        refuseTooLarge(req, res);
+        return;
+      }
+      if (body) {
+        // Before the answer is sent: a client that reads it only once its body is sent must
+        // not wait on a server that no longer reads.
+        body.stopReading();
+        drainBody(req);
+      }
       await sendResponse(res, response);
     } catch (error) {
       next(error);

@@ -5,7 +5,7 @@ import { recordAudit } from "~/domain/audit/audit-log.server";
 import { conflict, notFound } from "~/domain/errors";
 import { mediaStore } from "~/lib/configured-media-store.server";
 import type { MediaStore } from "~/lib/media-store.server";
-import { findReviewLink } from "./review-links.server";
+import { findReviewLink, type ReviewLink } from "./review-links.server";
 import { FORGED_LINK_MESSAGE, USED_LINK_MESSAGE } from "./review-messages";
 import {
   discardReviewPhotos,
@@ -70,6 +70,17 @@ export async function insertReview(
 }
 
 /**
+ * The link a token opens, refused when we never sent it (404) or it was used (409). The page's
+ * action asks before it reads the form, so a forged or used link's photos are never taken in.
+ */
+export async function openReviewLink(token: string): Promise<ReviewLink> {
+  const link = await findReviewLink(token);
+  if (!link) throw notFound(FORGED_LINK_MESSAGE);
+  if (link.usedAt) throw conflict(USED_LINK_MESSAGE);
+  return link;
+}
+
+/**
  * A review written through an invitation's link: a verified buyer's, about the link's order
  * line, pending until staff publish it. The link is marked used by a conditional UPDATE in the
  * same transaction, so a second submit (reused, or at the same moment) is refused.
@@ -80,9 +91,7 @@ export async function writeReviewByLink(options: {
   photos: readonly File[];
   store?: MediaStore;
 }): Promise<{ reviewId: number; productTitle: string }> {
-  const link = await findReviewLink(options.token);
-  if (!link) throw notFound(FORGED_LINK_MESSAGE);
-  if (link.usedAt) throw conflict(USED_LINK_MESSAGE);
+  const link = await openReviewLink(options.token);
   const { input } = options;
   const reviewId = await withStoredPhotos(options.photos, options.store, (photos) =>
     db().transaction(async (tx) => {

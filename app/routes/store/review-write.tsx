@@ -4,7 +4,7 @@ import { ReviewMessage, ReviewPage } from "~/components/store/reviews/review-pag
 import { findReviewLink } from "~/domain/reviews/review-links.server";
 import { FORGED_LINK_MESSAGE, USED_LINK_MESSAGE } from "~/domain/reviews/review-messages";
 import { defaultDisplayName, photosOfForm, reviewSchema } from "~/domain/reviews/review-schemas";
-import { writeReviewByLink } from "~/domain/reviews/write-review.server";
+import { openReviewLink, writeReviewByLink } from "~/domain/reviews/write-review.server";
 import { attempt, CALL_US, readPublicForm, succeeded } from "~/lib/actions.server";
 import { sendOrExplain } from "~/lib/connection-safe-action";
 import { textParam } from "~/lib/request-input.server";
@@ -45,6 +45,9 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const token = textParam(params.token);
+  // Before the form is read: a forged or used link's upload is thrown away unread.
+  const closed = await attempt(new FormData(), () => openReviewLink(token).then(() => null));
+  if (closed) return closed;
   const read = await readPublicForm({
     request,
     form: "review",

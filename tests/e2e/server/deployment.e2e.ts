@@ -251,6 +251,68 @@ describe("a production shop behind one proxy", () => {
     expect(after - before).toBeLessThan(30 * 1024);
   });
 
+  it("throws away unread an upload from someone who may not make it", async () => {
+    // Each of the four paths that take pictures allows 25 MB; a visitor who is not signed in,
+    // or holds a link we never sent, is refused before the body is read, and none of it is kept.
+    const url = new URL(shop.url);
+    const forged = "A".repeat(43);
+    const paths = [
+      "/admin/products/new",
+      "/admin/deliveries/my-run",
+      `/reviews/write/${forged}`,
+      "/products/any-bed/review",
+    ];
+    const upload = (address: string) =>
+      new Promise<number>((resolve, reject) => {
+        const size = 20 * 1024 * 1024;
+        const req = http.request({
+          host: url.hostname,
+          port: url.port,
+          path: address,
+          method: "POST",
+          headers: {
+            Host: PUBLIC_HOST,
+            Origin: PUBLIC_URL,
+            "Content-Type": "multipart/form-data; boundary=b",
+            "Content-Length": String(size),
+          },
+        });
+        req.on("response", (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+          req.destroy();
+        });
+        req.on("error", reject);
+        const chunk = Buffer.alloc(1024 * 1024, "x");
+        let sent = 0;
+        const send = () => {
+          while (sent < size) {
+            sent += chunk.length;
+            if (!req.write(chunk)) {
+              req.once("drain", send);
+              return;
+            }
+          }
+          req.end();
+        };
+        send();
+      });
+    const before = await rssKb();
+    const statuses = [];
+    for (const address of [...paths, ...paths]) statuses.push(await upload(address));
+    const after = await rssKb();
+    // Sent to sign in, or told the link is not ours: never a 413 and never a 5xx.
+    for (const status of statuses) {
+      expect(status).toBeGreaterThanOrEqual(300);
+      expect(status).toBeLessThan(500);
+      expect(status).not.toBe(413);
+    }
+    // 160 MB sent; read whole before the check, it added 100-330 MB to the server's memory.
+    expect(after - before).toBeLessThan(30 * 1024);
+    // The shop still answers on the connections that follow.
+    expect((await shopFetch("/products")).status).toBe(200);
+  });
+
   it("sends the security headers on every kind of answer", async () => {
     const page = await shopFetch(`/products`);
     const csp = page.headers.get("content-security-policy") ?? "";

@@ -290,26 +290,78 @@ describe("/products/:slug/review", () => {
   });
 });
 
+describe("a review link's upload", () => {
+  it("is refused before its form is read when the link is forged or used", async () => {
+    const { tokens } = await invitation();
+    const token = tokens[0]!;
+    const written = await (write.action as unknown as (a: object) => Promise<unknown>)({
+      request: shopRequest(`/reviews/write/${token}`, {
+        method: "POST",
+        body: new URLSearchParams(GOOD),
+      }),
+      params: { token },
+      context: { clientAddress: "10.9.9.8" },
+    });
+    expect(statusOf(written)).toBe(200);
+    for (const [to, status] of [
+      ["e".repeat(43), 404],
+      [token, 409],
+    ] as const) {
+      // A body that notes when it is read: up to 25 MB of photos must not be taken in.
+      let read = false;
+      const body = new ReadableStream(
+        {
+          pull(controller) {
+            read = true;
+            controller.enqueue(new TextEncoder().encode("rating=4"));
+            controller.close();
+          },
+        },
+        { highWaterMark: 0 },
+      );
+      const answer = await (write.action as unknown as (a: object) => Promise<unknown>)({
+        request: shopRequest(`/reviews/write/${to}`, {
+          method: "POST",
+          body,
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          duplex: "half",
+        } as RequestInit),
+        params: { token: to },
+        context: { clientAddress: "10.9.9.8" },
+      });
+      expect(statusOf(answer)).toBe(status);
+      expect(read).toBe(false);
+    }
+  });
+});
+
 describe("rate limits on the review forms", () => {
   awayFromWindowEdges();
 
   it("refuses the posts past the form limit from one address with a 429, the typed words kept", async () => {
+    const { tokens } = await invitation();
+    const token = tokens[0]!;
+    const forged = "d".repeat(43);
     process.env.FORM_RATE_LIMIT = "2";
     try {
-      const forged = "d".repeat(43);
+      const post = (to: string, fields: Record<string, string>) => {
+        const body = new FormData();
+        for (const [name, value] of Object.entries(fields)) body.append(name, value);
+        return (write.action as unknown as (a: object) => Promise<unknown>)({
+          request: shopRequest(`/reviews/write/${to}`, { method: "POST", body }),
+          params: { token: to },
+          context: { clientAddress: "10.9.9.9" },
+        });
+      };
+      // A link we never sent is refused before its form is read, so it counts for nothing.
+      for (let i = 0; i < 3; i++) expect(statusOf(await post(forged, GOOD))).toBe(404);
       const statuses: number[] = [];
       let last: unknown;
       for (let i = 0; i < 3; i++) {
-        const body = new FormData();
-        for (const [name, value] of Object.entries(GOOD)) body.append(name, value);
-        last = await (write.action as unknown as (a: object) => Promise<unknown>)({
-          request: shopRequest(`/reviews/write/${forged}`, { method: "POST", body }),
-          params: { token: forged },
-          context: { clientAddress: "10.9.9.9" },
-        });
+        last = await post(token, { ...GOOD, rating: "" });
         statuses.push(statusOf(last));
       }
-      expect(statuses).toEqual([404, 404, 429]);
+      expect(statuses).toEqual([400, 400, 429]);
       expect((last as { data: { values: Record<string, string> } }).data.values.title).toBe(
         GOOD.title,
       );
