@@ -87,6 +87,7 @@ export type AuditAction =
   | "test_email_sent"
   | "privacy_data_found"
   | "privacy_data_exported"
+  | "customers_exported"
   | "privacy_data_corrected"
   | "privacy_data_erased"
   | "review_written"

@@ -2,6 +2,8 @@ import { sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { containsPattern, everyRow, listPage } from "~/db/list-page.server";
 import { rowsOf } from "~/db/rows";
+import { recordAudit } from "~/domain/audit/audit-log.server";
+import type { SessionUser } from "~/domain/auth/roles";
 import { SALES } from "~/domain/ledger/ledger-totals.server";
 import { currentDateSettings, localDateTime } from "~/lib/dates";
 import type { ListParamsOf } from "~/lib/list-params";
@@ -230,6 +232,26 @@ export const CUSTOMER_EXPORT_HEADER = [
   "Marketing Consent",
   "Tags",
 ] as const;
+
+/**
+ * The audit line of a customer export (everyone's name, e-mail and phone leave the shop in it):
+ * who took it, from where, and the search and filters it was taken with.
+ */
+export async function recordCustomerExport(options: {
+  actor: Pick<SessionUser, "id" | "email">;
+  params: CustomerListParams;
+  clientAddress?: string | null;
+}): Promise<void> {
+  const { q, status, filters } = options.params;
+  await recordAudit({
+    action: "customers_exported",
+    actorId: options.actor.id,
+    actorEmail: options.actor.email,
+    subject: "customers",
+    ipAddress: options.clientAddress ?? null,
+    details: { q, status, filters },
+  });
+}
 
 /** Every customer the list's search and filters show, in its order, as CSV cells. */
 export async function* exportCustomers(options: { params: CustomerListParams }) {

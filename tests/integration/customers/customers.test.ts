@@ -29,6 +29,7 @@ useTestDatabase();
 const EMAIL = "lerato@example.com";
 const cookies = { customer: "", staff: "", owner: "" };
 let staff: { id: string; email: string };
+let ownerUser: { id: string; email: string };
 let outbox: Awaited<ReturnType<typeof ownOutbox>>;
 let shop: Awaited<ReturnType<typeof setUpShop>>;
 let first: Awaited<ReturnType<typeof paidOrder>>;
@@ -42,6 +43,7 @@ beforeAll(async () => {
     const signed = await signedIn(role);
     cookies[role] = signed.cookie;
     if (role === "staff") staff = signed.user;
+    if (role === "owner") ownerUser = signed.user;
   }
   const guest = { email: "Lerato@Example.com", firstName: "Lerato", lastName: "Dlamini" };
   first = await paidOrder(shop, { priceCents: 450_000, overrides: guest });
@@ -391,6 +393,18 @@ describe("who sees customers", () => {
     ).toFixed(2);
     expect(text).toMatch(new RegExp(`Lerato Dlamini,${EMAIL},[^,]*,account,2,${spent},`));
     expect(text.trim().split("\n")).toHaveLength(2);
+
+    // Who took everyone's name, e-mail and phone, and with which search, is in the audit log.
+    const lines = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "customers_exported"));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      actorEmail: ownerUser.email,
+      subject: "customers",
+      details: { q: "lerato", filters: { kind: "account" } },
+    });
   });
 
   it("answers 404 for a reference that names no one", async () => {
