@@ -27,7 +27,10 @@ const signatureError = (message: string) =>
 const photoError = (message: string) =>
   new DomainError("invalid", message, { field: "photo", title: "Photo" });
 
-/** The signature's PNG bytes, when the data URL holds a real PNG, small enough and not blank. */
+/**
+ * The signature as a PNG written again from its pixels, when the data URL holds a real PNG,
+ * small enough and not blank.
+ */
 export async function readSignature(dataUrl: string): Promise<Buffer> {
   if (!dataUrl.startsWith(DATA_URL))
     throw signatureError("The signature must be a PNG drawing: sign again.");
@@ -42,6 +45,7 @@ export async function readSignature(dataUrl: string): Promise<Buffer> {
     throw signatureError("The signature must be a PNG drawing: sign again.");
   }
   let ink: number;
+  let clean: Buffer;
   try {
     const meta = await sharp(bytes).metadata();
     if (
@@ -59,12 +63,15 @@ export async function readSignature(dataUrl: string): Promise<Buffer> {
       .raw()
       .toBuffer({ resolveWithObject: true });
     ink = data.reduce((n, v) => (v < 128 ? n + 1 : n), 0);
+    // Kept as drawn, not as sent: written again from its pixels, so no text chunk or bytes
+    // after its end (a page's HTML, say) reach the store.
+    clean = await sharp(bytes).png().toBuffer();
   } catch {
     throw signatureError("The signature could not be read: sign again.");
   }
   if (ink < MIN_INK_PIXELS)
     throw signatureError("The signature is blank: ask the receiver to sign.");
-  return bytes;
+  return clean;
 }
 
 /** The photo as WebP, at most 1280 px wide, turned upright; refused when too big or unreadable. */

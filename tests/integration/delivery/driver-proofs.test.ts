@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -133,6 +134,26 @@ const drawn = async () =>
       .toBuffer()
   ).toString("base64")}`;
 
+/** The drawn signature with a text chunk after its header and an HTML page after its end. */
+const laden = async () => {
+  const png = Buffer.from((await drawn()).slice("data:image/png;base64,".length), "base64");
+  const text = Buffer.from("Comment\0<script>alert('proof')</script>", "latin1");
+  const type = Buffer.from("tEXt", "latin1");
+  const chunk = Buffer.alloc(12 + text.length);
+  chunk.writeUInt32BE(text.length, 0);
+  type.copy(chunk, 4);
+  text.copy(chunk, 8);
+  chunk.writeUInt32BE(zlib.crc32(Buffer.concat([type, text])), 8 + text.length);
+  // The 8-byte signature and the 25-byte IHDR chunk, then ours.
+  const sent = Buffer.concat([
+    png.subarray(0, 33),
+    chunk,
+    png.subarray(33),
+    Buffer.from("<html><body>not a signature</body></html>"),
+  ]);
+  return `data:image/png;base64,${sent.toString("base64")}`;
+};
+
 const delivered = async (
   number: number,
   extra: Partial<Parameters<typeof recordDelivered>[0]> = {},
@@ -195,6 +216,27 @@ describe("the driver's run", () => {
 });
 
 describe("a stop delivered", () => {
+  it("stores the signature written again from its pixels, nothing sent with it kept", async () => {
+    const stop = await onRun();
+    await delivered(stop.number, { signature: await laden() });
+    const [proof] = await db()
+      .select()
+      .from(deliveryProofs)
+      .where(eq(deliveryProofs.orderId, stop.id));
+    const stored = await fs.readFile(path.join(mediaDir, proof!.signatureFile!));
+    expect(await sharp(stored).metadata()).toMatchObject({
+      format: "png",
+      width: 600,
+      height: 200,
+    });
+    const asText = stored.toString("latin1");
+    expect(asText).not.toContain("tEXt");
+    expect(asText).not.toContain("<script>");
+    expect(asText).not.toContain("<html>");
+    // The file ends where a PNG ends: at its IEND chunk.
+    expect(stored.subarray(-8, -4).toString("latin1")).toBe("IEND");
+  });
+
   it("records who received it, the signature and a photo, completes the order and e-mails who signed", async () => {
     const stop = await onRun();
     const photo = new Blob([
