@@ -22,7 +22,8 @@ import {
   type ProviderMode,
   type Shop,
 } from "./money-path/shop-commands";
-import { setUpShop } from "./orders/fixtures";
+import { CHECKOUT_EMAIL, setUpShop } from "./orders/fixtures";
+import { shopperAccount } from "./promotions/promotion-fixtures";
 import { setEnv, startServer } from "./payments/helpers";
 
 /**
@@ -57,6 +58,7 @@ const TRIED_AT_LEAST = 4;
 let base: Awaited<ReturnType<typeof setUpShop>>;
 let storeRoomId: number;
 let actor: { id: string; email: string };
+let shopperId: string;
 let dataDir: string;
 const provider: { mode: ProviderMode } = { mode: "approve" };
 let api: Awaited<ReturnType<typeof startServer>>;
@@ -113,6 +115,8 @@ beforeAll(async () => {
     .returning();
   storeRoomId = room!.id;
   actor = (await signedIn("staff")).user;
+  // The checkouts' shopper, with an account: a code for one use per customer is an account's.
+  shopperId = (await shopperAccount(CHECKOUT_EMAIL)).id;
   // Zones for the shop's own town and province: an address elsewhere is quoted.
   await db().insert(deliveryZones).values(DEMO_DELIVERY_ZONES);
   api = await startServer(({ url }) => {
@@ -151,7 +155,16 @@ describe("the money path, as random sequences of what the shop does", () => {
             const bed = await bedInTwoWarehouses(base, storeRoomId);
             await setUpPromotions(bed.variantId);
             const pillowId = await pillow(base);
-            const shop: Shop = { base, actor, ...bed, pillowId, online, provider, settled: true };
+            const shop: Shop = {
+              base,
+              actor,
+              shopperId,
+              ...bed,
+              pillowId,
+              online,
+              provider,
+              settled: true,
+            };
             const model: Model = { orders: [], invoices: [], refundsAsked: 0 };
             await fc.asyncModelRun(() => ({ model, real: shop }), commands);
           },

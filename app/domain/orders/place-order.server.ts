@@ -91,7 +91,12 @@ export async function placeOrder(
       const allocations = await reserveStock(tx, priced);
       const subtotalCents = priced.reduce((sum, l) => sum + l.lineTotalCents, 0);
       const promotion = input.promoCode
-        ? await redeemPromotion(tx, { code: input.promoCode, lines: priced, email: input.email })
+        ? await redeemPromotion(tx, {
+            code: input.promoCode,
+            lines: priced,
+            email: input.email,
+            signedInUserId: input.signedInUserId,
+          })
         : null;
       const { rates, zone, quoted } = await chargeableDelivery(tx, {
         address: deliveryAddressOf(input),
@@ -146,7 +151,9 @@ export async function placeOrder(
         })
         .returning();
       if (!order) throw new Error("The order was not saved.");
-      if (promotion) await holdRedemption(tx, { orderId: order.id, promotion, email: input.email });
+      if (promotion) {
+        await holdRedemption(tx, { orderId: order.id, promotion, email: promotion.customerEmail });
+      }
 
       // The discount belongs to the lines the promotion was for (docs/decisions/042).
       const shares = lineDiscounts(

@@ -7,6 +7,7 @@ import {
   promotionProducts,
   promotionRedemptions,
   promotions,
+  users,
   variants,
 } from "~/db/schema";
 import { DomainError } from "~/domain/errors";
@@ -220,8 +221,14 @@ export async function checkPromotion(
  */
 export async function redeemPromotion(
   tx: Tx,
-  options: { code: string; lines: readonly GoodsLine[]; email: string },
-): Promise<Promotion & PromotionTerms> {
+  options: {
+    code: string;
+    lines: readonly GoodsLine[];
+    email: string;
+    /** The signed-in shopper placing the order; a one-use code is theirs to use, not a guest's. */
+    signedInUserId?: string | null;
+  },
+): Promise<Promotion & PromotionTerms & { customerEmail: string }> {
   const { code } = options;
   const now = new Date();
   const [redeemed] = await tx
@@ -243,9 +250,39 @@ export async function redeemPromotion(
       promotionProblem(promotion, code, now) ?? `The code ${code} cannot be used on this order.`,
     );
   }
-  const judged = await judge(redeemed, options.lines, options.email, tx);
+  const customerEmail = redeemed.oncePerCustomer
+    ? await confirmedAccountEmail(tx, redeemed.code, options.signedInUserId)
+    : options.email;
+  const judged = await judge(redeemed, options.lines, customerEmail, tx);
   if (!judged.ok) throw new PromotionError(judged.message);
-  return { ...redeemed, ...judged.terms };
+  return { ...redeemed, ...judged.terms, customerEmail };
+}
+
+/**
+ * The address a one-use code is counted against: the signed-in shopper's own, confirmed. A
+ * guest's typed address is never asked about, so no one learns whether another's address has
+ * used a code (docs/decisions/042).
+ */
+async function confirmedAccountEmail(
+  tx: Tx,
+  code: string,
+  signedInUserId: string | null | undefined,
+): Promise<string> {
+  const [account] = signedInUserId
+    ? await tx
+        .select({ email: users.email, verified: users.emailVerified })
+        .from(users)
+        .where(eq(users.id, signedInUserId))
+    : [];
+  if (!account) {
+    throw new PromotionError(`Sign in to use ${code}: it is for one use per customer.`);
+  }
+  if (!account.verified) {
+    throw new PromotionError(
+      `Confirm your e-mail address to use ${code}: it is for one use per customer. The link is in the e-mail we sent when you signed up.`,
+    );
+  }
+  return account.email;
 }
 
 /**

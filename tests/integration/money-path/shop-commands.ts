@@ -48,6 +48,8 @@ export type Actor = { id: string; email: string };
 export type Shop = {
   base: Awaited<ReturnType<typeof setUpShop>>;
   actor: Actor;
+  /** The checkouts' shopper's account (ONCE15 is for signed-in shoppers only). */
+  shopperId: string;
   variantId: number;
   sku: string;
   /** A pillow, another product: BED10 discounts the bed on an order with it, not the pillow. */
@@ -191,6 +193,8 @@ class Checkout extends ShopCommand {
             promoCode: this.code,
             addOns: this.addOns,
             ...(this.quoted ? FAR_AWAY : {}),
+            // One use per customer is an account's: that checkout is signed in.
+            ...(this.code === "ONCE15" ? { signedInUserId: s.shopperId } : {}),
           }),
         );
         m.orders.push({

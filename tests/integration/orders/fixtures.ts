@@ -84,6 +84,9 @@ const ADDRESS_PARTS = {
   accessNotes: "",
 } as const;
 
+/** The address a checkout is placed with unless told. */
+export const CHECKOUT_EMAIL = "thandi@example.com";
+
 /** A valid checkout for the lines, with a fresh idempotency key unless one is given. */
 export function checkout(
   lines: { variantId: number; quantity: number }[],
@@ -93,7 +96,7 @@ export function checkout(
     ...ADDRESS_PARTS,
     firstName: "Thandi",
     lastName: "Mokoena",
-    email: "thandi@example.com",
+    email: CHECKOUT_EMAIL,
     phone: "082 000 0000",
     address: "12 Church Street",
     city: "Lichtenburg",

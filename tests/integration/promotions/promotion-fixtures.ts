@@ -1,6 +1,10 @@
+import { eq } from "drizzle-orm";
 import { expect } from "vitest";
+import { db } from "~/db/client.server";
+import { users } from "~/db/schema";
 import type { RefundInput } from "~/domain/invoicing/refund-schemas";
 import { PromotionError } from "~/domain/orders/promotions.server";
+import { signedIn } from "../admin/helpers";
 import { paidOrder } from "../invoicing/invoice-fixtures";
 import { addVariant, type setUpShop } from "../orders/fixtures";
 
@@ -56,3 +60,15 @@ export const refundOne = (position: number, restock = true): RefundInput => ({
   eftReference: "",
   restock,
 });
+
+/**
+ * A shopper's account for this address, signed in, its address confirmed unless told: a code
+ * for one use per customer is used by such an account only (docs/decisions/042).
+ */
+export async function shopperAccount(email: string, options: { confirmed?: boolean } = {}) {
+  const signed = await signedIn("customer", email.toLowerCase());
+  if (options.confirmed !== false) {
+    await db().update(users).set({ emailVerified: true }).where(eq(users.id, signed.user.id));
+  }
+  return { id: signed.user.id, cookie: signed.cookie };
+}

@@ -23,7 +23,7 @@ import { startSmtpServer } from "../../setup/smtp";
 import { signedIn } from "../admin/helpers";
 import { checkoutForm, submitCheckoutForm } from "../orders/checkout-requests";
 import { addPromotion, addVariant, checkout, setUpShop } from "../orders/fixtures";
-import { refusedWith } from "./promotion-fixtures";
+import { refusedWith, shopperAccount } from "./promotion-fixtures";
 
 useTestDatabase();
 
@@ -139,34 +139,91 @@ describe("a promotion's rules at checkout", () => {
 });
 
 describe("one use per customer", () => {
-  it("refuses the same e-mail in any case, and gives the use back when the order is cancelled", async () => {
+  it("refuses the same account's second use, and gives the use back when the order is cancelled", async () => {
     await addPromotion({ code: "WELCOME10", oncePerCustomer: true });
+    const lerato = await shopperAccount("Lerato@Example.com");
+    const sipho = await shopperAccount("sipho@example.com");
     const first = await placeOrder(
-      checkout([line(bed)], { promoCode: "WELCOME10", email: "Lerato@Example.com" }),
+      checkout([line(bed)], {
+        promoCode: "WELCOME10",
+        email: "Lerato@Example.com",
+        signedInUserId: lerato.id,
+      }),
     );
     const message = "You have already used WELCOME10 (one use per customer).";
+    // Counted against the account's own address, whatever address the order is sent to.
     await refusedWith(
-      placeOrder(checkout([line(bed)], { promoCode: "WELCOME10", email: " lerato@example.COM" })),
+      placeOrder(
+        checkout([line(bed)], {
+          promoCode: "WELCOME10",
+          email: "someone-else@example.com",
+          signedInUserId: lerato.id,
+        }),
+      ),
       message,
     );
     // Another shopper may use it.
-    await placeOrder(checkout([line(bed)], { promoCode: "WELCOME10", email: "sipho@example.com" }));
+    await placeOrder(
+      checkout([line(bed)], {
+        promoCode: "WELCOME10",
+        email: "sipho@example.com",
+        signedInUserId: sipho.id,
+      }),
+    );
 
     await cancelOrder({ orderId: first.order.id, actor });
     const again = await placeOrder(
-      checkout([line(bed)], { promoCode: "WELCOME10", email: "lerato@example.com" }),
+      checkout([line(bed)], {
+        promoCode: "WELCOME10",
+        email: "lerato@example.com",
+        signedInUserId: lerato.id,
+      }),
     );
     expect(again.order.discountCents).toBe(20_000);
+  });
+
+  it("tells a guest to sign in whatever the address, so no one learns who has used it", async () => {
+    await addPromotion({ code: "ONEEACH", oncePerCustomer: true });
+    const thandi = await shopperAccount("thandi@example.com");
+    await placeOrder(
+      checkout([line(bed)], {
+        promoCode: "ONEEACH",
+        email: "thandi@example.com",
+        signedInUserId: thandi.id,
+      }),
+    );
+    const signIn = "Sign in to use ONEEACH: it is for one use per customer.";
+    // The same answer for the address that used it and for one that never did.
+    for (const email of ["thandi@example.com", "thandi+1@example.com", "new-here@example.com"]) {
+      await refusedWith(placeOrder(checkout([line(bed)], { promoCode: "ONEEACH", email })), signIn);
+    }
+    // An account whose address is not confirmed yet cannot claim it either.
+    const unconfirmed = await shopperAccount("unconfirmed@example.com", { confirmed: false });
+    await refusedWith(
+      placeOrder(
+        checkout([line(bed)], {
+          promoCode: "ONEEACH",
+          email: "unconfirmed@example.com",
+          signedInUserId: unconfirmed.id,
+        }),
+      ),
+      "Confirm your e-mail address to use ONEEACH: it is for one use per customer. The link is in the e-mail we sent when you signed up.",
+    );
+    const [row] = await db().select().from(promotions).where(eq(promotions.code, "ONEEACH"));
+    expect(row!.usedCount).toBe(1);
   });
 
   it("gives the use back when an unpaid order expires", async () => {
     await addPromotion({ code: "ONCEONLY", oncePerCustomer: true });
     const email = "expiring@example.com";
-    const { order } = await placeOrder(checkout([line(bed)], { promoCode: "ONCEONLY", email }));
+    const { id } = await shopperAccount(email);
+    const { order } = await placeOrder(
+      checkout([line(bed)], { promoCode: "ONCEONLY", email, signedInUserId: id }),
+    );
     expect(await heldBy(order.id)).toBe(true);
     await expireUnpaidOrders(new Date(order.payBy.getTime() + 1_000));
     expect(await heldBy(order.id)).toBe(false);
-    await placeOrder(checkout([line(bed)], { promoCode: "ONCEONLY", email }));
+    await placeOrder(checkout([line(bed)], { promoCode: "ONCEONLY", email, signedInUserId: id }));
   });
 
   it("counts orders placed before staff switched the rule on", async () => {
@@ -175,17 +232,20 @@ describe("one use per customer", () => {
     await placeOrder(checkout([line(bed)], { promoCode: "LATERULE", email }));
     await placeOrder(checkout([line(bed)], { promoCode: "LATERULE", email }));
     await db().update(promotions).set({ oncePerCustomer: true }).where(eq(promotions.id, late.id));
+    const { id } = await shopperAccount(email);
     await refusedWith(
-      placeOrder(checkout([line(bed)], { promoCode: "LATERULE", email })),
+      placeOrder(checkout([line(bed)], { promoCode: "LATERULE", email, signedInUserId: id })),
       "You have already used LATERULE (one use per customer).",
     );
   });
 
   it("lets exactly one of several checkouts at once use it", async () => {
     await addPromotion({ code: "RUSHONCE", oncePerCustomer: true });
+    const { id } = await shopperAccount("rush@example.com");
     const rush = await Promise.allSettled(
-      ["rush@example.com", "RUSH@example.com", "Rush@Example.com", "rush@example.com "].map(
-        (email) => placeOrder(checkout([line(bed)], { promoCode: "RUSHONCE", email })),
+      ["rush@example.com", "RUSH@example.com", "other@example.com", "rush@example.com "].map(
+        (email) =>
+          placeOrder(checkout([line(bed)], { promoCode: "RUSHONCE", email, signedInUserId: id })),
       ),
     );
     expect(rush.filter((r) => r.status === "fulfilled")).toHaveLength(1);
@@ -220,13 +280,15 @@ describe("placing the order after the summary accepted the code", () => {
     expect(refusal(answer.body).values.email).toBe("naledi@example.com");
 
     await addPromotion({ code: "FIRSTBUY", oncePerCustomer: true });
-    const placed = await submitCheckoutForm(
-      checkoutForm([line(bed)], { promoCode: "FIRSTBUY", email: "zanele@example.com" }),
-    );
+    const zanele = await shopperAccount("zanele@example.com");
+    const signedInForm = (email: string) => {
+      const request = checkoutForm([line(bed)], { promoCode: "FIRSTBUY", email });
+      request.headers.set("cookie", zanele.cookie);
+      return request;
+    };
+    const placed = await submitCheckoutForm(signedInForm("zanele@example.com"));
     expect(placed.location).toBeTruthy();
-    const again = await submitCheckoutForm(
-      checkoutForm([line(bed)], { promoCode: "FIRSTBUY", email: "Zanele@example.com" }),
-    );
+    const again = await submitCheckoutForm(signedInForm("Zanele@example.com"));
     expect(again.status).toBe(409);
     expect(refusal(again.body).fieldErrors.promoCode).toBe(
       "You have already used FIRSTBUY (one use per customer).",

@@ -148,7 +148,7 @@ export function PromotionFormFields({
         name="oncePerCustomer"
         id={`${idPrefix}-oncePerCustomer`}
         label="One Use per Customer"
-        hint="One order per shopper's e-mail address; a cancelled or expired order gives it back."
+        hint="For signed-in shoppers, one order per account's confirmed address; a cancelled or expired order gives it back."
         defaultChecked={oncePerCustomer}
         error={errors.oncePerCustomer}
         onEdit={clearError}
