@@ -87,6 +87,7 @@ export default [
     route("credit-notes/:id/pdf", "routes/admin/credit-note-pdf.ts"),
     route("reviews", "routes/admin/reviews.tsx"),
     route("reviews/export", "routes/admin/reviews-export.ts"),
+    route("reviews/photos/:id", "routes/admin/review-photo.ts"),
     route("suppliers", "routes/admin/suppliers.tsx"),
     route("suppliers/export", "routes/admin/suppliers-export.ts"),
     route("deliveries", "routes/admin/deliveries.tsx"),

@@ -14,6 +14,7 @@ import { log } from "../app/lib/log.server";
 import { keptCompressedAssets } from "./kept-assets";
 import { mediaRoute } from "./media-route";
 import { mediaStore } from "../app/lib/configured-media-store.server";
+import { MEDIA_GATES } from "../app/domain/reviews/shown-photos.server";
 import { metricsEndpoint, serveClusterMetrics } from "./metrics-endpoint";
 import { requestLog } from "./request-log";
 import { routePatterns } from "./route-pattern";
@@ -107,7 +108,8 @@ async function main() {
   app.get("/metrics", metricsEndpoint(env.METRICS_TOKEN));
   app.use(canonicalAddress(siteUrl(env)));
   // The stored images: from the data folder, or streamed from the object storage (MEDIA_STORE).
-  app.use("/media", mediaRoute(mediaStore({ dataDir: env.DATA_DIR }, env)));
+  // A review's photos only while it is published (MEDIA_GATES).
+  app.use("/media", mediaRoute(mediaStore({ dataDir: env.DATA_DIR }, env), MEDIA_GATES));
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (production) {

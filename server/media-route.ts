@@ -8,40 +8,74 @@ import {
   type MediaStore,
 } from "../app/lib/media-store.server";
 
+/** Whether a gated folder's file may be shown now (`mediaRoute`'s `gates`). */
+export type MediaGate = (name: string) => Promise<boolean>;
+
+/**
+ * How long a gated file may be kept by a browser or a CDN: a review's photo is taken down with
+ * its review, so it is not kept for a year, and a cache asks again within the hour.
+ */
+export const GATED_CACHE_CONTROL = "public, max-age=3600";
+
 /**
  * /media/*: the stored images, with a year's cache (a stored file never changes). From the data
  * folder, express.static sends them as before; from object storage, each is streamed from the
  * bucket with the same headers (a conditional request is answered 304 after a HEAD). A name
- * with no file goes on to the shop's own 404 page, as express.static does.
+ * with no file goes on to the shop's own 404 page, as express.static does. A folder named in
+ * `gates` is served file by file only while its gate allows (review photos: while their review
+ * is published), with an hour's cache; otherwise its files are names with no file.
  */
-export function mediaRoute(store: MediaStore): express.RequestHandler {
-  const serve: express.RequestHandler = store.folder
-    ? express.static(store.folder, { immutable: true, maxAge: "1y" })
-    : (req, res, next) => {
-        streamFromStore(store, req, res, next).catch(next);
-      };
-  // Delivery proofs (signatures, photos at a customer's door) are for staff only, through the
-  // order's own route: here they are a name with no file, whatever way the path is written.
-  return (req, res, next) => (isPrivatePath(req.path) ? next() : serve(req, res, next));
+export function mediaRoute(
+  store: MediaStore,
+  gates: Record<string, MediaGate> = {},
+): express.RequestHandler {
+  const served = (cacheControl: string): express.RequestHandler =>
+    store.folder
+      ? express.static(store.folder, {
+          immutable: cacheControl === MEDIA_CACHE_CONTROL,
+          maxAge: cacheControl === MEDIA_CACHE_CONTROL ? "1y" : "1h",
+        })
+      : (req, res, next) => {
+          streamFromStore(store, req, res, next, cacheControl).catch(next);
+        };
+  const serve = served(MEDIA_CACHE_CONTROL);
+  const serveGated = served(GATED_CACHE_CONTROL);
+  return (req, res, next) => {
+    const where = mediaPath(req.path);
+    // Delivery proofs (signatures, photos at a customer's door) are for staff only, through the
+    // order's own route: here they are a name with no file, whatever way the path is written.
+    if (!where || PRIVATE_FOLDERS.includes(where.folder)) return next();
+    const gate = gates[where.folder];
+    if (!gate) return serve(req, res, next);
+    gate(where.name).then((shown) => (shown ? serveGated(req, res, next) : next()), next);
+  };
 }
 
 /** The folders of the store that /media never serves. */
 const PRIVATE_FOLDERS = ["proofs"];
 
-/** Whether a /media path, decoded and normalised as the folder or the store would read it, is private. */
-export function isPrivatePath(requestPath: string): boolean {
+/**
+ * A /media path decoded and normalised as the folder or the store would read it: its name in
+ * the store and its first folder (lower case); null when it cannot be decoded.
+ */
+function mediaPath(requestPath: string): { name: string; folder: string } | null {
   let decoded: string;
   try {
     decoded = decodeURIComponent(requestPath);
   } catch {
-    return true;
+    return null;
   }
-  const normal = path.posix.normalize(`/${decoded.replace(/\\/g, "/")}`).replace(/^\/+/, "");
-  const first = normal.split("/")[0]!.toLowerCase();
-  return PRIVATE_FOLDERS.includes(first);
+  const name = path.posix.normalize(`/${decoded.replace(/\\/g, "/")}`).replace(/^\/+/, "");
+  return { name, folder: name.split("/")[0]!.toLowerCase() };
 }
 
-async function streamFromStore(store: MediaStore, req: Request, res: Response, next: NextFunction) {
+async function streamFromStore(
+  store: MediaStore,
+  req: Request,
+  res: Response,
+  next: NextFunction,
+  cacheControl: string,
+) {
   if (req.method !== "GET" && req.method !== "HEAD") return next();
   let name: string;
   try {
@@ -55,7 +89,7 @@ async function streamFromStore(store: MediaStore, req: Request, res: Response, n
   if (req.method === "HEAD" || conditional) {
     const head = await store.head(name);
     if (!head) return next();
-    setHeaders(res, head);
+    setHeaders(res, head, cacheControl);
     // Express compares the request's validators with the ETag and Last-Modified just set.
     if (req.fresh) {
       res.status(304).end();
@@ -68,7 +102,7 @@ async function streamFromStore(store: MediaStore, req: Request, res: Response, n
   }
   const found = await store.get(name);
   if (!found) return next();
-  setHeaders(res, found);
+  setHeaders(res, found, cacheControl);
   try {
     await pipeline(found.body, res);
   } catch (error) {
@@ -78,11 +112,11 @@ async function streamFromStore(store: MediaStore, req: Request, res: Response, n
   }
 }
 
-function setHeaders(res: Response, head: MediaHead) {
+function setHeaders(res: Response, head: MediaHead, cacheControl: string) {
   res.set({
     "Content-Type": head.contentType,
     "Content-Length": String(head.contentLength),
-    "Cache-Control": MEDIA_CACHE_CONTROL,
+    "Cache-Control": cacheControl,
   });
   if (head.etag) res.set("ETag", head.etag);
   if (head.lastModified) res.set("Last-Modified", head.lastModified.toUTCString());

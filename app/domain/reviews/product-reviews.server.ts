@@ -90,11 +90,12 @@ export async function publishedReviews(options: {
 
 /** Each review's photos in their order. */
 export async function photosOf(reviewIds: number[]) {
-  const byReview = new Map<number, { file: string; width: number; height: number }[]>();
+  const byReview = new Map<number, { id: number; file: string; width: number; height: number }[]>();
   if (reviewIds.length === 0) return byReview;
   const rows = await db()
     .select({
       reviewId: reviewPhotos.reviewId,
+      id: reviewPhotos.id,
       file: reviewPhotos.file,
       width: reviewPhotos.width,
       height: reviewPhotos.height,

@@ -12,3 +12,6 @@ export const RATING_MESSAGE = "Choose from 1 to 5 stars.";
 
 /** The form's file field (one input that takes several files). */
 export const PHOTOS_FIELD = "photos";
+
+/** The media store's folder of review photos (shown at /media while their review is published). */
+export const REVIEW_PHOTO_FOLDER = "reviews";

@@ -44,5 +44,6 @@ export type ReviewRow = {
   /** ISO. */
   createdAt: string;
   publishedAt: string | null;
-  photos: { file: string; width: number; height: number }[];
+  /** Shown to staff through /admin/reviews/photos/:id, whatever the review's state. */
+  photos: { id: number; file: string; width: number; height: number }[];
 };

@@ -1,12 +1,15 @@
 import crypto from "node:crypto";
 import sharp from "sharp";
-import type { Tx } from "~/db/client.server";
+import { eq } from "drizzle-orm";
+import { db, type Tx } from "~/db/client.server";
 import { reviewPhotos } from "~/db/schema";
-import { DomainError } from "~/domain/errors";
+import { DomainError, notFound } from "~/domain/errors";
+import { mediaStore } from "~/lib/configured-media-store.server";
+import { isDbId } from "~/lib/db-ids";
 import { log } from "~/lib/log.server";
 import { reencodePhoto } from "~/lib/media.server";
 import type { MediaStore } from "~/lib/media-store.server";
-import { MAX_REVIEW_PHOTOS, PHOTOS_FIELD } from "./review-limits";
+import { MAX_REVIEW_PHOTOS, PHOTOS_FIELD, REVIEW_PHOTO_FOLDER } from "./review-limits";
 
 /*
  * A review's photos: JPEG, PNG or WebP as the shopper's phone sends them, each decoded and
@@ -15,7 +18,6 @@ import { MAX_REVIEW_PHOTOS, PHOTOS_FIELD } from "./review-limits";
  * store under `reviews/` by names no one can guess, and shown at /media once published.
  */
 
-export const REVIEW_PHOTO_FOLDER = "reviews";
 /** Three of them, and the form's words, fit the shop's 25 MB upload limit (server/main.ts). */
 export const REVIEW_PHOTO_MAX_BYTES = 8 * 1024 * 1024;
 const REVIEW_PHOTO_SIDE = 1600;
@@ -98,4 +100,17 @@ export async function discardReviewPhotos(store: MediaStore, photos: readonly { 
   const results = await Promise.allSettled(photos.map((p) => store.delete(p.file)));
   const failed = results.filter((r) => r.status === "rejected").length;
   if (failed > 0) log.warn({ files: failed }, "Could not remove the photos of a review not saved");
+}
+
+/** A review's photo (any state), for staff, from the media store; a 404 for one we do not hold. */
+export async function readReviewPhoto(photoId: number, store: MediaStore = mediaStore()) {
+  const [row] = isDbId(photoId)
+    ? await db()
+        .select({ file: reviewPhotos.file })
+        .from(reviewPhotos)
+        .where(eq(reviewPhotos.id, photoId))
+    : [];
+  const found = row ? await store.get(row.file) : null;
+  if (!found) throw notFound("There is no such photo.");
+  return found;
 }

@@ -424,6 +424,7 @@ export function pageTargets(f: ShopFacts): PageTarget[] {
     { path: "/admin/deliveries", query: { day: "2026-12-01" }, owner: true },
     { path: "/admin/deliveries/runs/:id/sheet", params: { id: "1" }, owner: true },
     { path: "/admin/deliveries/my-run", owner: true },
+    { path: "/admin/reviews/photos/:id", params: { id: "1" }, owner: true },
     {
       path: "/admin/orders/:number/proof/:kind",
       params: { number: f.orderNumber, kind: "signature" },

@@ -59,6 +59,7 @@ import * as purchaseOrdersExport from "~/routes/admin/purchase-orders-export";
 import * as purchaseOrderNew from "~/routes/admin/purchase-order-new";
 import * as purchaseOrder from "~/routes/admin/purchase-order";
 import * as purchaseOrderEdit from "~/routes/admin/purchase-order-edit";
+import * as reviewPhoto from "~/routes/admin/review-photo";
 import * as settingsLayout from "~/routes/admin/settings";
 import * as settingsGeneral from "~/routes/admin/settings-general";
 import * as settingsIntegrations from "~/routes/admin/settings-integrations";
@@ -105,6 +106,7 @@ const ROUTES: [string, Module, Record<string, string>][] = [
   ["/admin/suppliers/export", suppliersExport, {}],
   ["/admin/reviews", reviewsPage, {}],
   ["/admin/reviews/export", reviewsExport, {}],
+  ["/admin/reviews/photos/1", reviewPhoto, { id: "1" }],
   ["/admin/settings/notifications/preview/refund", mailPreview, { kind: "refund" }],
   ["/admin/delivery-zones", deliveryZonesPage, {}],
   ["/admin/delivery-zones/export", deliveryZonesExport, {}],

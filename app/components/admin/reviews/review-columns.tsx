@@ -8,7 +8,6 @@ import type { ReviewRow } from "~/domain/reviews/review-list";
 import { REVIEW_STATUS_LABELS, type ReviewStatus } from "~/domain/reviews/review-status";
 import { formatDateTime } from "~/lib/dates";
 import type { FormActionResult } from "~/lib/forms";
-import { mediaFileSrc } from "~/lib/media";
 import { REVIEW_FETCHER } from "./review-fetcher";
 import { RejectReviewDialog, ReplyReviewDialog, reviewName } from "./review-dialogs";
 
@@ -38,21 +37,24 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
+/** A photo for staff, whatever the review's state (/media shows a published review's only). */
+const reviewPhotoHref = (id: number) => `/admin/reviews/photos/${id}`;
+
 /** The review's photos as thumbnails; each opens on its own. */
 function Photos({ review }: { review: ReviewRow }) {
   if (review.photos.length === 0) return null;
   return (
     <ul className="mt-2 flex gap-2" aria-label="Photos">
       {review.photos.map((photo, i) => (
-        <li key={photo.file}>
+        <li key={photo.id}>
           <a
-            href={mediaFileSrc(photo.file)}
+            href={reviewPhotoHref(photo.id)}
             target="_blank"
             rel="noreferrer"
             className="block rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
           >
             <img
-              src={mediaFileSrc(photo.file)}
+              src={reviewPhotoHref(photo.id)}
               alt={`Photo ${i + 1} of ${review.photos.length} with ${reviewName(review)}`}
               width={56}
               height={56}
