@@ -32,12 +32,14 @@ describe("the embedded database", () => {
       message: "",
     });
     await sendContactMessage({
-      firstName: "Restart",
-      lastName: "Test",
-      email: "restart@example.com",
-      phone: "",
-      subject: "Still there?",
-      message: "After a restart",
+      input: {
+        firstName: "Restart",
+        lastName: "Test",
+        email: "restart@example.com",
+        phone: "",
+        subject: "Still there?",
+        message: "After a restart",
+      },
     });
     await subscribeToNewsletter({ email: "restart@example.com", siteUrl: "http://shop.test" });
     await first.close();
