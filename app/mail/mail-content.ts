@@ -5,7 +5,10 @@
  */
 export type MailContent = {
   heading: string;
-  /** Paragraphs; a single line break inside one is kept, a URL becomes a link. */
+  /**
+   * Paragraphs; a single line break inside one is kept, a URL on the shop's public origin becomes
+   * a link (any other stays text: a visitor's words never link elsewhere).
+   */
   paragraphs?: string[];
   lines?: MailLine[];
   totals?: MailTotal[];
@@ -43,12 +46,18 @@ export type TextPiece = { text: string } | { url: string };
 // A URL ends before white space or an angle bracket; trailing punctuation is the sentence's.
 const URL_PATTERN = /https?:\/\/[^\s<>"]+/g;
 
-/** A line cut into its text and its URLs, for the layout to make links of the URLs. */
-export function linkPieces(line: string): TextPiece[] {
+/**
+ * A line cut into its text and the URLs to make links of: only those on the shop's public
+ * `origin`. The shop's own builders write every link on that origin; a URL anywhere else can only
+ * be words a visitor typed (a name, a message), and stays text, so the shop's mail never carries
+ * a visitor's link to another site.
+ */
+export function linkPieces(line: string, origin: string): TextPiece[] {
   const pieces: TextPiece[] = [];
   let at = 0;
   for (const match of line.matchAll(URL_PATTERN)) {
     const url = match[0].replace(/[.,;:!?)]+$/, "");
+    if (!isOnOrigin(url, origin)) continue;
     const start = match.index;
     if (start > at) pieces.push({ text: line.slice(at, start) });
     pieces.push({ url });
@@ -56,6 +65,15 @@ export function linkPieces(line: string): TextPiece[] {
   }
   if (at < line.length) pieces.push({ text: line.slice(at) });
   return pieces;
+}
+
+/** Whether `url` is on `origin` (scheme, host and port), as a browser would read both. */
+function isOnOrigin(url: string, origin: string): boolean {
+  try {
+    return new URL(url).origin === new URL(origin).origin;
+  } catch {
+    return false;
+  }
 }
 
 const SALUTATION = /^(Dear|Hello|Hi)\b[^\n]*,$/;

@@ -156,7 +156,7 @@ export function ShopEmail(props: {
             >
               {content.heading}
             </Heading>
-            <Paragraphs paragraphs={content.paragraphs} />
+            <Paragraphs paragraphs={content.paragraphs} origin={origin} />
             {content.lines?.length || content.totals?.length ? (
               <OrderTable content={content} />
             ) : null}
@@ -179,7 +179,7 @@ export function ShopEmail(props: {
                 </Button>
               </Section>
             ) : null}
-            <Paragraphs paragraphs={content.after} />
+            <Paragraphs paragraphs={content.after} origin={origin} />
             <Hr
               className="mail-rule"
               style={{ borderColor: LIGHT.border, margin: "24px 0 16px" }}
@@ -192,13 +192,14 @@ export function ShopEmail(props: {
   );
 }
 
-function Paragraphs({ paragraphs }: { paragraphs?: string[] }) {
+/** Text paragraphs; only a URL on the shop's origin becomes a link (`linkPieces`). */
+function Paragraphs({ paragraphs, origin }: { paragraphs?: string[]; origin: string }) {
   return paragraphs?.map((paragraph, i) => (
     <Text key={i} className="mail-text" style={text}>
       {paragraph.split("\n").map((line, j) => (
         <Fragment key={j}>
           {j > 0 ? <br /> : null}
-          {linkPieces(line).map((piece, k) =>
+          {linkPieces(line, origin).map((piece, k) =>
             "url" in piece ? (
               <Link key={k} href={piece.url} className="mail-link" style={link}>
                 {piece.url}

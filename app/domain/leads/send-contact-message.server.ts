@@ -1,49 +1,68 @@
 import { db } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
+import { isVerifiedAddressOf } from "~/domain/shoppers/shopper-auth.server";
 import type { ContactInput } from "./schemas";
 import { notifyQuietly } from "./shop-mail.server";
 import type { StoreSettings } from "~/domain/settings/store-settings.server";
 import type { MailMessage } from "~/mail/mailer.server";
 
-/** Stores a message from the contact form and e-mails it to the shop and the sender. */
-export async function sendContactMessage(input: ContactInput) {
+/**
+ * Stores a message from the contact form and e-mails it to the shop. The sender gets a copy
+ * only at an address they have confirmed (signed in as `senderUserId`, the address their
+ * verified one): the form takes any address, and a copy of any words sent there would let a
+ * stranger mail whom they like in the shop's name.
+ */
+export async function sendContactMessage(options: {
+  input: ContactInput;
+  senderUserId?: string | null;
+}) {
+  const { input, senderUserId } = options;
   const [message] = await db().insert(contactMessages).values(input).returning();
   if (!message) throw new Error("The message was not saved.");
-  await notifyQuietly("contact message", (shop) => contactMessageMails(input, message.id, shop));
+  const copy = senderUserId ? await isVerifiedAddressOf(senderUserId, input.email) : false;
+  await notifyQuietly("contact message", (shop) => [
+    contactMessageMail(input, message.id, shop),
+    ...(copy ? [contactCopyMail(input, shop)] : []),
+  ]);
   return message;
 }
 
-/** The message for the shop, and the sender's copy. */
-export function contactMessageMails(
+/** The message for the shop; a reply goes to the address the sender typed. */
+export function contactMessageMail(
   input: ContactInput,
   id: number,
-  shop: Pick<StoreSettings, "email" | "storeName">,
-): MailMessage[] {
+  shop: Pick<StoreSettings, "email">,
+): MailMessage {
   const name = `${input.firstName} ${input.lastName}`;
-  return [
-    {
-      to: shop.email,
-      replyTo: input.email,
-      subject: `Contact form #${id}: ${input.subject}`,
-      text: [
-        `From: ${name} <${input.email}>`,
-        `Phone: ${input.phone || "(not given)"}`,
-        `Subject: ${input.subject}`,
-        "",
-        input.message,
-      ].join("\n"),
-    },
-    {
-      to: input.email,
-      subject: `We received your message: ${input.subject}`,
-      text: [
-        `Dear ${input.firstName},`,
-        "",
-        `Thank you for contacting ${shop.storeName}. We'll reply within 24 hours.`,
-        "",
-        "Your message:",
-        input.message,
-      ].join("\n"),
-    },
-  ];
+  return {
+    to: shop.email,
+    replyTo: input.email,
+    subject: `Contact form #${id}: ${input.subject}`,
+    text: [
+      `From: ${name} <${input.email}>`,
+      `Phone: ${input.phone || "(not given)"}`,
+      `Subject: ${input.subject}`,
+      "",
+      input.message,
+    ].join("\n"),
+  };
+}
+
+/** The sender's copy, for a confirmed address only (`sendContactMessage`). */
+export function contactCopyMail(
+  input: ContactInput,
+  shop: Pick<StoreSettings, "storeName">,
+): MailMessage {
+  return {
+    to: input.email,
+    subject: `We received your message: ${input.subject}`,
+    text: [
+      `Dear ${input.firstName},`,
+      "",
+      `Thank you for contacting ${shop.storeName}. We'll reply within 24 hours.`,
+      "",
+      "Your message:",
+      input.message,
+    ].join("\n"),
+  };
 }

@@ -147,7 +147,7 @@ export const MAIL_PREVIEWS = [
     key: "contact-copy",
     label: "Contact message received",
     audience: "Shoppers",
-    when: "Someone sends the contact form (their copy).",
+    when: "A signed-in shopper sends the contact form from their verified address (their copy).",
   },
   {
     key: "consultation-copy",

@@ -10,7 +10,7 @@ import {
   laybyCancelledMail,
   missedInstalmentMail,
 } from "~/domain/layby/layby-mail.server";
-import { contactMessageMails } from "~/domain/leads/send-contact-message.server";
+import { contactCopyMail, contactMessageMail } from "~/domain/leads/send-contact-message.server";
 import { newsletterConfirmMail } from "~/domain/leads/newsletter.server";
 import { shopSender, signedByShop } from "~/domain/leads/shop-mail.server";
 import { consultationMails } from "~/domain/leads/submit-consultation.server";
@@ -220,7 +220,7 @@ const BUILDERS: Record<MailPreviewKey, (c: Context) => MailMessage | Promise<Mai
       },
       c.settings,
     ),
-  "contact-copy": (c) => contactMessageMails(CONTACT, 12, c.settings)[1]!,
+  "contact-copy": (c) => contactCopyMail(CONTACT, c.settings),
   "consultation-copy": (c) => consultationMails(CONSULTATION, 8, c.settings)[1]!,
   "new-order": (c) =>
     orderConfirmationMails(
@@ -281,7 +281,7 @@ const BUILDERS: Record<MailPreviewKey, (c: Context) => MailMessage | Promise<Mai
     });
     return { to: c.settings.email, ...mail };
   },
-  "contact-message": (c) => contactMessageMails(CONTACT, 12, c.settings)[0]!,
+  "contact-message": (c) => contactMessageMail(CONTACT, 12, c.settings),
   consultation: (c) => consultationMails(CONSULTATION, 8, c.settings)[0]!,
   "purchase-order": (c) =>
     purchaseOrderMail(

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit-log.server";
@@ -97,4 +97,22 @@ export async function isEmailVerified(userId: string): Promise<boolean> {
     .from(users)
     .where(eq(users.id, userId));
   return row?.verified ?? false;
+}
+
+/**
+ * Whether `email` is the account's own address, verified: the one address a visitor has shown
+ * is theirs. Anything typed in a form proves nothing.
+ */
+export async function isVerifiedAddressOf(userId: string, email: string): Promise<boolean> {
+  const [row] = await db()
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(users.emailVerified, true),
+        sql`lower(${users.email}) = ${email.trim().toLowerCase()}`,
+      ),
+    );
+  return row !== undefined;
 }

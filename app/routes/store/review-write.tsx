@@ -13,7 +13,9 @@ import type { Route } from "./+types/review-write";
 
 /*
  * /reviews/write/:token: the invitation's link opens the form for its one product, without
- * signing in. A token we never sent is a 404 that says so; a used one says it was used.
+ * signing in. A token we never sent is a 404 that says so; a used one says it was used (410).
+ * The review just written is answered 200 with the thank-you: its page's loaders run after the
+ * action and find the link used, and only an action's own status outranks theirs.
  */
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -59,7 +61,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     read.formData,
     () =>
       writeReviewByLink({ token, input: read.input, photos: photosOfForm(read.formData) }).then(
-        () => THANK_YOU,
+        () => data(THANK_YOU, { status: 200 }),
       ),
     CALL_US,
   );

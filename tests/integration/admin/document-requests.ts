@@ -6,33 +6,8 @@ import * as security from "~/routes/admin/settings-security";
 import { BASE_URL } from "./helpers";
 import { withCookies } from "./two-factor-helpers";
 
-/**
- * React Router's own server runtime answering the Security tab as a browser without JavaScript
- * asks for it: a plain form post is a document request, whose action and then every loader of
- * the page run in one request. The page's HTML is left out: the answer's body is its loader and
- * action data as JSON, with the real status and headers.
- */
-const routes: ServerBuild["routes"] = {
-  root: { id: "root", path: "", module: root },
-  "routes/admin/layout": {
-    id: "routes/admin/layout",
-    parentId: "root",
-    path: "admin",
-    module: layout,
-  },
-  "routes/admin/settings": {
-    id: "routes/admin/settings",
-    parentId: "routes/admin/layout",
-    path: "settings",
-    module: settings,
-  },
-  "routes/admin/settings-security": {
-    id: "routes/admin/settings-security",
-    parentId: "routes/admin/settings",
-    path: "security",
-    module: security,
-  },
-} as unknown as ServerBuild["routes"];
+/** A route of a test build: its id, parent, path and the route module itself. */
+export type TestRoute = { id: string; parentId?: string; path?: string; module: unknown };
 
 /** The entry's document answer: the page's data instead of its HTML. */
 function pageData(_request: Request, status: number, headers: Headers, context: EntryContext) {
@@ -41,20 +16,45 @@ function pageData(_request: Request, status: number, headers: Headers, context: 
   return new Response(JSON.stringify({ loaderData, actionData }), { status, headers });
 }
 
-const build = {
-  entry: { module: { default: pageData } },
-  routes,
-  assets: { entry: { module: "/entry.js", imports: [] }, routes: {}, url: "/m.js", version: "t" },
-  publicPath: "/",
-  assetsBuildDirectory: "build/client",
-  future: {},
-  ssr: true,
-  isSpaMode: false,
-  prerender: [],
-  routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-} as unknown as ServerBuild;
+/**
+ * React Router's own server runtime answering `routes` as a browser without JavaScript asks for
+ * them: a plain form post is a document request, whose action and then every loader of the page
+ * run in one request. The page's HTML is left out: the answer's body is its loader and action
+ * data as JSON, with the real status and headers.
+ */
+export function documentRequests(routes: TestRoute[]) {
+  const build = {
+    entry: { module: { default: pageData } },
+    routes: Object.fromEntries(routes.map((r) => [r.id, r])),
+    assets: { entry: { module: "/entry.js", imports: [] }, routes: {}, url: "/m.js", version: "t" },
+    publicPath: "/",
+    assetsBuildDirectory: "build/client",
+    future: {},
+    ssr: true,
+    isSpaMode: false,
+    prerender: [],
+    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+  } as unknown as ServerBuild;
+  return createRequestHandler(build, "production");
+}
 
-const handle = createRequestHandler(build, "production");
+/** The Security tab of the back office's settings, under its layouts. */
+const handle = documentRequests([
+  { id: "root", path: "", module: root },
+  { id: "routes/admin/layout", parentId: "root", path: "admin", module: layout },
+  {
+    id: "routes/admin/settings",
+    parentId: "routes/admin/layout",
+    path: "settings",
+    module: settings,
+  },
+  {
+    id: "routes/admin/settings-security",
+    parentId: "routes/admin/settings",
+    path: "security",
+    module: security,
+  },
+]);
 
 /** A browser without JavaScript: it keeps its cookies and follows redirects, as browsers do. */
 export function plainBrowser(cookie: string, clientAddress = "192.0.2.50") {

@@ -198,15 +198,25 @@ const CASES: Case[] = [
     },
   },
   {
-    kind: "contact message and its copy",
+    kind: "contact message and its copy to a verified address",
     send: async () => {
-      await sendContactMessage({
-        firstName: "Naledi",
-        lastName: "Mokoena",
+      await db().insert(users).values({
+        id: "mail-shopper",
+        name: "Naledi",
         email: "naledi@example.co.za",
-        phone: "",
-        subject: "Delivery to Itsoseng",
-        message: "Do you deliver to Itsoseng?\n\nThank you.",
+        role: "customer",
+        emailVerified: true,
+      });
+      await sendContactMessage({
+        senderUserId: "mail-shopper",
+        input: {
+          firstName: "Naledi",
+          lastName: "Mokoena",
+          email: "naledi@example.co.za",
+          phone: "",
+          subject: "Delivery to Itsoseng",
+          message: "Do you deliver to Itsoseng?\n\nThank you.",
+        },
       });
       return [{ subject: /^Contact form #\d+: / }, { subject: /^We received your message: / }];
     },

@@ -10,13 +10,23 @@ import { publishReview } from "~/domain/reviews/moderate-review.server";
 import { RATING_MESSAGE } from "~/domain/reviews/review-limits";
 import { NOT_A_BUYER_MESSAGE } from "~/domain/reviews/review-messages";
 import { afterSignIn } from "~/lib/shopper-gate.server";
+import * as root from "~/root";
+import * as storeLayout from "~/routes/store/layout";
 import * as productReview from "~/routes/store/product-review";
 import * as stop from "~/routes/store/review-stop";
 import * as write from "~/routes/store/review-write";
 import { useTestDatabase } from "../../setup/database";
 import { awayFromWindowEdges } from "../../setup/rate-window";
 import { startSmtpServer } from "../../setup/smtp";
-import { formRequest, routeOutcome, shopRequest, signedIn, statusOf } from "../admin/helpers";
+import { documentRequests } from "../admin/document-requests";
+import {
+  BASE_URL,
+  formRequest,
+  routeOutcome,
+  shopRequest,
+  signedIn,
+  statusOf,
+} from "../admin/helpers";
 import { addVariant, setUpShop } from "../orders/fixtures";
 import {
   completedOrder,
@@ -152,6 +162,63 @@ describe("/reviews/write/:token and /reviews/stop/:token, whoever is signed in",
     });
     expect(statusOf(refused.returned)).toBe(404);
     await db().delete(reviewOptOuts);
+  });
+});
+
+/** The review-link page as React Router serves it: the action, then every loader, one answer. */
+const reviewLinkPages = documentRequests([
+  { id: "root", path: "", module: root },
+  { id: "routes/store/layout", parentId: "root", module: storeLayout },
+  {
+    id: "routes/store/review-write",
+    parentId: "routes/store/layout",
+    path: "reviews/write/:token",
+    module: write,
+  },
+]);
+
+describe("/reviews/write/:token as a page, without JavaScript", () => {
+  const page = async (token: string, form?: Record<string, string>) => {
+    let body: FormData | undefined;
+    if (form) {
+      body = new FormData();
+      for (const [name, value] of Object.entries(form)) body.append(name, value);
+    }
+    const answer = await reviewLinkPages(
+      new Request(`${BASE_URL}/reviews/write/${token}`, {
+        method: form ? "POST" : "GET",
+        headers: form ? { origin: BASE_URL } : {},
+        body,
+      }),
+      { clientAddress: "192.0.2.60", requestId: "test" },
+    );
+    const data = (await answer.json()) as {
+      loaderData: Record<string, unknown>;
+      actionData: Record<string, unknown> | null;
+    };
+    return { status: answer.status, data };
+  };
+
+  it("answers a review written 200 with the thank-you; the spent link 410 when visited later", async () => {
+    const { tokens } = await invitation();
+    const token = tokens[0]!;
+    const reviewCount = () => db().$count(reviews);
+    const before = await reviewCount();
+    expect((await page(token)).status).toBe(200);
+    const written = await page(token, GOOD);
+    expect(written.status).toBe(200);
+    expect(written.data.actionData?.["routes/store/review-write"]).toMatchObject({
+      ok: true,
+      message: { title: "Thank you for your review" },
+    });
+    const later = await page(token);
+    expect(later.status).toBe(410);
+    expect(later.data.loaderData["routes/store/review-write"]).toMatchObject({ state: "used" });
+    // Posted again, the spent link writes nothing and says so.
+    const again = await page(token, GOOD);
+    expect(again.status).toBe(409);
+    expect(await reviewCount()).toBe(before + 1);
+    expect((await page("e".repeat(43))).status).toBe(404);
   });
 });
 
