@@ -228,3 +228,153 @@ describe("a credit note's lines on an invoice whose lines carry their discount",
     expect(total(one) + total(rest)).toBe(paid);
   });
 });
+
+describe("a credit note's lines at their edges", () => {
+  it("take the chosen lines in the invoice's order, leaving out none chosen and any unknown", () => {
+    const lines = creditNoteLinesFor({
+      ...base,
+      invoiceLines: PILLOWS_AND_THROW,
+      chosen: [
+        { position: 1, quantity: 1 },
+        { position: 9, quantity: 1 },
+        { position: 0, quantity: 0 },
+      ],
+    });
+    expect(lines.map((l) => l.description)).toEqual(["Line 1", "Discount on these goods"]);
+    const ordered = creditNoteLinesFor({
+      ...base,
+      chosen: [
+        { position: 2, quantity: 1 },
+        { position: 1, quantity: 1 },
+        { position: 0, quantity: 1 },
+      ],
+    });
+    expect(ordered.map((l) => l.invoiceLinePosition)).toEqual([0, 1, 2, null]);
+  });
+
+  it("write the discount as a negative line of its own", () => {
+    const [, discount] = creditNoteLinesFor({ ...base, chosen: [{ position: 0, quantity: 1 }] });
+    expect(discount).toEqual({
+      invoiceLinePosition: null,
+      description: "Discount on these goods",
+      sku: "",
+      variantId: null,
+      quantity: 1,
+      unitPriceCents: -31_990,
+      lineTotalCents: -31_990,
+    });
+  });
+
+  it("read a negative line as the discount, whatever its code, and never as goods", () => {
+    // A hand-made invoice: a R3,000 bed and a R1,000 pillow, R100 off as a line with a code.
+    const invoiceLines = [
+      line(0, 1, 300_000),
+      line(1, 1, 100_000),
+      line(2, 1, -10_000, "TRADE-IN"),
+    ];
+    const lines = creditNoteLinesFor({
+      ...base,
+      invoiceLines,
+      remainingCents: 390_000,
+      chosen: [{ position: 1, quantity: 1 }],
+    });
+    // The pillow's quarter of the goods takes a quarter of the R100.
+    expect(lines.map((l) => l.lineTotalCents)).toEqual([100_000, -2_500]);
+  });
+
+  it("add no discount line to an invoice without a discount, even past what is left", () => {
+    const plain = [line(0, 2, 10_000), line(1, 1, 29_900, "")];
+    const lines = creditNoteLinesFor({
+      ...base,
+      invoiceLines: plain,
+      remainingCents: 15_000,
+      chosen: [{ position: 0, quantity: 2 }],
+    });
+    expect(lines.map((l) => l.lineTotalCents)).toEqual([20_000]);
+  });
+
+  it("never take more of the discount than is left, whatever earlier notes say they took", () => {
+    // Earlier notes recorded as all the pillows and R9 of their R10 discount.
+    const lines = creditNoteLinesFor({
+      ...base,
+      invoiceLines: PILLOWS,
+      remainingCents: 58_900,
+      chosen: [{ position: 0, quantity: 1 }],
+      creditedBefore: { goodsCents: 30_000, discountCents: 900 },
+    });
+    expect(lines.map((l) => l.lineTotalCents)).toEqual([10_000, -100]);
+  });
+
+  it("make the note what a refund paid back for the lines, when it is told", () => {
+    const lines = creditNoteLinesFor({
+      ...base,
+      chosen: [{ position: 0, quantity: 1 }],
+      paidCents: 280_000,
+    });
+    expect(lines.map((l) => l.lineTotalCents)).toEqual([319_900, -39_900]);
+    // Never a share below nothing, nor more than the goods: paid more than they cost, or nothing.
+    expect(
+      total(
+        creditNoteLinesFor({ ...base, chosen: [{ position: 0, quantity: 1 }], paidCents: 400_000 }),
+      ),
+    ).toBe(319_900);
+    expect(
+      total(creditNoteLinesFor({ ...base, chosen: [{ position: 0, quantity: 1 }], paidCents: 0 })),
+    ).toBe(0);
+  });
+});
+
+describe("a credit note's lines on an invoice with two lines carrying their discount", () => {
+  // Three mattresses at R3,000 with R300 off each (R900), a base at R2,000 with R200 off.
+  const TWO = [
+    { ...line(0, 3, 300_000), discountCents: 90_000 },
+    { ...line(1, 1, 200_000), discountCents: 20_000 },
+    line(2, 1, -110_000, ""),
+  ];
+  const paid = 3 * 300_000 + 200_000 - 110_000;
+  const two = { ...base, invoiceLines: TWO, remainingCents: paid };
+
+  it("give a second mattress its own R300, counting the earlier notes' units line by line", () => {
+    const second = creditNoteLinesFor({
+      ...two,
+      chosen: [{ position: 0, quantity: 1 }],
+      remainingCents: paid - 270_000,
+      creditedBefore: { goodsCents: 300_000, discountCents: 30_000, byPosition: new Map([[0, 1]]) },
+    });
+    expect(second.map((l) => l.lineTotalCents)).toEqual([300_000, -30_000]);
+  });
+
+  it("after an amount paid back without lines, still take each line's own share", () => {
+    const after = creditNoteLinesFor({
+      ...two,
+      chosen: [{ position: 1, quantity: 1 }],
+      remainingCents: paid - 5_000,
+      creditedBefore: { goodsCents: 0, discountCents: 0 },
+    });
+    expect(after.map((l) => l.lineTotalCents)).toEqual([200_000, -20_000]);
+  });
+});
+
+describe("a credit note's VAT at its edges", () => {
+  it("takes no more than the VAT left, even for a note above what is left", () => {
+    expect(
+      creditNoteVatCents({
+        totalCents: 20_000,
+        invoice: { totalCents: 23_000, vatCents: 3_000 },
+        creditedBefore: { totalCents: 11_500, vatCents: 1_500 },
+      }),
+    ).toBe(1_500);
+  });
+
+  it("takes enough that what is left of the invoice can carry the VAT left", () => {
+    // Earlier notes took R2.00 and no VAT of a R3.00 invoice with 39c of VAT: crediting 90c
+    // leaves 10c, which can carry at most 10c of VAT, so this note takes 29c, not its own 12c.
+    expect(
+      creditNoteVatCents({
+        totalCents: 90,
+        invoice: { totalCents: 300, vatCents: 39 },
+        creditedBefore: { totalCents: 200, vatCents: 0 },
+      }),
+    ).toBe(29);
+  });
+});

@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { addOnCharges, NO_ADD_ON_CHARGES, type AddOnChoice } from "./add-ons";
 import {
+  DELIVERY_METHOD_LABELS,
+  deliveryFeeCents,
+  expressOffered,
   lineDiscounts,
   orderTotals,
+  PAYMENT_METHOD_LABELS,
   vatIncludedCents,
   type DeliveryRates,
   type PromotionTerms,
@@ -148,5 +152,52 @@ describe("each line's share of the discount", () => {
       ),
     ).toEqual([8_571, 21_429]);
     expect(lineDiscounts(0, lines)).toEqual([0, 0]);
+  });
+});
+
+describe("the edges of a discount and of delivery", () => {
+  it("gives no line a share when the lines the promotion was for cost nothing, or nothing does", () => {
+    // A free gift marked for the code beside a priced line: the priced line takes it all.
+    expect(
+      lineDiscounts(5_000, [
+        { lineTotalCents: 0, qualifies: true },
+        { lineTotalCents: 100_000, qualifies: false },
+      ]),
+    ).toEqual([0, 5_000]);
+    // Nothing costs anything: no share, not a share of nothing divided by nothing.
+    expect(lineDiscounts(5_000, [{ lineTotalCents: 0, qualifies: false }])).toEqual([0]);
+  });
+
+  it("takes a percentage of the goods it was for only, and a fixed amount as it is", () => {
+    const scoped = (terms: PromotionTerms) =>
+      orderTotals({
+        subtotalCents: 400_000,
+        deliveryMethod: "standard",
+        promotion: { ...terms, qualifyingCents: 300_000 },
+        rates: HOME,
+        addOns: NO_ADD_ON_CHARGES,
+      }).discountCents;
+    expect(scoped(tenOff)).toBe(30_000);
+    expect(scoped({ kind: "fixed", value: 25_000 })).toBe(25_000);
+    // Never more than the goods it was for come to.
+    expect(scoped({ kind: "fixed", value: 350_000 })).toBe(300_000);
+  });
+
+  it("refuses express where it is not offered, and says where it is", () => {
+    const noExpress = { ...HOME, expressDeliveryCents: null };
+    expect(expressOffered(HOME)).toBe(true);
+    expect(expressOffered(noExpress)).toBe(false);
+    expect(() => deliveryFeeCents("express", 100_000, noExpress)).toThrow(
+      "Express is not offered here.",
+    );
+    expect(deliveryFeeCents("express", 100_000, HOME)).toBe(39_900);
+  });
+
+  it("names every payment and delivery method", () => {
+    for (const method of ["card", "payfast", "payflex"] as const) {
+      expect(PAYMENT_METHOD_LABELS[method]).toMatch(/\w/);
+    }
+    expect(DELIVERY_METHOD_LABELS.standard).toMatch(/^Standard/);
+    expect(DELIVERY_METHOD_LABELS.express).toMatch(/^Express/);
   });
 });
