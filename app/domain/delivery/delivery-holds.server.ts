@@ -27,7 +27,7 @@ import { zoneRules } from "./shopper-delivery.server";
 export type DayHolder = { address?: string | null; device?: string | null };
 
 /** Until when a new order placed at `now` holds its day: never past its time to pay. */
-export function holdEndsAt(now: Date, payBy: Date): Date {
+function holdEndsAt(now: Date, payBy: Date): Date {
   const ends = new Date(now.getTime() + env().DELIVERY_HOLD_MINUTES * 60_000);
   return ends < payBy ? ends : payBy;
 }
