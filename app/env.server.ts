@@ -112,6 +112,13 @@ const envSchema = z.object({
   SETTINGS_ENCRYPTION_KEY_PREVIOUS: encryptionKey(),
   /** Minutes an unpaid order holds its stock before it is cancelled. */
   ORDER_PAYMENT_MINUTES: z.coerce.number().int().min(1).max(10080).default(60),
+  /**
+   * Minutes an unpaid order holds the delivery day chosen at checkout while its shopper pays
+   * (never beyond its time to pay); then the day is free for others (docs/decisions/039).
+   */
+  DELIVERY_HOLD_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  /** Unpaid orders that may hold delivery days at once per address, e-mail and device. */
+  DELIVERY_HOLDS_PER_SHOPPER: z.coerce.number().int().min(1).default(2),
   /** PayFast (card and instant EFT): both id and key switch it on. */
   PAYFAST_MERCHANT_ID: optionalText(),
   PAYFAST_MERCHANT_KEY: optionalText(),

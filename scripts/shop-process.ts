@@ -49,6 +49,9 @@ export async function startShop(options: {
       PUBLIC_URL: url,
       DEMO_PAYMENTS: "true",
       ALLOW_DEMO_OWNER: "true",
+      // Every shopper of a journey or a benchmark comes from the one loopback address: its
+      // unpaid orders may hold as many delivery days as they place.
+      DELIVERY_HOLDS_PER_SHOPPER: "1000",
       // A line per request would bury the test's own output; warnings and errors still show.
       LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
       ...(options.cwd ? { BUILD_DIR: buildDir } : {}),

@@ -8,6 +8,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  text,
   timestamp,
 } from "drizzle-orm/pg-core";
 import { deliveryZones } from "./delivery";
@@ -41,7 +42,13 @@ export const deliveryDays = pgTable(
   ],
 );
 
-/** An order's delivery day: one per order; rebooking moves it. */
+/**
+ * An order's delivery day: one per order; rebooking moves it. A booking with `held_until` is an
+ * unpaid order's hold (docs/decisions/039): it is not in `delivery_days.booked` and counts
+ * against the day's drops only while `held_until` is in the future; paid, it becomes a booking
+ * like any other (`held_until` null, counted in `booked`). Who placed the hold (the client's
+ * address, the browser's device id) is kept only while it is one, for the caps on holds.
+ */
 export const deliveryBookings = pgTable(
   "delivery_bookings",
   {
@@ -59,8 +66,16 @@ export const deliveryBookings = pgTable(
     laybyPlanId: integer("layby_plan_id").references(() => laybyPlans.id, {
       onDelete: "set null",
     }),
+    heldUntil: timestamp("held_until", { withTimezone: true }),
+    heldByAddress: text("held_by_address"),
+    heldByDevice: text("held_by_device"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("delivery_bookings_zone_day_idx").on(t.zoneId, t.day)],
+  (t) => [
+    index("delivery_bookings_zone_day_idx").on(t.zoneId, t.day),
+    index("delivery_bookings_held_until_idx")
+      .on(t.heldUntil)
+      .where(sql`${t.heldUntil} is not null`),
+  ],
 );

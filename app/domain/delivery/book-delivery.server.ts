@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, count, eq, gt, isNotNull, sql } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
 import { deliveryBookings, deliveryDays, laybyPlans, orders } from "~/db/schema";
 import { DomainError, notFound } from "~/domain/errors";
@@ -41,41 +41,79 @@ export type BookDeliveryInput = {
   goodsReadyDay?: string | null;
   closedDays?: ReadonlySet<string>;
   cutOff?: string;
+  /**
+   * An unpaid order's hold (checkout): the day counts against its drops only until `until`;
+   * `address` and `device` say who placed it, for the caps on holds. None: a booking.
+   */
+  hold?: DeliveryHold | null;
 };
+
+/** Who holds a day for an unpaid order, and until when (docs/decisions/039). */
+export type DeliveryHold = { until: Date; address?: string | null; device?: string | null };
 
 export type DeliveryBooking = typeof deliveryBookings.$inferSelect;
 
+/** A zone's day, as a condition on the days' rows. */
+const dayIs = (zoneId: number, day: string) =>
+  and(eq(deliveryDays.zoneId, zoneId), eq(deliveryDays.day, day));
+
+/** How many unpaid orders hold a zone's day at `now` (their holds are not in `booked`). */
+async function liveHolds(tx: Tx, zoneId: number, day: string, now: Date): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(deliveryBookings)
+    .where(
+      and(
+        eq(deliveryBookings.zoneId, zoneId),
+        eq(deliveryBookings.day, day),
+        gt(deliveryBookings.heldUntil, now),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
 /**
- * Takes one of the day's drops, in one statement: the row is created with one booked, or its
- * count goes up by one only while it is below the zone's drops a day. Concurrent bookings of the
- * same day wait on the row and see each other's count, so at READ COMMITTED no day is
- * overbooked; lowering a zone's drops leaves the bookings made and refuses new ones.
+ * Takes one of the day's drops while the day's bookings and live holds are below the zone's
+ * drops a day: a booking adds one to `booked`, a hold (an unpaid order's, docs/decisions/039)
+ * only its own row, counted while it lasts. The day's row is created the first time and locked
+ * before anything is counted, so concurrent bookings of the same day wait for each other, and
+ * at READ COMMITTED each counts after the one before it committed: no day is overbooked.
+ * Lowering a zone's drops leaves the bookings made and refuses new ones.
  */
-async function takeDrop(tx: Tx, zone: ZoneRules, day: string): Promise<boolean> {
+async function takeDrop(
+  tx: Tx,
+  zone: ZoneRules,
+  day: string,
+  options: { now: Date; firm: boolean },
+): Promise<boolean> {
   if (zone.dropsPerDay < 1) return false;
-  const taken = await tx
+  await tx
     .insert(deliveryDays)
-    .values({ zoneId: zone.id, day, capacity: zone.dropsPerDay, booked: 1 })
-    .onConflictDoUpdate({
-      target: [deliveryDays.zoneId, deliveryDays.day],
-      set: {
-        booked: sql`${sql.raw('"delivery_days"."booked"')} + 1`,
-        capacity: sql`excluded.capacity`,
-        updatedAt: sql`now()`,
-      },
-      setWhere: sql`${sql.raw('"delivery_days"."booked"')} < excluded.capacity`,
+    .values({ zoneId: zone.id, day, capacity: zone.dropsPerDay, booked: 0 })
+    .onConflictDoNothing();
+  const [row] = await tx
+    .select({ booked: deliveryDays.booked })
+    .from(deliveryDays)
+    .where(dayIs(zone.id, day))
+    .for("update");
+  const held = await liveHolds(tx, zone.id, day, options.now);
+  if (!row || row.booked + held >= zone.dropsPerDay) return false;
+  await tx
+    .update(deliveryDays)
+    .set({
+      booked: options.firm ? sql`${deliveryDays.booked} + 1` : deliveryDays.booked,
+      capacity: zone.dropsPerDay,
+      updatedAt: sql`now()`,
     })
-    .returning({ booked: deliveryDays.booked });
-  return taken.length === 1;
+    .where(dayIs(zone.id, day));
+  return true;
 }
 
 async function giveBackDrop(tx: Tx, zoneId: number, day: string): Promise<void> {
   await tx
     .update(deliveryDays)
     .set({ booked: sql`${deliveryDays.booked} - 1`, updatedAt: sql`now()` })
-    .where(
-      and(eq(deliveryDays.zoneId, zoneId), eq(deliveryDays.day, day), gt(deliveryDays.booked, 0)),
-    );
+    .where(and(dayIs(zoneId, day), gt(deliveryDays.booked, 0)));
 }
 
 /**
@@ -88,7 +126,7 @@ async function lockDays(tx: Tx, days: { zoneId: number; day: string }[]): Promis
     await tx
       .select({ day: deliveryDays.day })
       .from(deliveryDays)
-      .where(and(eq(deliveryDays.zoneId, zoneId), eq(deliveryDays.day, day)))
+      .where(dayIs(zoneId, day))
       .for("update");
   }
 }
@@ -149,7 +187,10 @@ export async function bookDelivery(tx: Tx, input: BookDeliveryInput): Promise<De
     });
   }
   if (existing) await lockDays(tx, [existing, { zoneId: input.zone.id, day: input.day }]);
-  if (!(await takeDrop(tx, input.zone, input.day))) {
+  // A move keeps what the booking was: a hold stays a hold (until the same time), a booking a
+  // booking.
+  const firm = existing ? existing.heldUntil === null : !input.hold;
+  if (!(await takeDrop(tx, input.zone, input.day, { now: rules.now, firm }))) {
     const [next] = await availableDeliveryDays({ ...rules, after: input.day, count: 1 }, tx);
     throw new DeliveryDayFullError(input.day, next ?? null, input.kind);
   }
@@ -162,11 +203,18 @@ export async function bookDelivery(tx: Tx, input: BookDeliveryInput): Promise<De
         day: input.day,
         kind: input.kind,
         laybyPlanId,
+        ...(input.hold
+          ? {
+              heldUntil: input.hold.until,
+              heldByAddress: input.hold.address ?? null,
+              heldByDevice: input.hold.device ?? null,
+            }
+          : {}),
       })
       .returning();
     return booking!;
   }
-  await giveBackDrop(tx, existing.zoneId, existing.day);
+  if (firm) await giveBackDrop(tx, existing.zoneId, existing.day);
   // A run is one day's: a delivery moved to another day leaves its run.
   if (existing.day !== input.day) await dropStopOfBooking(tx, existing.id);
   const [moved] = await tx
@@ -209,8 +257,70 @@ export async function releaseDelivery(
   const [released] = await tx
     .delete(deliveryBookings)
     .where(eq(deliveryBookings.orderId, input.orderId))
-    .returning({ zoneId: deliveryBookings.zoneId, day: deliveryBookings.day });
+    .returning({
+      zoneId: deliveryBookings.zoneId,
+      day: deliveryBookings.day,
+      heldUntil: deliveryBookings.heldUntil,
+    });
   if (!released) return null;
-  await giveBackDrop(tx, released.zoneId, released.day);
-  return released;
+  // A hold was never in the day's count: deleting it was enough.
+  if (released.heldUntil === null) await giveBackDrop(tx, released.zoneId, released.day);
+  return { zoneId: released.zoneId, day: released.day };
+}
+
+/**
+ * An unpaid order's hold becomes a booking when the order is paid, in the payment's
+ * transaction: a hold still live takes the drop it held (it was counted all along); one that
+ * lapsed (or was let go when a payment was cancelled) takes its day only while the day is free
+ * at the zone's drops a day now. Answers "booked", "full" (the hold lapsed and its day filled
+ * since: the caller finds another), or null when the order held no day.
+ */
+export async function confirmHeldDelivery(
+  tx: Tx,
+  input: { orderId: number; dropsPerDay: number; now: Date },
+): Promise<"booked" | "full" | null> {
+  const [hold] = await tx
+    .select()
+    .from(deliveryBookings)
+    .where(and(eq(deliveryBookings.orderId, input.orderId), isNotNull(deliveryBookings.heldUntil)));
+  if (!hold?.heldUntil) return null;
+  await lockDays(tx, [hold]);
+  const live = hold.heldUntil > input.now;
+  const [row] = await tx
+    .select({ booked: deliveryDays.booked, capacity: deliveryDays.capacity })
+    .from(deliveryDays)
+    .where(dayIs(hold.zoneId, hold.day));
+  // Live, its drop is within the day's count already (booked and live holds never pass the
+  // capacity); lapsed, it competes with the bookings and other live holds of the day.
+  const fits = live
+    ? !!row && row.booked < row.capacity
+    : !!row &&
+      row.booked + (await liveHolds(tx, hold.zoneId, hold.day, input.now)) < input.dropsPerDay;
+  if (!fits) return "full";
+  await tx
+    .update(deliveryDays)
+    .set({
+      booked: sql`${deliveryDays.booked} + 1`,
+      ...(live ? {} : { capacity: input.dropsPerDay }),
+      updatedAt: sql`now()`,
+    })
+    .where(dayIs(hold.zoneId, hold.day));
+  await tx
+    .update(deliveryBookings)
+    .set({ heldUntil: null, heldByAddress: null, heldByDevice: null, updatedAt: sql`now()` })
+    .where(eq(deliveryBookings.id, hold.id));
+  return "booked";
+}
+
+/**
+ * Lets an unpaid order's hold go at once (its payment was cancelled or declined): the day stops
+ * counting it; the booking stays, to be taken again if the order is paid while the day is free.
+ */
+export async function endDeliveryHold(tx: Tx, input: { orderId: number; now: Date }) {
+  await tx
+    .update(deliveryBookings)
+    .set({ heldUntil: input.now, updatedAt: sql`now()` })
+    .where(
+      and(eq(deliveryBookings.orderId, input.orderId), gt(deliveryBookings.heldUntil, input.now)),
+    );
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, or, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { countMatching } from "~/db/list-page.server";
 import { deliveryBookings, deliveryRunStops, deliveryZones, orders } from "~/db/schema";
@@ -34,9 +34,16 @@ export type DayZone = {
   bookings: DayBooking[];
 };
 
-/** The bookings on `day`: every one is on the day view, under its zone. */
+/**
+ * The bookings on `day`: every one is on the day view, under its zone, but for an unpaid
+ * order's hold that has ended (docs/decisions/039), which takes no drop and waits to be paid
+ * or to expire.
+ */
 export function bookedOnDay(options: { day: string }): SQL {
-  return eq(deliveryBookings.day, options.day);
+  return and(
+    eq(deliveryBookings.day, options.day),
+    or(isNull(deliveryBookings.heldUntil), gt(deliveryBookings.heldUntil, sql`now()`)),
+  )!;
 }
 
 /** How many deliveries are booked on `day` (the day view's rows, on a run or not). */

@@ -9,7 +9,12 @@ import { zoneOfAddress, zoneRulesOf } from "./delivery-choices.server";
 import { deliveryTerms } from "./delivery-terms";
 import { recordOrderEvent } from "~/domain/orders/order-events.server";
 import { addDays, shopToday } from "~/lib/dates";
-import { bookDelivery, DELIVERY_DAY_FIELD, moveDelivery } from "./book-delivery.server";
+import {
+  bookDelivery,
+  DELIVERY_DAY_FIELD,
+  moveDelivery,
+  type DeliveryHold,
+} from "./book-delivery.server";
 import { availableDeliveryDays } from "./booked-counts.server";
 import { formatDeliveryDay, formatLongDay } from "./day-names";
 import type { DeliveryKind } from "./delivery-days";
@@ -68,7 +73,15 @@ export function readPostedDay(raw: string | undefined | null): string {
  */
 export async function bookCheckoutDelivery(
   tx: Tx,
-  input: { orderId: number; zoneId: number; day: string; kind: DeliveryKind; now?: Date },
+  input: {
+    orderId: number;
+    zoneId: number;
+    day: string;
+    kind: DeliveryKind;
+    now?: Date;
+    /** The unpaid order's hold on the day (delivery-holds.server.ts); none books it. */
+    hold?: DeliveryHold;
+  },
 ) {
   const zone = await zoneRules(input.zoneId, tx);
   if (!zone) throw notFound("That delivery zone no longer exists.");
@@ -81,6 +94,7 @@ export async function bookCheckoutDelivery(
     day: input.day,
     kind: input.kind,
     now: input.now,
+    hold: input.hold,
   });
   await recordOrderEvent(tx, {
     orderId: input.orderId,

@@ -18,6 +18,7 @@ import { formatMoney } from "~/lib/money";
 import { deliveryAddressOf, LAYBY_PAYFLEX_MESSAGE, type CheckoutInput } from "./checkout-schema";
 import { orderPageUrl, sendOrderConfirmation } from "./order-mail.server";
 import { placeOrder } from "./place-order.server";
+import type { DayHolder } from "~/domain/delivery/delivery-holds.server";
 import { quoteCheckout } from "./quote.server";
 import type { PaymentMethod } from "./totals";
 
@@ -52,6 +53,8 @@ export async function completeCheckout(options: {
   siteUrl: string;
   /** The signed-in shopper, whose account the order joins; none for a guest. */
   signedInUserId?: string | null;
+  /** Who checks out (the client's address, the browser's device), for the caps on day holds. */
+  holder?: DayHolder;
 }): Promise<{ next: string }> {
   const { input, siteUrl } = options;
   if (paymentProviders().length === 0) {
@@ -91,7 +94,11 @@ export async function completeCheckout(options: {
     }
   }
 
-  const { order, created } = await placeOrder({ ...input, signedInUserId: options.signedInUserId });
+  const { order, created } = await placeOrder({
+    ...input,
+    signedInUserId: options.signedInUserId,
+    holder: options.holder,
+  });
   // A retried or double-clicked submit: the order exists; its page offers payment.
   if (!created) return { next: orderPageUrl("", order) };
   await sendOrderConfirmation(order.id, siteUrl);

@@ -6,11 +6,13 @@ import { moveOrderPayment } from "~/domain/orders/order-events.server";
 import { moveOrder } from "~/domain/orders/move-order.server";
 import { sellOrderStock } from "~/domain/orders/order-stock.server";
 import type { PaymentMethod } from "~/domain/orders/totals";
+import { bookHeldDelivery } from "~/domain/delivery/delivery-holds.server";
 
 /**
  * The order is paid in full, by one payment or by a lay-by plan's last instalment: the order is
  * marked paid and moves on to be delivered, its stock reservation becomes a sale and its tax
- * invoice (for the whole order) is issued, all in the caller's transaction with the order locked.
+ * invoice (for the whole order) is issued and the delivery day it held is booked, all in the
+ * caller's transaction with the order locked.
  */
 export async function markOrderPaid(
   tx: Tx,
@@ -48,4 +50,6 @@ export async function markOrderPaid(
     paymentReference: options.paymentReference,
     now,
   });
+  // The day held while it was paid becomes its booking (another, if it filled once the hold ended).
+  await bookHeldDelivery(tx, { orderId: options.orderId, now });
 }

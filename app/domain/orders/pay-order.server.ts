@@ -24,6 +24,8 @@ import {
 import { orderPageUrl } from "./order-mail.server";
 import { log } from "~/lib/log.server";
 import { addOnsTotalCents } from "./add-ons";
+import { db } from "~/db/client.server";
+import { letDeliveryHoldGo } from "~/domain/delivery/delivery-holds.server";
 
 /** The order page's "Pay now" form. */
 export const payAgainSchema = z.object({
@@ -214,7 +216,8 @@ export async function startPayment(options: {
 }
 
 /**
- * Where providers send the shopper back: asks the provider where it can be asked (PayFlex).
+ * Where providers send the shopper back: asks the provider where it can be asked (PayFlex); by
+ * the cancel link, the order's delivery day is no longer held.
  * Returns the order page to show, which says what became of the payment: the account's page of
  * the order when the signed-in shopper owns it, else the page of the order's link.
  */
@@ -223,10 +226,17 @@ export async function returnFromPayment(options: {
   siteUrl: string;
   /** The signed-in shopper, if any: an order of their account goes back to its account page. */
   accountUserId?: string | null;
+  /** The provider sent the shopper back by its cancel link: they left the payment. */
+  cancelled?: boolean;
 }): Promise<{ next: string }> {
   const { reference, siteUrl } = options;
   const { payment, order } = await paymentWithOrder(reference);
   const provider = providerByName(payment.provider);
+  if (options.cancelled && payment.status === "pending" && payment.instalmentId === null) {
+    // Left at the provider's page: the day the order held is free for others at once. Only
+    // ever lets a hold go, so a forged cancel link costs its sender their own day.
+    await db().transaction((tx) => letDeliveryHoldGo(tx, { orderId: order.id }));
+  }
   if (payment.status === "pending" && provider?.fetchOutcome) {
     try {
       const outcome = await provider.fetchOutcome(payment);

@@ -24,6 +24,7 @@ import { accountForNewOrder } from "~/domain/shoppers/shopper-orders.server";
 import { createLaybyPlan } from "~/domain/layby/place-plan.server";
 import { shopToday } from "~/lib/dates";
 import { bookCheckoutDelivery, readPostedDay } from "~/domain/delivery/shopper-delivery.server";
+import { newDeliveryHold, type DayHolder } from "~/domain/delivery/delivery-holds.server";
 
 export type PlacedOrder = typeof orders.$inferSelect;
 
@@ -51,6 +52,8 @@ export type PlaceOrderInput = Omit<
     layby?: CheckoutInput["layby"];
     /** Delivery add-ons ticked (docs/decisions/046); none when left out. */
     addOns?: AddOnChoice;
+    /** Who checks out (address, device), for the caps on unpaid orders' day holds. */
+    holder?: DayHolder;
   };
 
 /** Parts of the address an order placed by a script or a test may leave out ("" or none). */
@@ -82,6 +85,7 @@ export async function placeOrder(
 
   const settings = await getStoreSettings();
   const payMinutes = env().ORDER_PAYMENT_MINUTES;
+  const now = new Date();
   try {
     const order = await db().transaction(async (tx) => {
       const requested = mergeLines(input.lines);
@@ -147,7 +151,7 @@ export async function placeOrder(
           ...(quoted ? { paymentStatus: "awaiting_quote" as const } : {}),
           // A lay-by holds its goods while it is paid; any other order waits for its payment.
           status: input.layby ? ("layby" as const) : ("awaiting_payment" as const),
-          payBy: new Date(Date.now() + payMinutes * 60_000),
+          payBy: new Date(now.getTime() + payMinutes * 60_000),
         })
         .returning();
       if (!order) throw new Error("The order was not saved.");
@@ -208,12 +212,21 @@ export async function placeOrder(
       // lay-by is booked once it is paid in full (the engine refuses it before). The checkout
       // form always sends the field (empty when nothing was chosen: refused); a caller that
       // says nothing of a day (a script, a seed) leaves the order to book in the back office.
+      // Unpaid, the order only holds its day for a few minutes while it is paid, and a
+      // shopper may hold only so many days at once (docs/decisions/039).
       if (zone && !input.layby && input.deliveryDay !== undefined) {
         await bookCheckoutDelivery(tx, {
           orderId: order.id,
           zoneId: zone.id,
           day: readPostedDay(input.deliveryDay),
           kind: input.deliveryMethod,
+          now,
+          hold: await newDeliveryHold(tx, {
+            holder: input.holder ?? {},
+            email: input.email,
+            now,
+            payBy: order.payBy,
+          }),
         });
       }
       return order;

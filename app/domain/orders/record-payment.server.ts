@@ -14,6 +14,7 @@ import type {
   PaymentProviderName,
 } from "~/domain/payments/provider";
 import { owePaymentBack } from "~/domain/refunds/owe-payment-back.server";
+import { letDeliveryHoldGo } from "~/domain/delivery/delivery-holds.server";
 
 export type Payment = typeof payments.$inferSelect;
 type Order = typeof orders.$inferSelect;
@@ -101,7 +102,7 @@ const describeCard = (brand?: string | null, last4?: string | null) =>
  * transaction with the payment and the order locked, so a replayed or concurrent notification
  * changes nothing the second time. An approved payment of the right amount marks the order
  * paid, turns its stock reservation into a sale and issues its tax invoice; a decline leaves
- * it unpaid to try again. A payment for a lay-by instalment (payments.instalment_id) settles
+ * it unpaid to try again (its delivery day no longer held). A payment for a lay-by instalment (payments.instalment_id) settles
  * that instalment instead (app/domain/layby/pay-instalment.server.ts): "paid" with `layby`
  * saying which one and whether it completed the plan (then the order is paid as above).
  */
@@ -174,6 +175,8 @@ export async function recordPaymentOutcome(outcome: PaymentOutcome): Promise<{
         message: `${method} payment ${status === "declined" ? "declined" : "cancelled"}${card}.`,
         actor: outcome.provider,
       });
+      // Not paid: the day it held is free for others now, not when the hold runs out.
+      if (payment.instalmentId === null) await letDeliveryHoldGo(tx, { orderId: order.id });
       return { result: status, orderId: order.id };
     }
 

@@ -11,7 +11,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const reference = textParam(params.reference);
   const user = await getSessionUser(request);
   const { next } = await loaded(() =>
-    returnFromPayment({ reference, siteUrl: siteUrl(), accountUserId: user?.id }),
+    returnFromPayment({
+      reference,
+      siteUrl: siteUrl(),
+      accountUserId: user?.id,
+      cancelled: new URL(request.url).searchParams.get("cancelled") === "1",
+    }),
   );
   throw redirect(next);
 }

@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { checkoutSchema } from "~/domain/orders/checkout-schema";
 import { checkoutRateLimit, completeCheckout } from "~/domain/orders/checkout.server";
 import { getSessionUser } from "~/domain/auth/session.server";
+import { readDeviceCookie } from "~/domain/auth/device-cookie.server";
 import { apologyWithPhone, attempt, readPublicForm } from "~/lib/actions.server";
 
 /** The checkout's own apology: "Order Failed" and the shop's phone number. */
@@ -32,10 +33,15 @@ export async function submitCheckout(
     read.formData,
     async () => {
       const user = await getSessionUser(request);
+      const device = readDeviceCookie({
+        cookieHeader: request.headers.get("cookie"),
+        baseURL: siteUrl,
+      });
       const { next } = await completeCheckout({
         input: read.input,
         siteUrl,
         signedInUserId: user?.id,
+        holder: { address: context.clientAddress, device: device?.deviceId },
       });
       throw redirect(next);
     },

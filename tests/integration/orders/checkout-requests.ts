@@ -30,10 +30,10 @@ export function checkoutForm(
   return new Request("http://shop.test/checkout", { method: "POST", body });
 }
 
-/** Submits it: the answer's status and body, or where it redirected. */
-export async function submitCheckoutForm(request: Request) {
+/** Submits it (from `clientAddress`): the answer's status and body, or where it redirected. */
+export async function submitCheckoutForm(request: Request, clientAddress = "10.0.0.1") {
   try {
-    const result = await submitCheckout(request, { clientAddress: "10.0.0.1" }, "http://shop.test");
+    const result = await submitCheckout(request, { clientAddress }, "http://shop.test");
     const { data, init } = result as unknown as {
       data: FormActionResult;
       init: { status: number };
