@@ -10,6 +10,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { products } from "./catalog";
@@ -81,7 +82,11 @@ export const reviewPhotos = pgTable(
     height: integer("height").notNull(),
     position: smallint("position").notNull().default(0),
   },
-  (t) => [index("review_photos_review_idx").on(t.reviewId, t.position)],
+  (t) => [
+    index("review_photos_review_idx").on(t.reviewId, t.position),
+    // /media asks by file whether its review is published (server/media-route.ts's gate).
+    uniqueIndex("review_photos_file_idx").on(t.file),
+  ],
 );
 
 /**
