@@ -1,1 +1,1 @@
-CREATE UNIQUE INDEX "review_photos_file_idx" ON "review_photos" USING btree ("file");
+CREATE INDEX "review_photos_file_idx" ON "review_photos" USING btree ("file");

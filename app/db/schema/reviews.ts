@@ -10,7 +10,6 @@ import {
   smallint,
   text,
   timestamp,
-  uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { products } from "./catalog";
@@ -85,7 +84,7 @@ export const reviewPhotos = pgTable(
   (t) => [
     index("review_photos_review_idx").on(t.reviewId, t.position),
     // /media asks by file whether its review is published (server/media-route.ts's gate).
-    uniqueIndex("review_photos_file_idx").on(t.file),
+    index("review_photos_file_idx").on(t.file),
   ],
 );
 

@@ -144,6 +144,12 @@ export const PERSONAL_DATA_REGISTRY: Record<string, Record<string, PrivacyHandli
     ),
     notes: kept("printed on the issued invoice, kept as issued for five years (TAA s29)"),
   },
+  delivery_bookings: {
+    // With held_by_device: how many delivery days one shopper's unpaid checkouts hold (issue 53).
+    held_by_address: erased(
+      "the network address of an unpaid order's checkout: cleared when the order is paid and deleted with the booking when it expires unpaid, so kept at most the order's time to pay",
+    ),
+  },
   delivery_proofs: {
     recipient_name: erased("reads Erased; in the export as who received the goods"),
     signature_file: erased("no longer named, and the file removed; in the export as a data URL"),
