@@ -1,9 +1,10 @@
 // @database-once: route-level checks, run on PGlite only (see vitest.config.ts).
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
 import { db } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { SIGN_UPS_PER_EMAIL } from "~/domain/auth/accounts.server";
+import { passwordHashing } from "~/domain/auth/password-hash.server";
 import * as signUpPage from "~/routes/account/sign-up";
 import * as authPage from "~/routes/auth/auth";
 import { useTestDatabase } from "../../setup/database";
@@ -21,8 +22,11 @@ awayFromWindowEdges();
 const PUBLIC_URL = "https://beds.example";
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let counter = 0;
+let hashes: MockInstance<typeof passwordHashing.hash>;
 
 beforeAll(async () => {
+  // Before the file's first sign-up: better-auth keeps the hash function it is given.
+  hashes = vi.spyOn(passwordHashing, "hash");
   smtp = await startSmtpServer();
   process.env.SMTP_URL = smtp.url;
   process.env.PUBLIC_URL = PUBLIC_URL;
@@ -63,6 +67,39 @@ async function signUp(path: keyof typeof FORMS, email: string) {
 
 const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email));
 
+const realSetTimeout = globalThis.setTimeout;
+
+/**
+ * What a sign-up did: the passwords it hashed, the e-mails it sent, and the timers of 150 ms or
+ * more it set that ran out before it answered (a minimum time held, say). Shorter ones are left
+ * out: the test's mail server holds each new connection 100 ms before its greeting.
+ */
+async function workOf(path: keyof typeof FORMS, email: string) {
+  const [hashesBefore, mailsBefore] = [hashes.mock.calls.length, mailsTo(email).length];
+  const waited: number[] = [];
+  let answering = true;
+  const timers = vi.spyOn(globalThis, "setTimeout").mockImplementation(((
+    callback: (...args: unknown[]) => void,
+    delay = 0,
+    ...args: unknown[]
+  ) =>
+    realSetTimeout(() => {
+      if (answering && delay >= 150) waited.push(delay);
+      callback(...args);
+    }, delay)) as unknown as typeof setTimeout);
+  try {
+    await signUp(path, email);
+  } finally {
+    answering = false;
+    timers.mockRestore();
+  }
+  return {
+    hashes: hashes.mock.calls.length - hashesBefore,
+    mails: mailsTo(email).length - mailsBefore,
+    waited: waited.sort((a, b) => a - b),
+  };
+}
+
 describe.each(Object.keys(FORMS) as (keyof typeof FORMS)[])("sign-up on %s", (path) => {
   it("answers an address with an account as it answers a new one, and e-mails its owner", async () => {
     const fresh = `new-${++counter}@example.com`;
@@ -81,6 +118,17 @@ describe.each(Object.keys(FORMS) as (keyof typeof FORMS)[])("sign-up on %s", (pa
     expect(exists!.text).toContain(`${PUBLIC_URL}/account/sign-in`);
     expect(exists!.text).toContain(`${PUBLIC_URL}/account/forgot`);
     expect(exists!.text).not.toContain("evil.example");
+  });
+
+  // The time of the answer must not tell either (decision 025); bench/sign-up-timing.ts times it.
+  it("does the same work for an address with an account as for a new one: one hash, one e-mail, no timer waited for", async () => {
+    // The process's first e-mail loads the mail layout: not part of either answer.
+    await signUp(path, `warm-up-${++counter}@example.com`);
+    const fresh = `same-work-${++counter}@example.com`;
+    const asNew = await workOf(path, fresh);
+    const asTaken = await workOf(path, fresh);
+    expect(asNew).toEqual({ hashes: 1, mails: 1, waited: [] });
+    expect(asTaken).toEqual(asNew);
   });
 
   it("sends the owner of a staff account to the Admin Portal's pages", async () => {
