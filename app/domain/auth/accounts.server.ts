@@ -13,6 +13,7 @@ import {
 import { auth, requestHeaders } from "./auth.server";
 import { authRefusal } from "./auth-refusal.server";
 import { sendAccountExistsMail } from "./account-exists-mail.server";
+import { sendNoAccountMail } from "./password-reset-mail.server";
 import type { Role, SessionUser } from "./roles";
 
 /** A name for an account made from an e-mail alone: the part before the @. */
@@ -163,8 +164,9 @@ export const RESET_REQUESTS_PER_ADDRESS = 5;
 export const RESET_REQUESTS_PER_EMAIL = 5;
 
 /**
- * E-mails a reset link when the address belongs to an account. The answer is the same
- * either way, so the form does not tell strangers who has an account; requests are counted
+ * E-mails a reset link when the address belongs to an account, and says to one without that no
+ * account has it. The answer is the same either way, and so is the work (one e-mail), so the
+ * form does not tell strangers who has an account, nor does its time; requests are counted
  * per address and per target e-mail whether or not it has an account, for the same reason.
  */
 export async function requestPasswordReset(options: {
@@ -183,13 +185,16 @@ export async function requestPasswordReset(options: {
     windowSeconds: ATTEMPT_WINDOW_SECONDS,
   });
   if (!attempt.allowed) return { ok: false, retryAfterSeconds: attempt.retryAfterSeconds };
+  const [account] = await db().select({ id: users.id }).from(users).where(eq(users.email, email));
   try {
+    // For an account, better-auth keeps the token and sends the link (sendResetPassword).
     await auth(options.baseURL).api.requestPasswordReset({ body: { email } });
   } catch (error) {
     const refusal = authRefusal(error);
     if (!refusal) throw error;
     return { ok: false, invalid: refusal.message };
   }
+  if (!account) await sendNoAccountMail({ to: email, baseURL: options.baseURL });
   await recordAudit({
     action: "password_reset_requested",
     actorEmail: email,

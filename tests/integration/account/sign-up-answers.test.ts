@@ -7,14 +7,16 @@ import { SIGN_UPS_PER_EMAIL } from "~/domain/auth/accounts.server";
 import { passwordHashing } from "~/domain/auth/password-hash.server";
 import * as signUpPage from "~/routes/account/sign-up";
 import * as authPage from "~/routes/auth/auth";
+import * as forgotPage from "~/routes/auth/forgot-password";
 import { useTestDatabase } from "../../setup/database";
 import { awayFromWindowEdges } from "../../setup/rate-window";
 import { startSmtpServer } from "../../setup/smtp";
 import { routeOutcome, signedIn, statusOf } from "../admin/helpers";
 
 /**
- * Sign-up tells no stranger whether an address has an account: the same answer and status
- * either way; the address's owner is told by e-mail instead.
+ * Sign-up and forgot password tell no stranger whether an address has an account: the same
+ * answer and status either way, and the same work behind it (its time is timed by
+ * `npm run bench -- --only sign-up`); the address's owner is told by e-mail instead.
  */
 useTestDatabase();
 awayFromWindowEdges();
@@ -51,14 +53,19 @@ const FORMS = {
 };
 
 /** A sign-up posted to `path`, arriving by a Host name the sender chose. */
-async function signUp(path: keyof typeof FORMS, email: string) {
-  const module = path === "/auth" ? authPage : signUpPage;
+const signUp = (path: keyof typeof FORMS, email: string) =>
+  post(path === "/auth" ? authPage.action : signUpPage.action, path, FORMS[path](email));
+
+/** A reset request on the Admin Portal's form (/account/forgot has the same action). */
+const askReset = (email: string) => post(forgotPage.action, "/admin-login/forgot", { email });
+
+async function post(action: unknown, path: string, fields: Record<string, string>) {
   const request = new Request(`http://evil.example${path}`, {
     method: "POST",
     headers: { host: "evil.example" },
-    body: new URLSearchParams(FORMS[path](email)),
+    body: new URLSearchParams(fields),
   });
-  const { returned } = await routeOutcome(module.action, request, {});
+  const { returned } = await routeOutcome(action, request, {});
   return {
     status: statusOf(returned),
     body: (returned as { data?: unknown }).data ?? returned,
@@ -74,7 +81,7 @@ const realSetTimeout = globalThis.setTimeout;
  * more it set that ran out before it answered (a minimum time held, say). Shorter ones are left
  * out: the test's mail server holds each new connection 100 ms before its greeting.
  */
-async function workOf(path: keyof typeof FORMS, email: string) {
+async function workOf(email: string, send: () => Promise<unknown>) {
   const [hashesBefore, mailsBefore] = [hashes.mock.calls.length, mailsTo(email).length];
   const waited: number[] = [];
   let answering = true;
@@ -88,7 +95,7 @@ async function workOf(path: keyof typeof FORMS, email: string) {
       callback(...args);
     }, delay)) as unknown as typeof setTimeout);
   try {
-    await signUp(path, email);
+    await send();
   } finally {
     answering = false;
     timers.mockRestore();
@@ -125,8 +132,8 @@ describe.each(Object.keys(FORMS) as (keyof typeof FORMS)[])("sign-up on %s", (pa
     // The process's first e-mail loads the mail layout: not part of either answer.
     await signUp(path, `warm-up-${++counter}@example.com`);
     const fresh = `same-work-${++counter}@example.com`;
-    const asNew = await workOf(path, fresh);
-    const asTaken = await workOf(path, fresh);
+    const asNew = await workOf(fresh, () => signUp(path, fresh));
+    const asTaken = await workOf(fresh, () => signUp(path, fresh));
     expect(asNew).toEqual({ hashes: 1, mails: 1, waited: [] });
     expect(asTaken).toEqual(asNew);
   });
@@ -152,5 +159,25 @@ describe.each(Object.keys(FORMS) as (keyof typeof FORMS)[])("sign-up on %s", (pa
     expect(refused.body).toMatchObject({ alert: { title: "Too many attempts" } });
     // One welcome and an "Account Exists" for each allowed attempt after it; none past the limit.
     expect(mailsTo(owner)).toHaveLength(SIGN_UPS_PER_EMAIL);
+  });
+});
+
+describe("forgot password", () => {
+  it("answers and e-mails an address without an account as one with: one e-mail each, no timer waited for", async () => {
+    const someone = `has-account-${++counter}@example.com`;
+    await signUp("/auth", someone);
+    const nobody = `no-account-${++counter}@example.com`;
+    const answers: unknown[] = [];
+    const work = (email: string) => workOf(email, async () => answers.push(await askReset(email)));
+
+    const withAccount = await work(someone);
+    const without = await work(nobody);
+    expect(withAccount).toEqual({ hashes: 0, mails: 1, waited: [] });
+    expect(without).toEqual(withAccount);
+    expect(answers[1]).toEqual(answers[0]);
+    expect(mailsTo(someone).at(-1)!.text).toMatch(/\/account\/reset\?token=/);
+    const told = mailsTo(nobody).at(-1)!;
+    expect(told.text).toContain("no account has it");
+    expect(told.text).toContain(`${PUBLIC_URL}/account/sign-up`);
   });
 });
