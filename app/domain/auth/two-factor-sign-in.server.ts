@@ -91,10 +91,9 @@ export async function signInWithCode(options: {
   }
 
   // A code already accepted (here, in another browser or by another process) is not let in again.
-  if (
-    method === "totp" &&
-    (await claimTotpStep({ userId: pending.userId, code, baseURL })) === "used"
-  ) {
+  const claim =
+    method === "totp" ? await claimTotpStep({ userId: pending.userId, code, baseURL }) : null;
+  if (claim?.outcome === "used") {
     await recordAudit({
       action: "two_factor_failed",
       ...who,
@@ -112,6 +111,9 @@ export async function signInWithCode(options: {
         ? await api.verifyTOTP({ body: { code }, headers, returnHeaders: true })
         : await api.verifyBackupCode({ body: { code }, headers, returnHeaders: true });
   } catch (error) {
+    // Not accepted (a step better-auth's window leaves out, the account locked, the challenge
+    // ended in the meantime): the code is not spent.
+    await claim?.giveBack();
     const refusal = authRefusal(error);
     if (!refusal) throw error;
     const reason = refusal.code.toLowerCase() || "invalid";

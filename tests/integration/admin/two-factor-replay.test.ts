@@ -192,6 +192,16 @@ describe("a code is spent only on a live challenge of its own account", () => {
     expect(fresh.ok).toBe(true);
   });
 
+  it("a code better-auth does not accept (two steps ahead) is not spent: the code of now still signs in", async () => {
+    const staff = await staffWithTwoFactor();
+    await leaveTimeInStep();
+    const browser = await waitingForCode(staff.email, staff.password);
+    const ahead = await submitHere(browser, appCode(staff.secret, 2));
+    expect(ahead).toMatchObject({ ok: false, reason: "invalid" });
+    expect(ahead.message).not.toBe(USED_CODE);
+    expect((await submitHere(browser, appCode(staff.secret))).ok).toBe(true);
+  });
+
   it("a right code with another account's challenge is refused, and still signs in its own", async () => {
     const staff = await staffWithTwoFactor();
     const other = await staffWithTwoFactor();
