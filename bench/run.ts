@@ -16,6 +16,7 @@ import { benchReportExports, benchReportsPage, seedReportOrders } from "./report
 import { loadTest, type LoadResult } from "./load";
 import { postgresAnswers, withScratchDatabase } from "./postgres";
 import { benchSameWindow } from "./same-window";
+import { ALIKE_MS, ALIKE_RATIO, benchSignUpTiming } from "./sign-up-timing";
 import { benchScale, type AloneResult, type ScaleResult } from "./scale";
 import { benchSoak } from "./soak";
 import { seedCatalogue, startBenchShop } from "./server";
@@ -45,6 +46,10 @@ import { seedCatalogue, startBenchShop } from "./server";
  * the back office's Deliveries day view with --day-bookings N (5000) booked deliveries.
  * The e-mail part (--only email; not in a full run) renders the order confirmation's HTML
  * e-mail --rounds N (200) times in this process and prints the median (bench/email.ts).
+ * The sign-up part (--only sign-up; not in a full run) times the built shop's three sign-up
+ * forms and two forgot-password forms for --rounds N (40) addresses without an account and as
+ * many with one, one request at a time on PGlite with its mail sent over SMTP, and fails unless
+ * each form's medians are within 15 ms or 25% (bench/sign-up-timing.ts).
  * The same-window part (--only window, and last in a full run) holds this build against a
  * baseline checkout's build (--baseline DIR or SAME_WINDOW_BASELINE; left out without one):
  * --rounds N (5) alternated loads of --seconds each, after --warmup N (30) seconds, with
@@ -134,6 +139,10 @@ async function main() {
   }
   if (only === "window") {
     await sameWindow();
+    return;
+  }
+  if (only === "sign-up") {
+    await printSignUpTiming();
     return;
   }
   if (only === "floor") {
@@ -256,6 +265,30 @@ async function main() {
     await printInvoices();
     await sameWindow();
   }
+}
+
+/** Sign-up's answers for new addresses and for addresses with an account, side by side. */
+async function printSignUpTiming() {
+  const rounds = args.rounds ?? 40;
+  console.log(
+    `Sign-up and forgot password, ${rounds} addresses without an account and ${rounds} with one, on each form...`,
+  );
+  const results = await benchSignUpTiming(rounds);
+  console.log(
+    `\nSign-up and forgot-password answers, one at a time, PGlite (goal: medians within ${ALIKE_MS} ms or ${Math.round((ALIKE_RATIO - 1) * 100)}%)`,
+  );
+  console.log(
+    "| form | no account (new), median ms | with an account, median ms | ratio | difference ms | load average (1 min) |",
+  );
+  console.log("| --- | ---: | ---: | ---: | ---: | ---: |");
+  for (const r of results) {
+    console.log(
+      `| ${r.form} | ${r.newMedianMs} | ${r.existingMedianMs} | ${r.ratio} | ${r.differenceMs} | ${r.loadAverage} |`,
+    );
+  }
+  const apart = results.filter((r) => !r.alike);
+  console.log(apart.length === 0 ? "PASSED" : `FAILED: ${apart.map((r) => r.form).join(", ")}`);
+  if (apart.length > 0) process.exitCode = 1;
 }
 
 /** Checkout's delivery days for a zone with --bookings (1000) booked deliveries. */
@@ -611,7 +644,8 @@ type Args = Partial<
       | "delivery"
       | "email"
       | "window"
-      | "floor";
+      | "floor"
+      | "sign-up";
     noBuild: boolean;
     scaleProducts: number[];
     scaleWorkers: number[];
@@ -641,10 +675,11 @@ function parseArgs(argv: string[]): Args {
         value !== "delivery" &&
         value !== "email" &&
         value !== "window" &&
-        value !== "floor"
+        value !== "floor" &&
+        value !== "sign-up"
       ) {
         throw new Error(
-          "--only lighthouse|load|lists|inventory|scale|invoices|reports|soak|model|delivery|email|window|floor",
+          "--only lighthouse|load|lists|inventory|scale|invoices|reports|soak|model|delivery|email|window|floor|sign-up",
         );
       }
       out.only = value;

@@ -8,6 +8,38 @@ export async function sendPasswordResetMail(options: { to: string; link: string 
   await sendMail(passwordResetMail(options, from.name), from);
 }
 
+/**
+ * The answer to a reset request for an address without an account, sent as the reset link is
+ * to an address with one: the form answers the same either way, and by sending one e-mail
+ * either way it also takes as long (decision 025).
+ */
+export async function sendNoAccountMail(options: { to: string; baseURL: string }) {
+  const from = shopSenderOrDefault(await getStoreSettings().catch(() => null));
+  await sendMail(noAccountMail(options, from.name), from);
+}
+
+/** No account has this address: perhaps another address, or create one. */
+export function noAccountMail(
+  options: { to: string; baseURL: string },
+  shopName: string,
+): MailMessage {
+  const asked = `Someone, perhaps you, asked to reset the password of an account at ${shopName} with this e-mail address, but no account has it.`;
+  const other = "If you have an account, perhaps it is under another e-mail address.";
+  const signUp = `${options.baseURL}/account/sign-up`;
+  const ignore = "If you did not ask for this, ignore this e-mail: nothing has changed.";
+  return {
+    to: options.to,
+    subject: `Password reset at ${shopName}: no account with this address`,
+    text: [asked, other, "", "Or create an account here:", signUp, "", ignore].join("\n"),
+    email: {
+      heading: "No account with this address",
+      paragraphs: [asked, other],
+      action: { label: "Create an account", url: signUp },
+      after: [ignore],
+    },
+  };
+}
+
 /** The reset link's e-mail: it works for an hour, once. */
 export function passwordResetMail(
   options: { to: string; link: string },

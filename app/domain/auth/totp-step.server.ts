@@ -20,14 +20,21 @@ const STEP_OFFSETS = [-1, 0, 1, 2];
 export const USED_CODE =
   "That code has been used already. Please wait for the next code your app shows.";
 
-export type TotpClaim = "claimed" | "used" | "unmatched";
+export type TotpClaim = {
+  outcome: "claimed" | "used" | "unmatched";
+  /**
+   * Gives a claimed step back (the account's last step as it was, unless another claim moved
+   * it since): for a code better-auth then did not accept, which must not count as used.
+   */
+  giveBack(): Promise<void>;
+};
 
 /**
  * Claims the time step of an app code before better-auth checks it, so each code signs in once
- * (RFC 6238 s5.2): "used" when the account already accepted that step or a later one; "claimed"
- * when this call moved the account's last step forward (one conditional UPDATE, so of two
- * processes given the same code only one wins); "unmatched" when the code is no recent code of
- * the account, left to better-auth to refuse and count.
+ * (RFC 6238 s5.2); the outcome is "used" when the account already accepted that step or a
+ * later one; "claimed" when this call moved the account's last step forward (one conditional
+ * UPDATE, so of two processes given the same code only one wins); "unmatched" when the code is
+ * no recent code of the account, left to better-auth to refuse and count.
  */
 export async function claimTotpStep(options: {
   userId: string;
@@ -39,7 +46,11 @@ export async function claimTotpStep(options: {
     .select({ secret: twoFactors.secret, lastStep: twoFactors.lastTotpStep })
     .from(twoFactors)
     .where(eq(twoFactors.userId, options.userId));
-  if (!row) return "unmatched";
+  const unclaimed = (outcome: "used" | "unmatched"): TotpClaim => ({
+    outcome,
+    giveBack: async () => {},
+  });
+  if (!row) return unclaimed("unmatched");
   const key = (await auth(options.baseURL).$context).secretConfig;
   const otp = createOTP(await symmetricDecrypt({ key, data: row.secret }), {
     period: PERIOD_SECONDS,
@@ -51,8 +62,8 @@ export async function claimTotpStep(options: {
   for (const offset of STEP_OFFSETS) {
     if (constantTimeEqual(await otp.hotp(now + offset), options.code)) step ??= now + offset;
   }
-  if (step === null) return "unmatched";
-  if (row.lastStep !== null && step <= row.lastStep) return "used";
+  if (step === null) return unclaimed("unmatched");
+  if (row.lastStep !== null && step <= row.lastStep) return unclaimed("used");
   const claimed = await db()
     .update(twoFactors)
     .set({ lastTotpStep: step })
@@ -63,5 +74,15 @@ export async function claimTotpStep(options: {
       ),
     )
     .returning({ id: twoFactors.id });
-  return claimed.length > 0 ? "claimed" : "used";
+  if (claimed.length === 0) return unclaimed("used");
+  const [previous, taken] = [row.lastStep, step];
+  return {
+    outcome: "claimed",
+    giveBack: async () => {
+      await db()
+        .update(twoFactors)
+        .set({ lastTotpStep: previous })
+        .where(and(eq(twoFactors.userId, options.userId), eq(twoFactors.lastTotpStep, taken)));
+    },
+  };
 }

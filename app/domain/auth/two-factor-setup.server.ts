@@ -123,7 +123,8 @@ export async function confirmTwoFactorSetup(options: Caller & { code: string }) 
     });
   }
   // The first code is claimed as a sign-in's is: it cannot then open a session elsewhere.
-  if ((await claimTotpStep({ userId: user.id, code: options.code, baseURL })) === "used") {
+  const claim = await claimTotpStep({ userId: user.id, code: options.code, baseURL });
+  if (claim.outcome === "used") {
     throw new DomainError("invalid", USED_CODE, { field: "code", title: "Validation Error" });
   }
   const api = auth(baseURL).api;
@@ -135,6 +136,7 @@ export async function confirmTwoFactorSetup(options: Caller & { code: string }) 
       returnHeaders: true,
     });
   } catch (error) {
+    await claim.giveBack();
     const refusal = authRefusal(error);
     if (refusal?.code !== "INVALID_CODE") throw error;
     await recordAudit({

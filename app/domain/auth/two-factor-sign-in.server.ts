@@ -8,6 +8,7 @@ import { authRefusal } from "./auth-refusal.server";
 import { issueDeviceCookie, readDeviceCookie } from "./device-cookie.server";
 import { normaliseCode } from "./security-schemas";
 import { claimTotpStep, USED_CODE } from "./totp-step.server";
+import { hasLiveChallenge } from "./two-factor-challenge.server";
 import { isStaffRole, type Role } from "./roles";
 import {
   clearPendingCookie,
@@ -38,7 +39,7 @@ export function pendingSignIn(request: Request, baseURL: string): PendingSignIn 
 
 /**
  * The second step of a sign-in: a code from the authenticator app or one of the backup codes.
- * Each attempt is counted against the account and the address (not the address for a browser
+ * Nothing is checked unless better-auth's challenge for the pending account is live. Each attempt is counted against the account and the address (not the address for a browser
  * holding this account's device cookie) before the code is checked (one
  * atomic statement each, shared by every process); a right code gives its count back. On top,
  * better-auth allows 5 tries per challenge and locks the account's codes for 15 minutes after
@@ -56,10 +57,22 @@ export async function signInWithCode(options: {
   const code = normaliseCode(options.code);
   const method: CodeMethod = TOTP_PATTERN.test(code) ? "totp" : "backup_code";
   const who = { actorId: pending.userId, actorEmail: pending.email, ipAddress: clientAddress };
+  const cookieHeader = options.request.headers.get("cookie");
+
+  // The challenge first: a code sent with one that cannot sign in (expired, used up, another
+  // browser's or another account's) is not looked at, so its step is not spent (decision 024).
+  if (!(await hasLiveChallenge({ cookieHeader, userId: pending.userId, baseURL }))) {
+    await recordAudit({
+      action: "two_factor_failed",
+      ...who,
+      details: { method, reason: "challenge_expired" },
+    });
+    return expired(baseURL);
+  }
 
   // As at the password step (decision 007): a browser that has signed in to this account before
   // is not held to its address's allowance, which colleagues behind one address share.
-  const device = readDeviceCookie({ cookieHeader: options.request.headers.get("cookie"), baseURL });
+  const device = readDeviceCookie({ cookieHeader, baseURL });
   const trusted = device?.userId === pending.userId;
   const attempt = await consumeRateLimits({
     limits: [
@@ -78,10 +91,9 @@ export async function signInWithCode(options: {
   }
 
   // A code already accepted (here, in another browser or by another process) is not let in again.
-  if (
-    method === "totp" &&
-    (await claimTotpStep({ userId: pending.userId, code, baseURL })) === "used"
-  ) {
+  const claim =
+    method === "totp" ? await claimTotpStep({ userId: pending.userId, code, baseURL }) : null;
+  if (claim?.outcome === "used") {
     await recordAudit({
       action: "two_factor_failed",
       ...who,
@@ -99,6 +111,9 @@ export async function signInWithCode(options: {
         ? await api.verifyTOTP({ body: { code }, headers, returnHeaders: true })
         : await api.verifyBackupCode({ body: { code }, headers, returnHeaders: true });
   } catch (error) {
+    // Not accepted (a step better-auth's window leaves out, the account locked, the challenge
+    // ended in the meantime): the code is not spent.
+    await claim?.giveBack();
     const refusal = authRefusal(error);
     if (!refusal) throw error;
     const reason = refusal.code.toLowerCase() || "invalid";

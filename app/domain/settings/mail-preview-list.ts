@@ -126,6 +126,12 @@ export const MAIL_PREVIEWS = [
     when: "Someone asks to reset a password.",
   },
   {
+    key: "reset-no-account",
+    label: "Password reset, no account",
+    audience: "Shoppers",
+    when: "Someone asks to reset the password of an address that has no account.",
+  },
+  {
     key: "verify-email",
     label: "Confirm e-mail address",
     audience: "Shoppers",

@@ -1,5 +1,5 @@
 import { accountExistsMail } from "~/domain/auth/account-exists-mail.server";
-import { passwordResetMail } from "~/domain/auth/password-reset-mail.server";
+import { noAccountMail, passwordResetMail } from "~/domain/auth/password-reset-mail.server";
 import { deliveryNoticeMail } from "~/domain/delivery/delivery-notices.server";
 import { deliveryQuoteMail } from "~/domain/delivery/delivery-quote.server";
 import { stockAlertMail } from "~/domain/inventory/stock-alert-mail";
@@ -204,6 +204,8 @@ const BUILDERS: Record<MailPreviewKey, (c: Context) => MailMessage | Promise<Mai
       { to: SHOPPER, link: `${c.siteUrl}/account/reset?token=preview` },
       c.settings.storeName,
     ),
+  "reset-no-account": (c) =>
+    noAccountMail({ to: SHOPPER, baseURL: c.siteUrl }, c.settings.storeName),
   "verify-email": (c) =>
     verificationMail(
       { to: SHOPPER, link: `${c.siteUrl}/account/verify?token=preview` },

@@ -31,7 +31,7 @@ describe("accounts and sessions", () => {
       password: "secret-1",
       baseURL: BASE_URL,
     });
-    expect(created).toEqual({ ok: true });
+    expect(created).toMatchObject({ ok: true });
     const result = await attempt("Lerato@Example.com ", "secret-1");
     expect(result.ok).toBe(true);
     if (!result.ok) return;

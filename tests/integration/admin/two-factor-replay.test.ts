@@ -3,7 +3,7 @@ import readline from "node:readline";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { auditLog, sessions } from "~/db/schema";
+import { auditLog, sessions, verifications } from "~/db/schema";
 import { getSessionUser } from "~/domain/auth/session.server";
 import { signInWithPassword } from "~/domain/auth/sign-in.server";
 import { USED_CODE } from "~/domain/auth/totp-step.server";
@@ -167,4 +167,54 @@ describe("a two-factor code is accepted once", () => {
     const twice = await submitHere(await waitingForCode(staff.email, staff.password), second);
     expect(twice.ok).toBe(false);
   }, 60_000);
+});
+
+/** The browser's cookies with its better-auth challenge (`better-auth.two_factor`) from `other`. */
+function challengeFrom(cookie: string, other: string): string {
+  const challenge = (jar: string) => jar.split("; ").find((c) => c.includes("two_factor="))!;
+  return cookie.replace(challenge(cookie), challenge(other));
+}
+
+describe("a code is spent only on a live challenge of its own account", () => {
+  it("a right code with an expired challenge is refused, and the same code then signs in with a fresh one", async () => {
+    const staff = await staffWithTwoFactor();
+    await leaveTimeInStep();
+    const stale = await waitingForCode(staff.email, staff.password);
+    // better-auth's challenge (a verification row naming the account) runs out; our cookie not.
+    await db()
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(verifications.value, staff.user.id));
+    const code = appCode(staff.secret);
+
+    expect(await submitHere(stale, code)).toMatchObject({ ok: false, reason: "expired" });
+    const fresh = await submitHere(await waitingForCode(staff.email, staff.password), code);
+    expect(fresh.ok).toBe(true);
+  });
+
+  it("a code better-auth does not accept (two steps ahead) is not spent: the code of now still signs in", async () => {
+    const staff = await staffWithTwoFactor();
+    await leaveTimeInStep();
+    const browser = await waitingForCode(staff.email, staff.password);
+    const ahead = await submitHere(browser, appCode(staff.secret, 2));
+    expect(ahead).toMatchObject({ ok: false, reason: "invalid" });
+    expect(ahead.message).not.toBe(USED_CODE);
+    expect((await submitHere(browser, appCode(staff.secret))).ok).toBe(true);
+  });
+
+  it("a right code with another account's challenge is refused, and still signs in its own", async () => {
+    const staff = await staffWithTwoFactor();
+    const other = await staffWithTwoFactor();
+    await leaveTimeInStep();
+    const mixed = challengeFrom(
+      await waitingForCode(staff.email, staff.password),
+      await waitingForCode(other.email, other.password),
+    );
+    const code = appCode(staff.secret);
+
+    expect(await submitHere(mixed, code)).toMatchObject({ ok: false, reason: "expired" });
+    const own = await submitHere(await waitingForCode(staff.email, staff.password), code);
+    expect(own.ok).toBe(true);
+    expect(await sessionsOf(other.user.id)).toBe(1);
+  });
 });
