@@ -27,7 +27,7 @@ let counter = 0;
 let hashes: MockInstance<typeof passwordHashing.hash>;
 
 beforeAll(async () => {
-  // Before the file's first sign-up: better-auth keeps the hash function it is given.
+  // The shop asks passwordHashing at each sign-up (auth.server.ts), so the spy sees each hash.
   hashes = vi.spyOn(passwordHashing, "hash");
   smtp = await startSmtpServer();
   process.env.SMTP_URL = smtp.url;
