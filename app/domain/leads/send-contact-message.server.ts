@@ -1,6 +1,5 @@
 import { db } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
-import { isVerifiedAddressOf } from "~/domain/shoppers/shopper-auth.server";
 import type { ContactInput } from "./schemas";
 import { notifyQuietly } from "./shop-mail.server";
 import type { StoreSettings } from "~/domain/settings/store-settings.server";
@@ -8,18 +7,15 @@ import type { MailMessage } from "~/mail/mailer.server";
 
 /**
  * Stores a message from the contact form and e-mails it to the shop. The sender gets a copy
- * only at an address they have confirmed (signed in as `senderUserId`, the address their
- * verified one): the form takes any address, and a copy of any words sent there would let a
- * stranger mail whom they like in the shop's name.
+ * only when the caller has found the address confirmed (`copyToSender`: a signed-in shopper's
+ * verified address): the form takes any address, and a copy of any words sent there would let
+ * a stranger mail whom they like in the shop's name.
  */
-export async function sendContactMessage(options: {
-  input: ContactInput;
-  senderUserId?: string | null;
-}) {
-  const { input, senderUserId } = options;
+export async function sendContactMessage(options: { input: ContactInput; copyToSender?: boolean }) {
+  const { input } = options;
   const [message] = await db().insert(contactMessages).values(input).returning();
   if (!message) throw new Error("The message was not saved.");
-  const copy = senderUserId ? await isVerifiedAddressOf(senderUserId, input.email) : false;
+  const copy = options.copyToSender === true;
   await notifyQuietly("contact message", (shop) => [
     contactMessageMail(input, message.id, shop),
     ...(copy ? [contactCopyMail(input, shop)] : []),

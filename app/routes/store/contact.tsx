@@ -7,6 +7,7 @@ import { fullAddress, telHref, useStoreSettings } from "~/components/store/use-s
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { contactSchema } from "~/domain/leads/schemas";
 import { getSessionUser } from "~/domain/auth/session.server";
+import { isVerifiedAddressOf } from "~/domain/shoppers/shopper-auth.server";
 import { sendContactMessage } from "~/domain/leads/send-contact-message.server";
 import { attempt, CALL_US, readPublicForm, succeeded } from "~/lib/actions.server";
 import { sendOrExplain } from "~/lib/connection-safe-action";
@@ -40,7 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     read.formData,
     async () => {
       const sender = await getSessionUser(request);
-      await sendContactMessage({ input: read.input, senderUserId: sender?.id });
+      const copyToSender = sender ? await isVerifiedAddressOf(sender.id, read.input.email) : false;
+      await sendContactMessage({ input: read.input, copyToSender });
       return SENT;
     },
     CALL_US,
