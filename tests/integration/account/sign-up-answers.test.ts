@@ -1,10 +1,10 @@
 // @database-once: route-level checks, run on PGlite only (see vitest.config.ts).
+import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
 import { db } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { SIGN_UPS_PER_EMAIL } from "~/domain/auth/accounts.server";
-import { passwordHashing } from "~/domain/auth/password-hash.server";
 import * as signUpPage from "~/routes/account/sign-up";
 import * as authPage from "~/routes/auth/auth";
 import * as forgotPage from "~/routes/auth/forgot-password";
@@ -24,11 +24,12 @@ awayFromWindowEdges();
 const PUBLIC_URL = "https://beds.example";
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let counter = 0;
-let hashes: MockInstance<typeof passwordHashing.hash>;
+let hashes: MockInstance<typeof crypto.scrypt>;
 
 beforeAll(async () => {
-  // The shop asks passwordHashing at each sign-up (auth.server.ts), so the spy sees each hash.
-  hashes = vi.spyOn(passwordHashing, "hash");
+  // Each password hashed is one scrypt (the shop's, and the tests' cheaper one alike): counted
+  // on node:crypto itself, which every file of the run shares with the shop's modules.
+  hashes = vi.spyOn(crypto, "scrypt");
   smtp = await startSmtpServer();
   process.env.SMTP_URL = smtp.url;
   process.env.PUBLIC_URL = PUBLIC_URL;
