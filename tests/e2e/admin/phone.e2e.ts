@@ -89,11 +89,14 @@ function firstRowFits(page: Page) {
   });
 }
 
-/** The first row's own page (an order, an invoice, a product...), when its row links to one. */
+/**
+ * The first row's own page (an order, an invoice, a product...), when its row links to one: not
+ * a document or a picture (a PDF, a review's photo).
+ */
 function firstRowLink(page: Page) {
   return page.evaluate(() => {
     const link = document.querySelector<HTMLAnchorElement>(
-      'main table tbody tr a[href^="/admin/"]:not([href*="/pdf"]):not([download])',
+      'main table tbody tr a[href^="/admin/"]:not([href*="/pdf"]):not([href*="/photos/"]):not([download])',
     );
     return link?.getAttribute("href") ?? null;
   });
