@@ -1,4 +1,4 @@
-import crypto from "node:crypto";
+import { constantTimeEqual, makeSignature } from "better-auth/crypto";
 import { auth } from "./auth.server";
 
 /** The cookie better-auth's two-factor plugin keeps its challenge in (its TWO_FACTOR_COOKIE_NAME). */
@@ -18,7 +18,7 @@ export async function hasLiveChallenge(options: {
 }): Promise<boolean> {
   const context = await auth(options.baseURL).$context;
   const raw = cookieValue(options.cookieHeader, context.createAuthCookie(CHALLENGE_COOKIE).name);
-  const identifier = raw === null ? null : signedValue(raw, context.secret);
+  const identifier = raw === null ? null : await signedValue(raw, context.secret);
   if (!identifier) return false;
   const challenge = await context.internalAdapter.findVerificationValue(identifier);
   if (!challenge || challenge.value !== options.userId) return false;
@@ -39,12 +39,11 @@ function cookieValue(cookieHeader: string | null, name: string): string | null {
   return null;
 }
 
-/** The value of a cookie better-auth signed ("value.base64(HMAC-SHA256)"), or null. */
-function signedValue(signed: string, secret: string): string | null {
+/** The value of a cookie better-auth signed ("value.signature"), checked with its own signing. */
+async function signedValue(signed: string, secret: string): Promise<string | null> {
   const dot = signed.lastIndexOf(".");
   if (dot < 1) return null;
   const value = signed.slice(0, dot);
-  const given = Buffer.from(signed.slice(dot + 1));
-  const expected = Buffer.from(crypto.createHmac("sha256", secret).update(value).digest("base64"));
-  return given.length === expected.length && crypto.timingSafeEqual(given, expected) ? value : null;
+  const expected = await makeSignature(value, secret);
+  return constantTimeEqual(signed.slice(dot + 1), expected) ? value : null;
 }

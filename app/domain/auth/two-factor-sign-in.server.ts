@@ -39,7 +39,8 @@ export function pendingSignIn(request: Request, baseURL: string): PendingSignIn 
 
 /**
  * The second step of a sign-in: a code from the authenticator app or one of the backup codes.
- * Nothing is checked unless better-auth's challenge for the pending account is live. Each attempt is counted against the account and the address (not the address for a browser
+ * Nothing is checked unless better-auth's challenge for the pending account is live. Each
+ * attempt is counted against the account and the address (not the address for a browser
  * holding this account's device cookie) before the code is checked (one
  * atomic statement each, shared by every process); a right code gives its count back. On top,
  * better-auth allows 5 tries per challenge and locks the account's codes for 15 minutes after
