@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNotNull, sql } from "drizzle-orm";
+import { and, count, eq, gt, sql } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
 import { deliveryBookings, deliveryDays, laybyPlans, orders } from "~/db/schema";
 import { DomainError, notFound } from "~/domain/errors";
@@ -273,17 +273,14 @@ export async function releaseDelivery(
  * transaction: a hold still live takes the drop it held (it was counted all along); one that
  * lapsed (or was let go when a payment was cancelled) takes its day only while the day is free
  * at the zone's drops a day now. Answers "booked", "full" (the hold lapsed and its day filled
- * since: the caller finds another), or null when the order held no day.
+ * since: the caller finds another), or null when the booking is no hold.
  */
 export async function confirmHeldDelivery(
   tx: Tx,
-  input: { orderId: number; dropsPerDay: number; now: Date },
+  input: { hold: DeliveryBooking; dropsPerDay: number; now: Date },
 ): Promise<"booked" | "full" | null> {
-  const [hold] = await tx
-    .select()
-    .from(deliveryBookings)
-    .where(and(eq(deliveryBookings.orderId, input.orderId), isNotNull(deliveryBookings.heldUntil)));
-  if (!hold?.heldUntil) return null;
+  const { hold } = input;
+  if (!hold.heldUntil) return null;
   await lockDays(tx, [hold]);
   const live = hold.heldUntil > input.now;
   const [row] = await tx

@@ -106,17 +106,13 @@ function tooManyHolds(most: number, firstEnds: Date | null, now: Date) {
 export async function bookHeldDelivery(tx: Tx, input: { orderId: number; now?: Date }) {
   const now = input.now ?? new Date();
   const [hold] = await tx
-    .select({
-      zoneId: deliveryBookings.zoneId,
-      day: deliveryBookings.day,
-      kind: deliveryBookings.kind,
-    })
+    .select()
     .from(deliveryBookings)
     .where(and(eq(deliveryBookings.orderId, input.orderId), isNotNull(deliveryBookings.heldUntil)));
   if (!hold) return;
   const zone = await zoneRules(hold.zoneId, tx);
   const dropsPerDay = zone?.rules.dropsPerDay ?? 0;
-  const confirmed = await confirmHeldDelivery(tx, { orderId: input.orderId, dropsPerDay, now });
+  const confirmed = await confirmHeldDelivery(tx, { hold, dropsPerDay, now });
   if (confirmed !== "full") return;
   await releaseDelivery(tx, { orderId: input.orderId });
   const booked =
