@@ -102,8 +102,8 @@ const describeCard = (brand?: string | null, last4?: string | null) =>
  * transaction with the payment and the order locked, so a replayed or concurrent notification
  * changes nothing the second time. An approved payment of the right amount marks the order
  * paid, turns its stock reservation into a sale and issues its tax invoice; a decline leaves
- * it unpaid to try again (its delivery day no longer held). A payment for a lay-by instalment (payments.instalment_id) settles
- * that instalment instead (app/domain/layby/pay-instalment.server.ts): "paid" with `layby`
+ * it unpaid to try again (its delivery day no longer held). A payment for a lay-by instalment
+ * (payments.instalment_id) settles that instalment instead (app/domain/layby/pay-instalment.server.ts): "paid" with `layby`
  * saying which one and whether it completed the plan (then the order is paid as above).
  */
 export async function recordPaymentOutcome(outcome: PaymentOutcome): Promise<{

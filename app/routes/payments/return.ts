@@ -3,7 +3,7 @@ import { getSessionUser } from "~/domain/auth/session.server";
 import { returnFromPayment } from "~/domain/orders/pay-order.server";
 import { loaded } from "~/lib/actions.server";
 import { siteUrl } from "~/lib/site-url.server";
-import { textParam } from "~/lib/request-input.server";
+import { readSearchParams, textParam } from "~/lib/request-input.server";
 import type { Route } from "./+types/return";
 
 /** Where a provider sends the shopper back after paying (or not). */
@@ -15,7 +15,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       reference,
       siteUrl: siteUrl(),
       accountUserId: user?.id,
-      cancelled: new URL(request.url).searchParams.get("cancelled") === "1",
+      cancelled: readSearchParams(request).get("cancelled") === "1",
     }),
   );
   throw redirect(next);
