@@ -68,8 +68,13 @@ export function useBrowser() {
         contexts.splice(0).map((context) => context.close().catch(() => undefined)),
       );
     }
-    expect(violations.splice(0), "Content-Security-Policy violations").toEqual([]);
-    expect(findings, "accessibility findings and default error screens").toEqual([]);
+    // The lines themselves in the message: a CI log shows them, not "[ Array(1) ]".
+    const refused = violations.splice(0);
+    expect(refused, `Content-Security-Policy violations:\n${refused.join("\n")}`).toEqual([]);
+    expect(
+      findings,
+      `accessibility findings and default error screens:\n${findings.join("\n")}`,
+    ).toEqual([]);
   });
 
   async function judgePage(page: Page, visited: Set<string>): Promise<string[]> {
