@@ -32,7 +32,10 @@ export default {
   reporters: ["clear-text", "progress", "html", "json"],
   htmlReporter: { fileName: "reports/mutation/index.html" },
   jsonReporter: { fileName: "reports/mutation/mutation.json" },
-  ignorePatterns: ["build", "data", "reports", "test-results", "coverage", "tests/e2e"],
+  // Anchored to the project's root: a bare "reports" also left `app/domain/reports` out of the
+  // sandbox, so every test file importing it failed to load and counted no test (the model test
+  // and the ledger's files among them), and their mutants "survived".
+  ignorePatterns: ["/build", "/data", "/reports", "/test-results", "/coverage", "/tests/e2e"],
   // A second run tests again only the mutants whose code or covering tests changed.
   incremental: true,
   incrementalFile: "reports/mutation/incremental.json",
