@@ -57,7 +57,7 @@ const TRIED_AT_LEAST = 4;
 
 let base: Awaited<ReturnType<typeof setUpShop>>;
 let storeRoomId: number;
-let actor: { id: string; email: string };
+let actor: { id: string; email: string; name: string };
 let shopperId: string;
 let dataDir: string;
 const provider: { mode: ProviderMode } = { mode: "approve" };

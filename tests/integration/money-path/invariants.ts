@@ -323,13 +323,47 @@ async function orderLivesHold() {
          or (o.status = 'delivered' and l.delivered_quantity + l.credited_quantity < l.quantity)`),
     "delivered units against the order's stage",
   ).toEqual([]);
+  // A delivered order keeps the booking it was delivered on (its run's history), and a refund
+  // after delivery leaves it so; any other booking is of goods still to bring.
   expect(
     await rows(sql`
-      select b.order_id from delivery_bookings b join orders o on o.id = b.order_id
-      where o.status in ('cancelled', 'delivered')
-         or not exists (select 1 from order_lines l
-                        where l.order_id = o.id and l.quantity > l.credited_quantity)`),
+      select b.order_id, o.status from delivery_bookings b join orders o on o.id = b.order_id
+      where o.status = 'cancelled'
+         or (o.status = 'delivered'
+             and not exists (select 1 from delivery_proofs p
+                             where p.order_id = o.id and p.outcome = 'delivered'))
+         or (o.status <> 'delivered'
+             and not exists (select 1 from order_lines l
+                             where l.order_id = o.id and l.quantity > l.credited_quantity))`),
     "delivery days of orders with nothing left to deliver",
+  ).toEqual([]);
+  // Out for delivery is a stop sent out and not recorded yet, and only that.
+  expect(
+    await rows(sql`
+      select o.id, o.status, s.out_for_delivery_at
+      from orders o
+      left join delivery_bookings b on b.order_id = o.id
+      left join delivery_run_stops s on s.booking_id = b.id
+      where (o.status = 'out_for_delivery'
+             and (s.out_for_delivery_at is null
+                  or exists (select 1 from delivery_proofs p where p.order_id = o.id
+                             and p.run_id = s.run_id)))
+         or (o.status in ('to_deliver', 'layby', 'awaiting_payment')
+             and s.out_for_delivery_at is not null)`),
+    "orders out for delivery against their run's stops",
+  ).toEqual([]);
+  // Each day's count of drops is its bookings (holds apart): a cancelled, refunded or missed
+  // delivery gives its drop back exactly once.
+  expect(
+    await rows(sql`
+      select coalesce(d.zone_id, b.zone_id) as zone_id, coalesce(d.day, b.day) as day,
+             coalesce(d.booked, 0) as counted, coalesce(b.n, 0) as bookings
+      from delivery_days d
+      full join (select zone_id, day, count(*)::int as n from delivery_bookings
+                 where held_until is null group by zone_id, day) b
+        on b.zone_id = d.zone_id and b.day = d.day
+      where coalesce(d.booked, 0) <> coalesce(b.n, 0)`),
+    "each day's drops against its bookings",
   ).toEqual([]);
   expect(
     await rows(sql`
