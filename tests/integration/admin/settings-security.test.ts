@@ -10,7 +10,15 @@ import * as twoFactorPage from "~/routes/auth/two-factor";
 import { insertStoreSettings } from "../../factories";
 import { useTestDatabase } from "../../setup/database";
 import { awayFromWindowEdges } from "../../setup/rate-window";
-import { BASE_URL, formRequest, routeOutcome, shopRequest, signedIn, statusOf } from "./helpers";
+import {
+  STAFF_SIGN_IN,
+  BASE_URL,
+  formRequest,
+  routeOutcome,
+  shopRequest,
+  signedIn,
+  statusOf,
+} from "./helpers";
 import { body, followToTab, page, post, withCookies } from "./two-factor-helpers";
 
 useTestDatabase();
@@ -42,14 +50,16 @@ describe("role checks of the Security tab and the code step", () => {
     { intent: "two-factor-rule", requireTwoFactor: "on" },
   ];
 
-  it("signed out goes to /auth, a customer gets 403, for the page and every form", async () => {
+  it("signed out goes to the staff sign-in, a customer gets 403, for the page and every form", async () => {
     const customer = (await signedIn("customer")).cookie;
     const signedOut = await page(undefined);
-    expect((signedOut.thrown as Response).headers.get("location")).toBe("/auth");
+    expect((signedOut.thrown as Response).headers.get("location")).toMatch(STAFF_SIGN_IN);
     expect(statusOf((await page(customer)).thrown)).toBe(403);
     for (const fields of forms) {
       const out = await post(fields);
-      expect((out.thrown as Response).headers.get("location"), fields.intent).toBe("/auth");
+      expect((out.thrown as Response).headers.get("location"), fields.intent).toMatch(
+        STAFF_SIGN_IN,
+      );
       const asCustomer = await post(fields, customer);
       expect(asCustomer.returned, fields.intent).toBeUndefined();
       expect(statusOf(asCustomer.thrown), fields.intent).toBe(403);
