@@ -87,10 +87,13 @@ const body = (value: unknown) =>
   ((value as { data?: unknown }).data ?? value) as Record<string, unknown>;
 
 describe("who may set payment providers and bank details up", () => {
-  it.each(FORMS.map((f) => [f.intent, f]))("%s: signed out goes to the staff sign-in", async (_, fields) => {
-    const { thrown } = await post(fields);
-    expect((thrown as Response).headers.get("location")).toMatch(STAFF_SIGN_IN);
-  });
+  it.each(FORMS.map((f) => [f.intent, f]))(
+    "%s: signed out goes to the staff sign-in",
+    async (_, fields) => {
+      const { thrown } = await post(fields);
+      expect((thrown as Response).headers.get("location")).toMatch(STAFF_SIGN_IN);
+    },
+  );
 
   it.each(FORMS.map((f) => [f.intent, f]))(
     "%s: a customer and a staff member get 403",
