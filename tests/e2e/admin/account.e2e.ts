@@ -108,19 +108,26 @@ describe("My account", () => {
     const confirm = form.getByLabel("Confirm New Password");
     const update = form.getByRole("button", { name: "Update Password" });
 
-    // Too short and not the same: said by the fields before anything is sent.
+    // Too short, then not the same: said by the fields before anything is sent.
     await tabTo(page, current);
     await page.keyboard.type(password);
     await page.keyboard.press("Tab");
     await page.keyboard.type("abc");
     await page.keyboard.press("Tab");
-    await page.keyboard.type("abd");
+    await page.keyboard.type("abc");
     await page.keyboard.press("Enter");
+    await form.getByText("Password must be at least 6 characters").waitFor();
     expect(await announcedFieldErrors(form)).toEqual([
       {
         field: "New Password",
         message: "6 to 128 characters. Password must be at least 6 characters",
       },
+    ]);
+    await fresh.fill("staff-pass-2");
+    await confirm.fill("staff-pass-3");
+    await update.click();
+    await form.getByText("The passwords do not match").waitFor();
+    expect(await announcedFieldErrors(form)).toEqual([
       { field: "Confirm New Password", message: "The passwords do not match" },
     ]);
 
