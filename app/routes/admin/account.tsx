@@ -109,12 +109,12 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
       </Card>
       {/* A new mount after a change, so the passwords typed are gone (the answer is a redirect). */}
       <ChangePasswordForm
-        key={resultFor("change-password")?.ok ? "changed" : "form"}
+        key={resultFor("change-password")?.ok ? "password-changed" : "password-form"}
         pageResult={resultFor("change-password")}
         codeNeeded={codeNeeded}
       />
       <SignOutOthersForm
-        key={resultFor("sign-out-others")?.ok ? "signed-out" : "form"}
+        key={resultFor("sign-out-others")?.ok ? "devices-signed-out" : "devices-form"}
         pageResult={resultFor("sign-out-others")}
         codeNeeded={codeNeeded}
         otherSessions={otherSessions}
