@@ -33,8 +33,8 @@ export const STATUS_OF: Record<DomainErrorKind, number> = {
   unavailable: 503,
 };
 
-/** Fields whose typed value is never sent back: passwords and providers' keys and secrets. */
-const SECRET_FIELD = /password|passphrase|secret|merchantkey/i;
+/** Fields whose typed value is never sent back: passwords, two-factor codes, providers' keys and secrets. */
+const SECRET_FIELD = /password|passphrase|secret|merchantkey|twofactorcode/i;
 
 /** The typed values to show again, never the passwords or other secrets. */
 export function keptValues(formData: FormData) {

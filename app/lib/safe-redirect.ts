@@ -24,3 +24,42 @@ export function safeRedirectPath(value: unknown, fallback = "/"): string {
   if (url.origin !== PROBE_ORIGIN || url.pathname.startsWith("//")) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
 }
+
+/** The back office's home, where a sign-in lands when no page was asked for. */
+export const BACK_OFFICE_HOME = "/admin";
+
+/**
+ * A page of the back office to return to after signing in (`next`), else null: a target
+ * `safeRedirectPath` keeps whose path is /admin or below it. Never the sign-in pages
+ * (/admin-login...) themselves, nor a path a dot segment takes out of /admin.
+ */
+export function safeBackOfficePath(value: unknown): string | null {
+  const kept = safeRedirectPath(value, "");
+  if (!kept) return null;
+  const { pathname } = new URL(kept, PROBE_ORIGIN);
+  return pathname === BACK_OFFICE_HOME || pathname.startsWith(`${BACK_OFFICE_HOME}/`) ? kept : null;
+}
+
+/**
+ * The address of the page a request asked for, as a `next` to come back to: its path without
+ * React Router's data suffix and query (`.data`, `_routes`, `index`), and its own query.
+ */
+export function requestedPage(requestUrl: string): string {
+  const url = new URL(requestUrl);
+  const path = url.pathname.replace(/\.data$/, "");
+  url.searchParams.delete("_routes");
+  url.searchParams.delete("index");
+  const query = url.searchParams.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/**
+ * The staff sign-in page, carrying the back-office page to return to (none for the home
+ * page, or for a target that is not a safe back-office path).
+ */
+export function staffSignInPath(next?: string | null, base = "/admin-login"): string {
+  const target = safeBackOfficePath(next);
+  return target && target !== BACK_OFFICE_HOME
+    ? `${base}?next=${encodeURIComponent(target)}`
+    : base;
+}

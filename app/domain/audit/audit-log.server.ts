@@ -12,6 +12,7 @@ export type AuditAction =
   | "email_verified"
   | "guest_orders_joined_account"
   | "password_changed"
+  | "other_sessions_ended"
   | "password_check_failed"
   | "two_factor_challenged"
   | "two_factor_failed"

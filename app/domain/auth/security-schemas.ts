@@ -1,18 +1,36 @@
 import { z } from "zod";
 import { adminLoginSchema } from "./schemas";
 
+export const SIGN_IN_CODE_MESSAGE =
+  "Enter the 6-digit code from your app, or a backup code such as abcde-12345";
+
 /** The specification's password rules (section 5) and their messages. */
 const newPassword = adminLoginSchema.shape.password;
 
-/** Settings > Security: Update Password (current, new, confirm). */
+const currentPassword = z
+  .string()
+  .min(1, "Current password is required")
+  .max(128, "Password is too long");
+
+/**
+ * The code My account asks for when two-factor is on: the app's six digits or a backup code,
+ * written as the sign-in's code step takes them; empty when the account has no two-factor (the
+ * server says when one is needed).
+ */
+const ownCode = z
+  .string()
+  .max(64, SIGN_IN_CODE_MESSAGE)
+  .optional()
+  .transform((v) => (v ? normaliseCode(v) : ""))
+  .pipe(z.string().regex(/^(|\d{6}|[A-Za-z0-9]{5}-[A-Za-z0-9]{5})$/, SIGN_IN_CODE_MESSAGE));
+
+/** My account: Update Password (current, new, confirm; the code where two-factor is on). */
 export const changePasswordSchema = z
   .object({
-    currentPassword: z
-      .string()
-      .min(1, "Current password is required")
-      .max(128, "Password is too long"),
+    currentPassword,
     newPassword,
     confirmPassword: z.string().min(1, "Please confirm the new password"),
+    twoFactorCode: ownCode,
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     path: ["confirmPassword"],
@@ -22,6 +40,9 @@ export const changePasswordSchema = z
     path: ["newPassword"],
     message: "The new password must differ from the current one",
   });
+
+/** My account: Sign Out of Other Devices (the current password; the code where two-factor is on). */
+export const signOutOthersSchema = z.object({ currentPassword, twoFactorCode: ownCode });
 
 /** The password that confirms turning two-factor on or off, or new backup codes. */
 export const confirmPasswordSchema = z.object({
@@ -43,9 +64,6 @@ export function normaliseCode(code: string): string {
     ? `${plain.slice(0, 5)}-${plain.slice(5)}`
     : plain;
 }
-
-export const SIGN_IN_CODE_MESSAGE =
-  "Enter the 6-digit code from your app, or a backup code such as abcde-12345";
 
 /** The sign-in's second step: six digits from the app, or a backup code (`abcde-12345`). */
 export const signInCodeSchema = z.object({

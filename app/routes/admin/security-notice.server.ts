@@ -3,8 +3,8 @@ import { createCookie, redirect } from "react-router";
 import { authSecret } from "~/env.server";
 
 /**
- * A change on the Security tab that replaces the session (a new password, two-factor on or
- * off) or shows backup codes answers with a redirect back to the tab. A plain form post runs the
+ * A change on the Security tab or My account that replaces the session (a new password,
+ * two-factor on or off) or shows backup codes answers with a redirect back to its page. A plain form post runs the
  * page's loaders in the same request as its action, still holding the old session cookie, which
  * by then signs nobody in; after the redirect they run with the new one. What the page says, and
  * the backup codes to show once, travel in this cookie: encrypted with the auth secret, for this
@@ -31,12 +31,16 @@ function noticeCookie(baseURL: string) {
   });
 }
 
-/** The redirect to the tab: `headers` (the new session's cookies) and the notice to show there. */
+/**
+ * The redirect to the page (the Security tab unless `path` says another): `headers` (the new
+ * session's cookies) and the notice to show there.
+ */
 export async function backToSecurityTab(options: {
   userId: string;
   notice: SecurityNotice;
   baseURL: string;
   headers?: Headers;
+  path?: string;
 }) {
   const headers = new Headers(options.headers);
   const sealed = await symmetricEncrypt({
@@ -44,7 +48,7 @@ export async function backToSecurityTab(options: {
     data: JSON.stringify({ userId: options.userId, at: Date.now(), notice: options.notice }),
   });
   headers.append("set-cookie", await noticeCookie(options.baseURL).serialize(sealed));
-  return redirect(SECURITY_PATH, { headers });
+  return redirect(options.path ?? SECURITY_PATH, { headers });
 }
 
 /**

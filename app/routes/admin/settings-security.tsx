@@ -1,12 +1,10 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { renderSVG } from "uqr";
 import { FormNotice } from "~/components/admin/auth-card";
-import { ChangePasswordForm } from "~/components/admin/settings/change-password-form";
+import { Card, CardContent } from "~/components/admin/ui/card";
 import { TwoFactorCard, type SecurityResult } from "~/components/admin/settings/two-factor-card";
 import { TwoFactorRuleCard } from "~/components/admin/settings/two-factor-rule-card";
-import { changeOwnPassword } from "~/domain/auth/change-password.server";
 import {
-  changePasswordSchema,
   confirmPasswordSchema,
   setupCodeSchema,
   twoFactorRuleSchema,
@@ -92,21 +90,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A change that replaces the session or shows backup codes: see security-notice.server.ts.
   const back = (notice: SecurityNotice, headers?: Headers) =>
     backToSecurityTab({ userId: user.id, baseURL, notice, headers });
-  if (intent === "change-password") {
-    const parsed = parseForm(changePasswordSchema, formData);
-    if (!parsed.ok) return invalid(parsed, formData);
-    return attempt(formData, async () => {
-      const { headers, otherSessionsEnded } = await changeOwnPassword({
-        ...caller,
-        ...parsed.data,
-      });
-      const ended =
-        otherSessionsEnded === 0
-          ? "You were not signed in anywhere else."
-          : `You were signed out everywhere else (${otherSessionsEnded} other session${otherSessionsEnded === 1 ? "" : "s"}).`;
-      return back(done(intent, "Password Updated", ended), headers);
-    });
-  }
   if (
     intent === "start-two-factor" ||
     intent === "renew-backup-codes" ||
@@ -177,20 +160,20 @@ export default function SecuritySettingsPage({ loaderData, actionData }: Route.C
           the rest of the back office.
         </FormNotice>
       )}
-      {/* A new mount after a change, so the passwords typed are gone (the answer is a redirect). */}
-      <ChangePasswordForm
-        key={resultFor("change-password")?.ok ? "changed" : "form"}
-        pageResult={resultFor("change-password")}
-      />
+      <Card>
+        <CardContent className="pt-6 text-sm text-muted-foreground">
+          Your password, and signing out of your other devices, are on{" "}
+          <Link to="/admin/account" className="text-primary underline hover:no-underline">
+            My Account
+          </Link>
+          .
+        </CardContent>
+      </Card>
       <TwoFactorCard
         state={loaderData.twoFactor}
         setup={loaderData.setup}
         required={loaderData.required}
-        result={
-          result && intentOf(result) !== "change-password" && intentOf(result) !== "two-factor-rule"
-            ? result
-            : undefined
-        }
+        result={result && intentOf(result) !== "two-factor-rule" ? result : undefined}
       />
       {loaderData.owner && (
         <TwoFactorRuleCard

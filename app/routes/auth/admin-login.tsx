@@ -13,7 +13,8 @@ import { signInWithPassword } from "~/domain/auth/sign-in.server";
 import { isStaffRole } from "~/domain/auth/roles";
 import { parseForm } from "~/lib/forms";
 import { siteUrl } from "~/lib/site-url.server";
-import { readForm } from "~/lib/request-input.server";
+import { readForm, readSearchParams } from "~/lib/request-input.server";
+import { BACK_OFFICE_HOME, safeBackOfficePath, staffSignInPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/admin-login";
 
 export const meta: Route.MetaFunction = () => [
@@ -23,17 +24,25 @@ export const meta: Route.MetaFunction = () => [
 
 const INVALID_CREDENTIALS = "Invalid credentials. Please try again.";
 
+/** The back-office page asked for before signing in (`?next=`), kept only if it is one. */
+function askedFor(request: Request): string | null {
+  return safeBackOfficePath(readSearchParams(request).get("next"));
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
+  const next = askedFor(request);
   const user = await getSessionUser(request);
-  if (user && isStaffRole(user.role)) throw redirect("/admin");
-  const url = new URL(request.url);
+  if (user && isStaffRole(user.role)) throw redirect(next ?? BACK_OFFICE_HOME);
+  const params = readSearchParams(request);
   return {
-    passwordReset: url.searchParams.get("reset") === "done",
-    twoFactorExpired: url.searchParams.get("two-factor") === "expired",
+    next,
+    passwordReset: params.get("reset") === "done",
+    twoFactorExpired: params.get("two-factor") === "expired",
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const next = askedFor(request);
   const formData = await readForm(request);
   const parsed = parseForm(adminLoginSchema, formData);
   if (!parsed.ok) return invalid(parsed, formData);
@@ -43,9 +52,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     baseURL: siteUrl(),
     clientAddress: context.clientAddress,
   });
-  if (signedIn.ok) throw redirect("/admin", { headers: signedIn.headers });
+  if (signedIn.ok) throw redirect(next ?? BACK_OFFICE_HOME, { headers: signedIn.headers });
+  // The page asked for travels on through the code step.
   if (signedIn.reason === "two_factor") {
-    throw redirect("/admin-login/two-factor", { headers: signedIn.headers });
+    throw redirect(staffSignInPath(next, "/admin-login/two-factor"), {
+      headers: signedIn.headers,
+    });
   }
   if (signedIn.reason === "rate_limited") {
     return refused(429, { title: "Too many attempts", description: signedIn.message }, formData);
@@ -68,7 +80,7 @@ export default function AdminLoginPage({ loaderData, actionData }: Route.Compone
         <CardContent>
           <form.fetcher.Form
             method="post"
-            action="/admin-login"
+            action={staffSignInPath(loaderData.next)}
             onSubmit={form.onSubmit}
             noValidate
             className="space-y-4"

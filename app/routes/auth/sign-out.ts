@@ -5,18 +5,18 @@ import { siteUrl } from "~/lib/site-url.server";
 import type { Route } from "./+types/sign-out";
 import { log } from "~/lib/log.server";
 
-/** POST only: ends the session and goes to /auth ("Sign Out Failed" when it cannot). */
+/** POST only: ends the session and goes to the staff sign-in page ("Sign Out Failed" when it cannot). */
 export async function action({ request, context }: Route.ActionArgs) {
   try {
     const user = await getSessionUser(request);
-    if (!user) return redirect("/auth");
+    if (!user) return redirect("/admin-login");
     const headers = await signOut({
       request,
       baseURL: siteUrl(),
       user,
       clientAddress: context.clientAddress,
     });
-    return redirect("/auth", { headers });
+    return redirect("/admin-login", { headers });
   } catch (error) {
     log.error({ err: error }, "Sign-out failed");
     return data(
@@ -32,5 +32,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function loader() {
-  throw redirect("/auth");
+  throw redirect("/admin-login");
 }

@@ -8,7 +8,8 @@ import { signInCodeSchema } from "~/domain/auth/security-schemas";
 import { pendingSignIn, signInWithCode } from "~/domain/auth/two-factor-sign-in.server";
 import { invalid, refused } from "~/lib/actions.server";
 import { parseForm } from "~/lib/forms";
-import { readForm } from "~/lib/request-input.server";
+import { readForm, readSearchParams } from "~/lib/request-input.server";
+import { BACK_OFFICE_HOME, safeBackOfficePath, staffSignInPath } from "~/lib/safe-redirect";
 import { siteUrl } from "~/lib/site-url.server";
 import type { Route } from "./+types/two-factor";
 
@@ -17,14 +18,23 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+const CODE_STEP = "/admin-login/two-factor";
+
+/** The back-office page asked for before signing in, carried here from the password step. */
+function askedFor(request: Request): string | null {
+  return safeBackOfficePath(readSearchParams(request).get("next"));
+}
+
 /** Only a sign-in whose password was right comes here; anyone else starts at the password. */
 export function loader({ request }: Route.LoaderArgs) {
+  const next = askedFor(request);
   const pending = pendingSignIn(request, siteUrl());
-  if (!pending) throw redirect("/admin-login");
-  return { email: pending.email };
+  if (!pending) throw redirect(staffSignInPath(next));
+  return { email: pending.email, next };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const next = askedFor(request);
   const formData = await readForm(request);
   const parsed = parseForm(signInCodeSchema, formData);
   if (!parsed.ok) return invalid(parsed, formData);
@@ -34,9 +44,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     baseURL: siteUrl(),
     clientAddress: context.clientAddress,
   });
-  if (result.ok) throw redirect(result.isStaff ? "/admin" : "/", { headers: result.headers });
+  if (result.ok) {
+    throw redirect(result.isStaff ? (next ?? BACK_OFFICE_HOME) : "/", { headers: result.headers });
+  }
   if (result.reason === "expired") {
-    throw redirect("/admin-login?two-factor=expired", { headers: result.headers });
+    const signIn = staffSignInPath(next);
+    const expired = `${signIn}${signIn.includes("?") ? "&" : "?"}two-factor=expired`;
+    throw redirect(expired, { headers: result.headers });
   }
   return refused(
     result.reason === "rate_limited" ? 429 : 401,
@@ -60,7 +74,12 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
           </p>
         </CardHeader>
         <CardContent>
-          <Form method="post" noValidate className="space-y-4">
+          <Form
+            method="post"
+            action={staffSignInPath(loaderData.next, CODE_STEP)}
+            noValidate
+            className="space-y-4"
+          >
             {failure && !failure.fieldErrors.code && (
               <FormNotice title={failure.alert.title}>{failure.alert.description}</FormNotice>
             )}
@@ -82,7 +101,7 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
           </Form>
           <div className="mt-6 space-y-3 text-center text-sm">
             <Link
-              to="/admin-login"
+              to={staffSignInPath(loaderData.next)}
               className="inline-flex items-center gap-1 text-muted-foreground hover:text-foreground"
             >
               <Icon name="arrow-left" className="size-4" /> Back to sign in

@@ -5,11 +5,14 @@ import { DEMO_OWNER, signInAsOwner, toast } from "./admin-session";
 const browser = useBrowser();
 
 describe("staff sign-in", () => {
-  it("sends a signed-out visitor from /admin to /auth", async () => {
+  it("sends a signed-out visitor from /admin to the staff sign-in page, without Create Account", async () => {
     const page = await browser.newPage();
     await page.goto("/admin/products");
-    expect(new URL(page.url()).pathname).toBe("/auth");
-    await page.getByText("Manage your inventory, orders & invoices").waitFor();
+    const url = new URL(page.url());
+    expect(url.pathname).toBe("/admin-login");
+    expect(url.searchParams.get("next")).toBe("/admin/products");
+    await page.getByRole("heading", { name: "Admin Portal" }).waitFor();
+    expect(await page.getByText("Create Account").count()).toBe(0);
   });
 
   it("a new account can sign in but sees that it has no access", async () => {
@@ -184,8 +187,8 @@ describe("the admin shell", () => {
 
     await page.getByRole("button", { name: "Account menu" }).click();
     await page.getByRole("menuitem", { name: "Sign Out" }).click();
-    await page.waitForURL(/\/auth$/);
+    await page.waitForURL(/\/admin-login$/);
     await page.goto("/admin");
-    expect(new URL(page.url()).pathname).toBe("/auth");
+    expect(new URL(page.url()).pathname).toBe("/admin-login");
   });
 });

@@ -195,10 +195,13 @@ describe("two-factor sign-in", () => {
     await main(page).getByText("Your password alone signs you in now.").waitFor();
     await stillSignedIn();
 
-    await main(page).getByLabel("Current Password").fill(password);
-    await main(page).getByLabel("New Password", { exact: true }).fill("staff-pass-2");
-    await main(page).getByLabel("Confirm New Password").fill("staff-pass-2");
-    await main(page).getByRole("button", { name: "Update Password" }).click();
+    // The password is changed on My account.
+    await page.goto("/admin/account");
+    const passwordForm = main(page).getByRole("form", { name: "Password" });
+    await passwordForm.getByLabel("Current Password").fill(password);
+    await passwordForm.getByLabel("New Password", { exact: true }).fill("staff-pass-2");
+    await passwordForm.getByLabel("Confirm New Password").fill("staff-pass-2");
+    await passwordForm.getByRole("button", { name: "Update Password" }).click();
     await main(page).getByText("Password Updated").waitFor();
     await stillSignedIn();
   });

@@ -186,6 +186,10 @@ export function formTargets(f: ShopFacts): FormTarget[] {
     { path: "/auth", fields: { email, password: "a-password" } },
     { path: "/auth/sign-out", fields: {} },
     { path: "/admin-login", fields: { email, password: "a-password", rememberMe: "on" } },
+    {
+      path: "/admin-login?next=%2Fadmin%2Forders%2F1001",
+      fields: { email, password: "a-password", rememberMe: "on" },
+    },
     { path: "/admin-login/forgot", fields: { email } },
     {
       path: "/admin-login/reset",
@@ -318,6 +322,8 @@ export function pageTargets(f: ShopFacts): PageTarget[] {
     { path: "/newsletter/confirm", query: { token: "a".repeat(32) } },
     { path: "/newsletter/unsubscribe", query: { token: "a".repeat(32) } },
     { path: "/admin-login", query: { reset: "done" } },
+    { path: "/admin-login", query: { next: "/admin/orders/1001", "two-factor": "expired" } },
+    { path: "/admin-login/two-factor", query: { next: "/admin/orders/1001" } },
     { path: "/admin-login/reset", query: { token: "not-a-real-token" } },
     { path: "/account/sign-in", query: { next: "/account/addresses", reset: "done" } },
     { path: "/account/sign-up", query: { name: "Naledi Khumalo", email: "naledi@example.com" } },

@@ -476,15 +476,22 @@ export function adminFormTargets(f: ShopFacts): FormTarget[] {
       },
       owner: true,
     },
-    // Security: the owner's password is never sent, so no fuzzed form changes it or two-factor.
+    // My account and Security: the owner's password is never sent, so no fuzzed form changes
+    // it, two-factor, or signs the owner's other sessions out.
     {
-      path: "/admin/settings/security",
+      path: "/admin/account",
       fields: {
         intent: "change-password",
         currentPassword: "not-the-password",
         newPassword: "fuzz-pass-1",
         confirmPassword: "fuzz-pass-1",
+        twoFactorCode: "",
       },
+      owner: true,
+    },
+    {
+      path: "/admin/account",
+      fields: { intent: "sign-out-others", currentPassword: "not-the-password", twoFactorCode: "" },
       owner: true,
     },
     {

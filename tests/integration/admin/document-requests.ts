@@ -1,5 +1,6 @@
 import { createRequestHandler, type EntryContext, type ServerBuild } from "react-router";
 import * as root from "~/root";
+import * as account from "~/routes/admin/account";
 import * as layout from "~/routes/admin/layout";
 import * as settings from "~/routes/admin/settings";
 import * as security from "~/routes/admin/settings-security";
@@ -38,7 +39,7 @@ export function documentRequests(routes: TestRoute[]) {
   return createRequestHandler(build, "production");
 }
 
-/** The Security tab of the back office's settings, under its layouts. */
+/** The Security tab of the back office's settings and My account, under their layouts. */
 const handle = documentRequests([
   { id: "root", path: "", module: root },
   { id: "routes/admin/layout", parentId: "root", path: "admin", module: layout },
@@ -54,6 +55,7 @@ const handle = documentRequests([
     path: "security",
     module: security,
   },
+  { id: "routes/admin/account", parentId: "routes/admin/layout", path: "account", module: account },
 ]);
 
 /** A browser without JavaScript: it keeps its cookies and follows redirects, as browsers do. */

@@ -13,7 +13,14 @@ import {
   insertContactMessage,
   insertSubscriber,
 } from "../leads/enquiry-factories";
-import { formRequest, routeOutcome, shopRequest, signedIn, statusOf } from "./helpers";
+import {
+  STAFF_SIGN_IN,
+  formRequest,
+  routeOutcome,
+  shopRequest,
+  signedIn,
+  statusOf,
+} from "./helpers";
 
 useTestDatabase();
 
@@ -71,9 +78,9 @@ const request = (path: string, method: "GET" | "POST", cookie?: string) =>
 describe("the inbox's routes check the role on the server", () => {
   for (const [path, handler, params, method] of HANDLERS) {
     const kind = method === "GET" ? "loader" : "action";
-    it(`${kind} of ${path}: signed out goes to /auth, a customer gets 403`, async () => {
+    it(`${kind} of ${path}: signed out goes to the staff sign-in, a customer gets 403`, async () => {
       const signedOut = await outcome(handler, request(path, method), params);
-      expect((signedOut.thrown as Response).headers.get("location")).toBe("/auth");
+      expect((signedOut.thrown as Response).headers.get("location")).toMatch(STAFF_SIGN_IN);
       const customer = await outcome(handler, request(path, method, cookies.customer), params);
       expect(customer.returned).toBeUndefined();
       expect(statusOf(customer.thrown)).toBe(403);

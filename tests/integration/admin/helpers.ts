@@ -79,3 +79,9 @@ export const statusOf = (value: unknown) =>
   value instanceof Response
     ? value.status
     : ((value as { init?: { status?: number } } | undefined)?.init?.status ?? 200);
+
+/**
+ * Where the back office's gate sends a signed-out request: the staff sign-in page, with the
+ * back-office page asked for (none for the dashboard) to return to after signing in.
+ */
+export const STAFF_SIGN_IN = /^\/admin-login(\?next=%2Fadmin(%2F|%3F)[^&\s]*)?$/;

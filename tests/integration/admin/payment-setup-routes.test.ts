@@ -6,7 +6,14 @@ import { removePaymentSetup } from "~/domain/settings/payment-settings.server";
 import { useTestDatabase } from "../../setup/database";
 import { insertStoreSettings } from "../../factories";
 import { setEnv } from "../payments/helpers";
-import { formRequest, routeOutcome, shopRequest, signedIn, statusOf } from "./helpers";
+import {
+  STAFF_SIGN_IN,
+  formRequest,
+  routeOutcome,
+  shopRequest,
+  signedIn,
+  statusOf,
+} from "./helpers";
 
 useTestDatabase();
 
@@ -80,10 +87,13 @@ const body = (value: unknown) =>
   ((value as { data?: unknown }).data ?? value) as Record<string, unknown>;
 
 describe("who may set payment providers and bank details up", () => {
-  it.each(FORMS.map((f) => [f.intent, f]))("%s: signed out goes to /auth", async (_, fields) => {
-    const { thrown } = await post(fields);
-    expect((thrown as Response).headers.get("location")).toBe("/auth");
-  });
+  it.each(FORMS.map((f) => [f.intent, f]))(
+    "%s: signed out goes to the staff sign-in",
+    async (_, fields) => {
+      const { thrown } = await post(fields);
+      expect((thrown as Response).headers.get("location")).toMatch(STAFF_SIGN_IN);
+    },
+  );
 
   it.each(FORMS.map((f) => [f.intent, f]))(
     "%s: a customer and a staff member get 403",

@@ -13,7 +13,7 @@ import * as reportsExport from "~/routes/admin/reports-export";
 import { shopToday } from "~/lib/dates";
 import { useTestDatabase } from "../../setup/database";
 import { insertOrders, setUpCatalogue } from "../reports/report-fixtures";
-import { routeOutcome, shopRequest, signedIn, statusOf } from "./helpers";
+import { STAFF_SIGN_IN, routeOutcome, shopRequest, signedIn, statusOf } from "./helpers";
 
 useTestDatabase();
 
@@ -99,9 +99,9 @@ const ROUTES = [
 
 describe("reports: who may see them", () => {
   for (const [path, module, params] of ROUTES) {
-    it(`${path}: signed out goes to /auth`, async () => {
+    it(`${path}: signed out goes to the staff sign-in`, async () => {
       const { thrown } = await routeOutcome(module.loader, shopRequest(path), params);
-      expect((thrown as Response).headers.get("location")).toBe("/auth");
+      expect((thrown as Response).headers.get("location")).toMatch(STAFF_SIGN_IN);
     });
     it(`${path}: a customer gets 403 and no data`, async () => {
       const result = await routeOutcome(

@@ -146,10 +146,11 @@ describe("every admin loader and action checks the role on the server", () => {
           ? shopRequest(path, { cookie })
           : formRequest(path, { intent: "delete", id: "1", userId: "x", role: "owner" }, cookie);
 
-      it(`${kind} of ${path}: signed out goes to /auth`, async () => {
+      it(`${kind} of ${path}: signed out goes to the staff sign-in, which returns here`, async () => {
         const { thrown } = await outcome(handler, request(), params);
         expect(thrown).toBeInstanceOf(Response);
-        expect((thrown as Response).headers.get("location")).toBe("/auth");
+        const back = path === "/admin" ? "" : `?next=${encodeURIComponent(path)}`;
+        expect((thrown as Response).headers.get("location")).toBe(`/admin-login${back}`);
       });
 
       it(`${kind} of ${path}: a customer gets 403 and no data`, async () => {

@@ -23,27 +23,48 @@ type SecurityPage = {
 const tab = (page: { loaderData: Record<string, unknown> } | null) =>
   page?.loaderData["routes/admin/settings-security"] as SecurityPage | undefined;
 
+const ACCOUNT_PATH = "/admin/account";
+
+/** My account's own data on a page a plain browser was shown. */
+const accountPage = (page: { loaderData: Record<string, unknown> } | null) =>
+  page?.loaderData["routes/admin/account"] as Pick<SecurityPage, "notice"> | undefined;
+
 const signedInAs = (cookie: string) => getSessionUser(shopRequest("/admin", { cookie }));
 
 describe("the Security tab without JavaScript (plain form posts)", () => {
-  it("changing the password keeps this browser signed in and says so once", async () => {
+  it("changing the password on My account keeps this browser signed in and says so once", async () => {
     const staff = await signedIn("staff");
     const browser = plainBrowser(staff.cookie);
-    const answer = await browser.post(SECURITY_PATH, {
+    const answer = await browser.post(ACCOUNT_PATH, {
       intent: "change-password",
       currentPassword: staff.password,
       newPassword: "brand-new-pass",
       confirmPassword: "brand-new-pass",
     });
-    expect(answer.redirects).toEqual([SECURITY_PATH]);
+    expect(answer.redirects).toEqual([ACCOUNT_PATH]);
     expect(answer.status).toBe(200);
-    expect(tab(answer.page)?.notice?.message.title).toBe("Password Updated");
+    expect(accountPage(answer.page)?.notice?.message.title).toBe("Password Updated");
     expect(await signedInAs(browser.cookie())).toMatchObject({ email: staff.email });
     expect(await signedInAs(staff.cookie)).toBeNull();
 
-    const again = await browser.get(SECURITY_PATH);
+    const again = await browser.get(ACCOUNT_PATH);
     expect(again.status).toBe(200);
-    expect(tab(again.page)?.notice).toBeNull();
+    expect(accountPage(again.page)?.notice).toBeNull();
+  });
+
+  it("signing out of other devices on My account answers on the page itself", async () => {
+    const staff = await signedIn("staff");
+    const browser = plainBrowser(staff.cookie);
+    const answer = await browser.post(ACCOUNT_PATH, {
+      intent: "sign-out-others",
+      currentPassword: staff.password,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.page?.actionData?.["routes/admin/account"]).toMatchObject({
+      ok: true,
+      message: { title: "Other Devices Signed Out" },
+    });
+    expect(await signedInAs(browser.cookie())).toMatchObject({ email: staff.email });
   });
 
   it("turning two-factor on shows the backup codes once and keeps this browser signed in; turning it off too", async () => {

@@ -8,7 +8,14 @@ import * as appearance from "~/routes/admin/settings-appearance";
 import * as notifications from "~/routes/admin/settings-notifications";
 import { insertStoreSettings } from "../../factories";
 import { useTestDatabase } from "../../setup/database";
-import { formRequest, routeOutcome, shopRequest, signedIn, statusOf } from "./helpers";
+import {
+  STAFF_SIGN_IN,
+  formRequest,
+  routeOutcome,
+  shopRequest,
+  signedIn,
+  statusOf,
+} from "./helpers";
 
 useTestDatabase();
 
@@ -46,11 +53,11 @@ describe("role checks of the Notifications and Appearance tabs", () => {
     [APPEARANCE, appearance, { theme: "dark" }],
   ] as const;
   for (const [path, module, fields] of routes) {
-    it(`${path}: signed out goes to /auth, a customer gets 403, for the page and its form`, async () => {
+    it(`${path}: signed out goes to the staff sign-in, a customer gets 403, for the page and its form`, async () => {
       for (const request of [shopRequest(path), formRequest(path, fields)]) {
         const handler = request.method === "GET" ? module.loader : module.action;
         const { thrown } = await call(handler, request);
-        expect((thrown as Response).headers.get("location")).toBe("/auth");
+        expect((thrown as Response).headers.get("location")).toMatch(STAFF_SIGN_IN);
       }
       for (const request of [
         shopRequest(path, { cookie: customer.cookie }),

@@ -19,7 +19,14 @@ import { ADD_ON_FEE_MESSAGE } from "~/domain/settings/settings-schemas";
 import { useTestDatabase } from "../../setup/database";
 import { seededRandom } from "../../e2e/server/fuzz-corpus";
 import { setUpShop } from "../payments/helpers";
-import { formRequest, routeOutcome, shopRequest, signedIn, statusOf } from "./helpers";
+import {
+  STAFF_SIGN_IN,
+  formRequest,
+  routeOutcome,
+  shopRequest,
+  signedIn,
+  statusOf,
+} from "./helpers";
 
 useTestDatabase();
 
@@ -76,11 +83,11 @@ describe("role checks of the General and Integrations tabs", () => {
     [INTEGRATIONS_PATH, integrations, { intent: "shipping", standardDeliveryCents: "1" }],
   ] as const;
   for (const [path, module, fields] of routes) {
-    it(`${path}: signed out goes to /auth, a customer gets 403, for the page and its form`, async () => {
+    it(`${path}: signed out goes to the staff sign-in, a customer gets 403, for the page and its form`, async () => {
       for (const request of [shopRequest(path), formRequest(path, fields)]) {
         const handler = request.method === "GET" ? module.loader : module.action;
         const { thrown } = await call(handler, request);
-        expect((thrown as Response).headers.get("location")).toBe("/auth");
+        expect((thrown as Response).headers.get("location")).toMatch(STAFF_SIGN_IN);
       }
       for (const request of [
         shopRequest(path, { cookie: customer }),

@@ -185,7 +185,7 @@ describe("signing in with two-factor on", () => {
         shopRequest(CODE_PATH, { cookie: step.cookie }),
         {},
       );
-      expect(shown.returned).toEqual({ email: staff.email });
+      expect(shown.returned).toEqual({ email: staff.email, next: null });
 
       // Each code works once: the second sign-in takes the next one the app shows.
       const done = await codeStep(step.cookie, appCode(secret, from === "/auth" ? 1 : 0));

@@ -18,7 +18,14 @@ import * as proofImage from "~/routes/admin/delivery-proof-image";
 import * as myRun from "~/routes/admin/my-run";
 import * as send from "~/routes/admin/my-run-send";
 import { useTestDatabase } from "../../setup/database";
-import { formRequest, routeOutcome, shopRequest, signedIn, statusOf } from "../admin/helpers";
+import {
+  STAFF_SIGN_IN,
+  formRequest,
+  routeOutcome,
+  shopRequest,
+  signedIn,
+  statusOf,
+} from "../admin/helpers";
 import { paidOrder } from "../invoicing/invoice-fixtures";
 import { setUpShop } from "../orders/fixtures";
 import { zone } from "./fixtures";
@@ -199,7 +206,7 @@ describe("a proof picture", () => {
       expect((await sharp(Buffer.from(await answer.arrayBuffer())).metadata()).format).toBe("png");
     }
     const visitor = await ask("");
-    expect((visitor.thrown as Response).headers.get("location")).toBe("/auth");
+    expect((visitor.thrown as Response).headers.get("location")).toMatch(STAFF_SIGN_IN);
     expect(statusOf((await ask(cookies.customer)).thrown)).toBe(403);
     const photo = await routeOutcome(
       proofImage.loader,

@@ -12,7 +12,14 @@ import * as invoiceEdit from "~/routes/admin/invoice-edit";
 import * as invoiceNew from "~/routes/admin/invoice-new";
 import * as invoicesPage from "~/routes/admin/invoices";
 import { useTestDatabase } from "../../setup/database";
-import { formRequest, routeOutcome, shopRequest, signedIn, statusOf } from "../admin/helpers";
+import {
+  STAFF_SIGN_IN,
+  formRequest,
+  routeOutcome,
+  shopRequest,
+  signedIn,
+  statusOf,
+} from "../admin/helpers";
 import { addVariant, setUpShop } from "../orders/fixtures";
 
 useTestDatabase();
@@ -481,7 +488,7 @@ describe("who may", () => {
     [`/admin/invoices/${id}`, invoicePage, { id: String(id) }],
   ];
 
-  it("signed out goes to /auth and a customer gets 403, for every loader and action", async () => {
+  it("signed out goes to the staff sign-in and a customer gets 403, for every loader and action", async () => {
     const id = await created();
     for (const [url, module, params, intent] of [
       ...routes(id).map((r) => [...r, "send"] as const),
@@ -494,7 +501,9 @@ describe("who may", () => {
             ? shopRequest(url, { cookie })
             : formRequest(url, { ...phoneOrder(), intent }, cookie);
         const out = await routeOutcome(handler, request(), params);
-        expect((out.thrown as Response).headers.get("location"), `${kind} ${url}`).toBe("/auth");
+        expect((out.thrown as Response).headers.get("location"), `${kind} ${url}`).toMatch(
+          STAFF_SIGN_IN,
+        );
         const asCustomer = await routeOutcome(handler, request(customer), params);
         expect(asCustomer.returned, `${kind} ${url}`).toBeUndefined();
         expect(statusOf(asCustomer.thrown), `${kind} ${url}`).toBe(403);

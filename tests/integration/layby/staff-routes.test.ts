@@ -13,6 +13,7 @@ import * as ordersPage from "~/routes/admin/orders";
 import { useTestDatabase } from "../../setup/database";
 import { startSmtpServer } from "../../setup/smtp";
 import {
+  STAFF_SIGN_IN,
   formRequest,
   routeOutcome,
   shopRequest,
@@ -84,7 +85,7 @@ describe("who may use the lay-by tab and forms", () => {
     },
   ];
 
-  it("signed out goes to /auth and a customer gets 403, for the tab and every lay-by intent", async () => {
+  it("signed out goes to the staff sign-in and a customer gets 403, for the tab and every lay-by intent", async () => {
     const { order } = await laybyOrder(shop, { priceCents: 800_000, paid: ["online"] });
     for (const cookie of [undefined, cookies.customer]) {
       const tab = await routeOutcome(
@@ -97,7 +98,7 @@ describe("who may use the lay-by tab and forms", () => {
         for (const outcome of [tab, result]) {
           expect(outcome.returned).toBeUndefined();
           if (cookie) expect(statusOf(outcome.thrown)).toBe(403);
-          else expect((outcome.thrown as Response).headers.get("location")).toBe("/auth");
+          else expect((outcome.thrown as Response).headers.get("location")).toMatch(STAFF_SIGN_IN);
         }
       }
     }

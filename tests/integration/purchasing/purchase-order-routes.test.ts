@@ -13,6 +13,7 @@ import * as exportRoute from "~/routes/admin/purchase-orders-export";
 import { AMOUNT_MESSAGE } from "~/lib/money";
 import { useTestDatabase } from "../../setup/database";
 import {
+  STAFF_SIGN_IN,
   formRequest,
   routeOutcome,
   shopRequest,
@@ -353,9 +354,9 @@ describe("who may use the purchase order pages", () => {
         kind === "loader"
           ? shopRequest(path, { cookie })
           : formRequest(path, { intent: "approve", ...createFields() }, cookie);
-      it(`${kind} of ${path}: signed out goes to /auth, a customer gets 403`, async () => {
+      it(`${kind} of ${path}: signed out goes to the staff sign-in, a customer gets 403`, async () => {
         const visitor = await routeOutcome(handler, request(), params);
-        expect((visitor.thrown as Response).headers.get("location")).toBe("/auth");
+        expect((visitor.thrown as Response).headers.get("location")).toMatch(STAFF_SIGN_IN);
         const customer = await routeOutcome(handler, request(cookies.customer), params);
         expect(customer.returned).toBeUndefined();
         expect(statusOf(customer.thrown)).toBe(403);
