@@ -21,9 +21,9 @@ let oneDropZone: number;
 let dataDir: string;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 /** A zone with one drop a day, so a day taken is full for the next checkout. */
-const LICHTENBURG = { city: "Lichtenburg", postal: "2740", province: "NW" };
+const LICHTENBURG = { city: "Lichtenburg", postal: "2740", province: "NW" } as const;
 /** A zone with room for every order of the test on one day. */
-const MAHIKENG = { city: "Mahikeng", postal: "2745", province: "NW" };
+const MAHIKENG = { city: "Mahikeng", postal: "2745", province: "NW" } as const;
 
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "order-numbers-"));
