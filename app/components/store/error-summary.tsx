@@ -1,7 +1,6 @@
 import type { MouseEvent } from "react";
 import { Icon } from "~/components/store/icon";
 import type { FieldErrors, FormAlert } from "~/lib/forms";
-import { goToField } from "./go-to-field";
 
 /** A form's field as its error summary names it: its name, its label, the element to go to. */
 export type SummaryField = { name: string; label: string; target?: string };
@@ -42,7 +41,8 @@ export function ErrorSummary({
     const target = document.getElementById(event.currentTarget.hash.slice(1));
     if (!target) return;
     event.preventDefault();
-    goToField(target);
+    // Loaded with the form's checks when the visitor first reached for the form.
+    void import("./go-to-field").then((m) => m.goToField(target));
   };
   return (
     <div

@@ -3,7 +3,8 @@ import { useFetcher } from "react-router";
 import type { z } from "zod";
 import type { FieldErrors, FormActionResult, FormAlert } from "~/lib/forms";
 import { notify, preloadToasts } from "~/lib/notify";
-import { goToFirstError } from "./go-to-field";
+
+const goToField = () => import("./go-to-field");
 
 /**
  * The one pattern for the storefront's forms: the same schema checks the form in the browser
@@ -44,7 +45,8 @@ export function usePublicForm(options: {
   }, [fetcher.state, fetcher.data]);
 
   useEffect(() => {
-    if (refusals > 0) goToFirstError(formRef.current);
+    // Loaded with the checks when the visitor reaches for the form (onFocus), not with the page.
+    if (refusals > 0) void goToField().then((m) => m.goToFirstError(formRef.current));
   }, [refusals]);
 
   const loadValidator = () =>
@@ -86,6 +88,7 @@ export function usePublicForm(options: {
     /** Starts loading the checks and the toasts as soon as the visitor reaches for the form. */
     onFocus: () => {
       void loadValidator().catch(() => {});
+      void goToField().catch(() => {});
       preloadToasts();
     },
     submitting: checking || fetcher.state !== "idle",

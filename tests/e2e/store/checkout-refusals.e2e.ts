@@ -35,7 +35,9 @@ const focusedName = (page: Page) =>
 const onScreen = (page: Page, selector: string) =>
   page.evaluate((s) => {
     const box = document.querySelector(s)!.getBoundingClientRect();
-    return box.top >= 0 && box.top < window.innerHeight;
+    return box.top >= 0 && box.top < window.innerHeight
+      ? true
+      : `top ${box.top}, height ${box.height}, window ${window.innerHeight}, scrolled ${window.scrollY}`;
   }, selector);
 
 const errorSummary = (page: Page) => main(page).locator("[data-error-summary]");
@@ -58,7 +60,8 @@ describe("a refused checkout lands at its field", () => {
     await page.waitForFunction(
       () => (document.activeElement as HTMLInputElement | null)?.name === "deliveryDay",
     );
-    expect(await onScreen(page, '[data-testid="delivery-day"]')).toBe(true);
+    // The page scrolls smoothly: the list arrives on the screen.
+    await expect.poll(() => onScreen(page, '[data-testid="delivery-day"]')).toBe(true);
     const described = await deliveryDays(page).evaluate(
       (el) => document.getElementById(el.getAttribute("aria-describedby") ?? "")?.textContent,
     );
@@ -70,7 +73,8 @@ describe("a refused checkout lands at its field", () => {
     await tabTo(page, link, { back: true });
     await page.keyboard.press("Enter");
     await expect.poll(() => focusedName(page)).toBe("deliveryDay");
-    expect(await onScreen(page, '[data-testid="delivery-day"]')).toBe(true);
+    // The page scrolls smoothly: the list arrives on the screen.
+    await expect.poll(() => onScreen(page, '[data-testid="delivery-day"]')).toBe(true);
 
     expect(
       await findingsInBothThemes(page, async (dark) => {
