@@ -21,8 +21,8 @@ export function fieldsInError(fields: readonly SummaryField[], errors: FieldErro
 }
 
 /**
- * The top of a refused form: what went wrong, and a link to each field in error with its
- * message (GOV.UK's error summary). A link takes the visitor to the field and focuses it;
+ * The top of a refused form: what went wrong, and a link to each field in error, named by its
+ * label (GOV.UK's error summary; the message itself is beside the field, read with it). A link takes the visitor to the field and focuses it;
  * without JavaScript it is an ordinary link to the field. Server-rendered like the messages
  * beside the fields, so it shows whether the form was checked in the browser or by the server.
  */
@@ -48,16 +48,15 @@ export function ErrorSummary({
     <div
       data-error-summary=""
       tabIndex={-1}
-      aria-labelledby="error-summary-title"
-      role="group"
       className="flex gap-3 rounded-lg border border-destructive/40 bg-destructive/10 p-4 outline-none focus-visible:ring-2 focus-visible:ring-destructive"
     >
       <Icon name="circle-exclamation-point" className="mt-0.5 size-5 shrink-0 text-destructive" />
       <div className="min-w-0">
-        <h2 id="error-summary-title" className="font-semibold">
-          {alert?.title ?? "Please check the form"}
-        </h2>
-        {alert?.description ? <p className="text-sm">{alert.description}</p> : null}
+        <h2 className="font-semibold">{alert?.title ?? "Please check the form"}</h2>
+        {/* A field's refusal is said beside the field; one that is no field's is said here. */}
+        {alert?.description && listed.length === 0 ? (
+          <p className="text-sm">{alert.description}</p>
+        ) : null}
         {listed.length > 0 ? (
           <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
             {listed.map((field) => (
@@ -68,7 +67,7 @@ export function ErrorSummary({
                     onClick={follow}
                     className="font-medium underline underline-offset-2"
                   >
-                    {field.label}: {errors[field.name]}
+                    {field.label}
                   </a>
                 ) : (
                   errors[field.name]

@@ -67,7 +67,7 @@ describe("a refused checkout lands at its field", () => {
     );
     expect(described).toBe(CHOOSE_A_DAY);
     // The summary at the top of the form names it, and its link goes back to the list.
-    const link = errorSummary(page).getByRole("link", { name: `Delivery Day: ${CHOOSE_A_DAY}` });
+    const link = errorSummary(page).getByRole("link", { name: "Delivery Day", exact: true });
     expect(await link.count()).toBe(1);
     await page.evaluate(() => window.scrollTo(0, 0));
     await tabTo(page, link, { back: true });
@@ -83,9 +83,7 @@ describe("a refused checkout lands at its field", () => {
         await summary(dark).locator('dl[aria-busy="false"]').waitFor();
         await fillAllButTheDay(dark, "karabo.day@example.com");
         await main(dark).getByRole("button", { name: "Complete Order" }).click();
-        await errorSummary(dark)
-          .getByRole("link", { name: /^Delivery Day:/ })
-          .waitFor();
+        await errorSummary(dark).getByRole("link", { name: "Delivery Day", exact: true }).waitFor();
       }),
     ).toEqual([]);
 
