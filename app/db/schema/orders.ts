@@ -7,7 +7,6 @@ import {
   integer,
   jsonb,
   pgEnum,
-  pgSequence,
   pgTable,
   serial,
   smallint,
@@ -54,9 +53,6 @@ export const paymentAttemptStatus = pgEnum("payment_attempt_status", [
 /** Where an order's stock stands: held for it, sold to it, or given back. */
 export const stockHold = pgEnum("stock_hold", ["reserved", "sold", "released", "returned"]);
 export const promotionKind = pgEnum("promotion_kind", ["percentage", "fixed"]);
-
-/** Order numbers: sequential, never reused (a rolled-back order leaves a gap, as sequences do). */
-export const orderNumberSequence = pgSequence("order_number_seq", { startWith: 1001 });
 
 export const promotions = pgTable(
   "promotions",
@@ -110,10 +106,15 @@ export const orders = pgTable(
   "orders",
   {
     id: serial("id").primaryKey(),
+    /**
+     * Gapless, from 1001: the "order" row of document_counters, taken by the insert through
+     * next_order_number() (migration 0063) and given back when the order's transaction rolls
+     * back, so a refused checkout uses no number (a sequence would keep it).
+     */
     number: integer("number")
       .notNull()
       .unique()
-      .default(sql`nextval('order_number_seq')`),
+      .default(sql`next_order_number()`),
     /** Secret for the shopper's order page (/orders/{number}?token=...). */
     token: text("token").notNull(),
     /** Issued with the checkout page: a retried or double-clicked submit finds this order. */

@@ -45,9 +45,10 @@ export const purchaseOrderStatus = pgEnum("purchase_order_status", [
 ]);
 
 /**
- * Gapless document numbers (purchase orders now; invoices and credit notes later): the row is
+ * Gapless document numbers (purchase orders, invoices, credit notes, orders): the row is
  * updated with `UPDATE … RETURNING` in the transaction that inserts the document, so a
- * rolled-back insert gives its number back.
+ * rolled-back insert gives its number back. Orders take theirs through the column's default,
+ * `next_order_number()` (migration 0063), so every insert of an order counts the same way.
  */
 export const documentCounters = pgTable("document_counters", {
   name: text("name").primaryKey(),

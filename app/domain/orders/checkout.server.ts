@@ -74,7 +74,11 @@ export async function completeCheckout(options: {
       throw methodUnavailable("payflex", LAYBY_PAYFLEX_MESSAGE);
     }
     const [quote, settings] = await Promise.all([
-      quoteCheckout({ ...input, address: deliveryAddressOf(input) }),
+      quoteCheckout({
+        ...input,
+        address: deliveryAddressOf(input),
+        signedInUserId: options.signedInUserId,
+      }),
       getStoreSettings(),
     ]);
     const problems = checkLaybyTerms({
@@ -86,7 +90,11 @@ export async function completeCheckout(options: {
     });
     if (problems.length > 0) throw laybyTermsError(problems);
   } else if (input.paymentMethod === "payflex") {
-    const quote = await quoteCheckout({ ...input, address: deliveryAddressOf(input) });
+    const quote = await quoteCheckout({
+      ...input,
+      address: deliveryAddressOf(input),
+      signedInUserId: options.signedInUserId,
+    });
     if (!payflexAllows(quote.totals.totalCents)) {
       const { PAYFLEX_MIN_AMOUNT, PAYFLEX_MAX_AMOUNT } = env();
       const range = `${formatMoney(PAYFLEX_MIN_AMOUNT * 100)} to ${formatMoney(PAYFLEX_MAX_AMOUNT * 100)}`;

@@ -196,20 +196,27 @@ async function judge(
 }
 
 /**
- * Checks a code for the checkout's summary: the promotion and its terms for these lines, or
- * why it cannot be used. One use per customer is checked only when the order is placed: the
- * summary is asked before the e-mail is known, and must not tell who has used which code.
+ * Checks a code for the checkout's summary (its Apply, and every change of the cart after): the
+ * promotion and its terms for these lines, or why it cannot be used, by the rules placing the
+ * order applies. One use per customer is judged as placing the order judges it: a guest is asked
+ * to sign in, a signed-in shopper's use is counted against their account's confirmed address,
+ * so no answer tells anything of another person's use (docs/decisions/042).
  */
 export async function checkPromotion(
   code: string,
   lines: readonly GoodsLine[],
+  shopper: { signedInUserId?: string | null } = {},
 ): Promise<
   { ok: true; promotion: Promotion; terms: PromotionTerms } | { ok: false; message: string }
 > {
   const promotion = await findPromotion(code);
   const problem = promotionProblem(promotion, code);
   if (problem || !promotion) return { ok: false, message: problem ?? "" };
-  const judged = await judge(promotion, lines, null, db());
+  const customer = promotion.oncePerCustomer
+    ? await oneUseAccount(db(), promotion.code, shopper.signedInUserId)
+    : null;
+  if (customer && !customer.ok) return customer;
+  const judged = await judge(promotion, lines, customer?.email ?? null, db());
   return judged.ok ? { ok: true, promotion, terms: judged.terms } : judged;
 }
 
@@ -250,39 +257,43 @@ export async function redeemPromotion(
       promotionProblem(promotion, code, now) ?? `The code ${code} cannot be used on this order.`,
     );
   }
-  const customerEmail = redeemed.oncePerCustomer
-    ? await confirmedAccountEmail(tx, redeemed.code, options.signedInUserId)
-    : options.email;
+  const account = redeemed.oncePerCustomer
+    ? await oneUseAccount(tx, redeemed.code, options.signedInUserId)
+    : null;
+  if (account && !account.ok) throw new PromotionError(account.message);
+  const customerEmail = account?.email ?? options.email;
   const judged = await judge(redeemed, options.lines, customerEmail, tx);
   if (!judged.ok) throw new PromotionError(judged.message);
   return { ...redeemed, ...judged.terms, customerEmail };
 }
 
 /**
- * The address a one-use code is counted against: the signed-in shopper's own, confirmed. A
- * guest's typed address is never asked about, so no one learns whether another's address has
- * used a code (docs/decisions/042).
+ * The address a one-use code is counted against: the signed-in shopper's own, confirmed; or why
+ * there is none. A guest's typed address is never asked about, so no one learns whether
+ * another's address has used a code (docs/decisions/042). The summary's check and placing the
+ * order both ask here, so they say the same.
  */
-async function confirmedAccountEmail(
-  tx: Tx,
+async function oneUseAccount(
+  executor: Tx | Db,
   code: string,
   signedInUserId: string | null | undefined,
-): Promise<string> {
+): Promise<{ ok: true; email: string } | { ok: false; message: string }> {
   const [account] = signedInUserId
-    ? await tx
+    ? await executor
         .select({ email: users.email, verified: users.emailVerified })
         .from(users)
         .where(eq(users.id, signedInUserId))
     : [];
   if (!account) {
-    throw new PromotionError(`Sign in to use ${code}: it is for one use per customer.`);
+    return { ok: false, message: `Sign in to use ${code}: it is for one use per customer.` };
   }
   if (!account.verified) {
-    throw new PromotionError(
-      `Confirm your e-mail address to use ${code}: it is for one use per customer. The link is in the e-mail we sent when you signed up.`,
-    );
+    return {
+      ok: false,
+      message: `Confirm your e-mail address to use ${code}: it is for one use per customer. The link is in the e-mail we sent when you signed up.`,
+    };
   }
-  return account.email;
+  return { ok: true, email: account.email };
 }
 
 /**

@@ -149,8 +149,9 @@ export function deliveryQuote(
 
 /**
  * What the checkout's summary shows: the cart priced by the database, stock problems, the
- * discount of a promotion code (or why it cannot be used), delivery, the add-ons and VAT. Placing the order
- * works the same numbers out again inside its transaction.
+ * discount of a promotion code (or why it cannot be used, by every rule placing the order
+ * checks), delivery, the add-ons and VAT. Placing the order works the same numbers out again
+ * inside its transaction.
  */
 export async function quoteCheckout(input: {
   lines: readonly RequestedLine[];
@@ -160,6 +161,8 @@ export async function quoteCheckout(input: {
   addOns?: AddOnChoice;
   /** Where the goods go, as far as the shopper has said; none prices at the shop's own rates. */
   address?: ZoneAddress;
+  /** The signed-in shopper asking (a code for one use per customer is theirs); none: a guest. */
+  signedInUserId?: string | null;
 }): Promise<CheckoutQuote> {
   const requested = mergeLines(input.lines);
   const [current, terms, settings] = await Promise.all([
@@ -188,7 +191,9 @@ export async function quoteCheckout(input: {
   let promoMessage: string | null = null;
   let promotionTerms = null;
   if (input.promoCode) {
-    const checked = await checkPromotion(input.promoCode, goods);
+    const checked = await checkPromotion(input.promoCode, goods, {
+      signedInUserId: input.signedInUserId,
+    });
     if (checked.ok) {
       promotion = { code: checked.promotion.code, description: checked.promotion.description };
       promotionTerms = checked.terms;

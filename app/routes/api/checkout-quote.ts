@@ -1,3 +1,4 @@
+import { getSessionUser } from "~/domain/auth/session.server";
 import { quoteSchema } from "~/domain/orders/checkout-schema";
 import { laybyPaymentMethods } from "~/domain/orders/pay-order.server";
 import { quoteCheckout } from "~/domain/orders/quote.server";
@@ -18,7 +19,7 @@ function problem(status: number, message: string, headers: Record<string, string
 /**
  * POST { lines: [{ variantId, quantity }], deliveryMethod, promoCode, postal?, city?, province? }
  * -> the checkout's summary as the server works it out: today's prices, stock problems,
- * discount, delivery by the address's zone (or "quoted" outside every zone), VAT, and the
+ * discount (by every rule of the code, one use per customer for the signed-in shopper), delivery by the address's zone (or "quoted" outside every zone), VAT, and the
  * payment methods on offer for the total, and a lay-by's terms (the smallest deposit, the
  * cancellation charge capped at 1%, the shop's today that a schedule starts on, its methods).
  */
@@ -43,7 +44,12 @@ export async function action({ request }: Route.ActionArgs) {
       : body;
   const parsed = quoteSchema.safeParse(input);
   if (!parsed.success) return problem(400, parsed.error.issues[0]?.message ?? "Invalid request.");
-  const [quote, settings] = await Promise.all([quoteCheckout(parsed.data), getStoreSettings()]);
+  // A code for one use per customer is the signed-in shopper's: asked only when a code is given.
+  const user = parsed.data.promoCode ? await getSessionUser(request) : null;
+  const [quote, settings] = await Promise.all([
+    quoteCheckout({ ...parsed.data, signedInUserId: user?.id }),
+    getStoreSettings(),
+  ]);
   return Response.json(
     {
       ...quote,

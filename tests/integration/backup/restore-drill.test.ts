@@ -129,6 +129,7 @@ describe(`the restore drill (${DATABASE_KIND})`, () => {
     expect(before.invoice?.number).toBe(1);
     expect(before.counters.map((c) => [c.name, c.lastValue])).toEqual([
       ["invoice", 1],
+      ["order", 1001],
       ["purchase_order", 1],
     ]);
 

@@ -4,7 +4,7 @@ import { useEffect, useId, useState, type ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { DeliveryAddressFields } from "~/components/store/delivery-address-fields";
 import { FormField } from "~/components/store/form-field";
-import { FormResult } from "~/components/store/form-result";
+import { ErrorSummary } from "~/components/store/error-summary";
 import { Honeypot } from "~/components/store/honeypot";
 import { usePublicForm } from "~/components/store/use-public-form";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -24,6 +24,7 @@ import { SavedAddressPicker, type CheckoutPrefill } from "./saved-address-picker
 import { useCheckoutQuote, type QuoteAddress } from "./use-checkout-quote";
 import { DeliveryDayChoice } from "./delivery-day-choice";
 import { AddOnChoices } from "./add-on-choice";
+import { CHECKOUT_FIELDS } from "./checkout-fields";
 import type { AddOnChoice } from "~/domain/orders/add-ons";
 import { deliveryQuotedMessage, QUOTED_ORDER_BUTTON } from "~/domain/delivery/quoted-message";
 
@@ -83,12 +84,14 @@ export function CheckoutForm({
     removal: form.values.removal === "on",
     assembly: form.values.assembly === "on",
   }));
+  // A refusal by the server (a day just full, a code used meanwhile) asks for the summary again.
   const { quote, failed, updating } = useCheckoutQuote(
     lines,
     deliveryMethod,
     promoCode,
     address,
     addOns,
+    form.fetcher.data,
   );
   const errors = form.errors;
   // The fields that choose the delivery zone, read from the form whenever one changes.
@@ -168,7 +171,7 @@ export function CheckoutForm({
           checks it again and says why, rather than dropping the discount unseen. */}
       <input type="hidden" name="promoCode" value={promoCode} />
       <div className="space-y-6">
-        <FormResult result={form.result && !form.result.ok ? form.result : undefined} />
+        <ErrorSummary alert={form.alert} errors={errors} fields={CHECKOUT_FIELDS} />
         <Step number={1} title="Customer Information">
           {prefill ? (
             <SavedAddressPicker prefill={prefill} formRef={form.formRef} onFilled={readAddress} />
@@ -239,6 +242,8 @@ export function CheckoutForm({
             <legend className="text-sm font-medium">Delivery method</legend>
             <div className="mt-2 grid gap-3 sm:grid-cols-2">
               <Choice
+                id="field-deliveryMethod"
+                error={errors.deliveryMethod}
                 name="deliveryMethod"
                 value="standard"
                 checked={deliveryMethod === "standard"}
@@ -259,6 +264,7 @@ export function CheckoutForm({
               />
               {expressShown ? (
                 <Choice
+                  error={errors.deliveryMethod}
                   name="deliveryMethod"
                   value="express"
                   checked={deliveryMethod === "express"}
@@ -285,7 +291,9 @@ export function CheckoutForm({
               </p>
             ) : null}
             {errors.deliveryMethod ? (
-              <p className="mt-2 text-sm text-destructive">{errors.deliveryMethod}</p>
+              <p id="field-deliveryMethod-error" className="mt-2 text-sm text-destructive">
+                {errors.deliveryMethod}
+              </p>
             ) : null}
           </fieldset>
           {delivery?.zone && plan === "layby" ? (
@@ -303,7 +311,9 @@ export function CheckoutForm({
               error={errors.deliveryDay}
             />
           ) : errors.deliveryDay ? (
-            <p className="mt-2 text-sm text-destructive">{errors.deliveryDay}</p>
+            <p id="field-deliveryDay" tabIndex={-1} className="mt-2 text-sm text-destructive">
+              {errors.deliveryDay}
+            </p>
           ) : null}
           <AddOnChoices
             chosen={addOns}
@@ -337,9 +347,11 @@ export function CheckoutForm({
               {plan === "layby" ? "Pay the deposit and instalments by" : "Payment method"}
             </legend>
             <div className="grid gap-3">
-              {PAYMENT_OPTIONS.filter((o) => offered.includes(o.value)).map((option) => (
+              {PAYMENT_OPTIONS.filter((o) => offered.includes(o.value)).map((option, index) => (
                 <Choice
                   key={option.value}
+                  id={index === 0 ? "field-paymentMethod" : undefined}
+                  error={errors.paymentMethod}
                   name="paymentMethod"
                   value={option.value}
                   checked={paymentMethod === option.value}
@@ -363,7 +375,9 @@ export function CheckoutForm({
               </p>
             ) : null}
             {errors.paymentMethod ? (
-              <p className="mt-2 text-sm text-destructive">{errors.paymentMethod}</p>
+              <p id="field-paymentMethod-error" className="mt-2 text-sm text-destructive">
+                {errors.paymentMethod}
+              </p>
             ) : null}
           </fieldset>
           <p className="mt-4 flex items-start gap-2 rounded-md bg-muted p-3 text-sm">
@@ -451,6 +465,10 @@ function Step({ number, title, children }: { number: number; title: string; chil
 }
 
 function Choice(props: {
+  /** The first choice of a group: where the error summary's link goes. */
+  id?: string;
+  /** The group's error: each choice is marked invalid and described by it. */
+  error?: string;
   name: string;
   value: string;
   checked: boolean;
@@ -467,11 +485,14 @@ function Choice(props: {
       )}
     >
       <input
+        id={props.id}
         type="radio"
         name={props.name}
         value={props.value}
         checked={props.checked}
         onChange={props.onChange}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `field-${props.name}-error` : undefined}
         className="mt-1 size-4 accent-primary"
       />
       <span className="flex-1">

@@ -1,5 +1,4 @@
 import { clsx } from "clsx";
-import { useId } from "react";
 import { Input, Label, NativeSelect } from "~/components/ui/input";
 import { chargeAtRateCents, chargePercentText } from "~/domain/layby/cancellation";
 import { LAYBY_GRACE_BUSINESS_DAYS, LAYBY_MAX_MONTHS } from "~/domain/layby/limits";
@@ -44,7 +43,6 @@ export function LaybyOption({
   /** Why lay-by cannot be chosen for this order whatever its total (a delivery to be quoted). */
   refusedBecause?: string;
 }) {
-  const id = useId();
   const minDeposit = terms?.minDepositCents ?? 60_000;
   const available = !refusedBecause && (totalCents === null || totalCents > minDeposit);
   // The server's parser itself (no zod): the checkout page does not load the schemas up front.
@@ -93,23 +91,27 @@ export function LaybyOption({
           }
         />
       </div>
-      {errors.plan ? <p className="mt-2 text-sm text-destructive">{errors.plan}</p> : null}
+      {errors.plan ? (
+        <p id="field-plan" tabIndex={-1} className="mt-2 text-sm text-destructive">
+          {errors.plan}
+        </p>
+      ) : null}
       {plan === "layby" ? (
         <div className="mt-4 space-y-4 rounded-lg border p-4">
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="space-y-1.5">
-              <Label htmlFor={`${id}-deposit`}>Deposit (Rand)</Label>
+              <Label htmlFor="field-laybyDeposit">Deposit (Rand)</Label>
               <Input
-                id={`${id}-deposit`}
+                id="field-laybyDeposit"
                 name="laybyDeposit"
                 {...MONEY_INPUT}
                 value={deposit}
                 onChange={(e) => onDeposit(e.target.value)}
                 aria-invalid={depositError ? true : undefined}
-                aria-describedby={`${id}-deposit-note`}
+                aria-describedby="field-laybyDeposit-note"
               />
               <p
-                id={`${id}-deposit-note`}
+                id="field-laybyDeposit-note"
                 className={clsx(
                   "text-sm",
                   depositError ? "text-destructive" : "text-muted-foreground",
@@ -119,14 +121,14 @@ export function LaybyOption({
               </p>
             </div>
             <div className="space-y-1.5">
-              <Label htmlFor={`${id}-months`}>Months to pay the rest</Label>
+              <Label htmlFor="field-laybyMonths">Months to pay the rest</Label>
               <NativeSelect
-                id={`${id}-months`}
+                id="field-laybyMonths"
                 name="laybyMonths"
                 value={months}
                 onChange={(e) => onMonths(e.target.value)}
                 aria-invalid={monthsError ? true : undefined}
-                aria-describedby={monthsError ? `${id}-months-error` : undefined}
+                aria-describedby={monthsError ? `field-laybyMonths-error` : undefined}
               >
                 {Array.from({ length: LAYBY_MAX_MONTHS }, (_, i) => String(i + 1)).map((m) => (
                   <option key={m} value={m}>
@@ -135,7 +137,7 @@ export function LaybyOption({
                 ))}
               </NativeSelect>
               {monthsError ? (
-                <p id={`${id}-months-error`} className="text-sm text-destructive">
+                <p id="field-laybyMonths-error" className="text-sm text-destructive">
                   {monthsError}
                 </p>
               ) : null}

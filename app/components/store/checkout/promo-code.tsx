@@ -27,7 +27,13 @@ export function PromoCode({
         <span>
           Code <strong>{applied}</strong> applied
         </span>
-        <Button type="button" variant="ghost" size="sm" onClick={() => onApply("")}>
+        <Button
+          id="field-promo"
+          type="button"
+          variant="ghost"
+          size="sm"
+          onClick={() => onApply("")}
+        >
           Remove
         </Button>
       </div>

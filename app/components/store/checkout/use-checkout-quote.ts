@@ -40,6 +40,8 @@ export function useCheckoutQuote(
   promoCode: string,
   address: QuoteAddress,
   addOns: AddOnChoice,
+  /** Asks again, for the same request, whenever this changes (a refused checkout's answer). */
+  refresh?: unknown,
 ) {
   const [quote, setQuote] = useState<QuoteAnswer | null>(null);
   const [failed, setFailed] = useState(false);
@@ -81,7 +83,7 @@ export function useCheckoutQuote(
       clearTimeout(timer);
       controller.abort();
     };
-  }, [key, addressKey]);
+  }, [key, addressKey, refresh]);
 
   return { quote, failed, updating: answered !== key && !failed };
 }
