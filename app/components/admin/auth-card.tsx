@@ -1,5 +1,6 @@
 import type * as React from "react";
 import { Toaster } from "~/components/store/toaster";
+import type { FormActionResult } from "~/lib/forms";
 
 /** The centred card of the sign-in screens. */
 export function AuthScreen({ children }: { children: React.ReactNode }) {
@@ -9,6 +10,29 @@ export function AuthScreen({ children }: { children: React.ReactNode }) {
       <Toaster />
     </main>
   );
+}
+
+/**
+ * What a form's post said when the page was loaded again with it (without JavaScript): its
+ * success, or a refusal no field holds. Nothing once the form has answered in the page.
+ */
+export function PageResultNotice({
+  pageResult,
+  answered,
+}: {
+  pageResult?: FormActionResult;
+  answered: boolean;
+}) {
+  if (!pageResult || answered) return null;
+  if (pageResult.ok) {
+    return (
+      <FormNotice tone="success" title={pageResult.message.title}>
+        {pageResult.message.description}
+      </FormNotice>
+    );
+  }
+  if (Object.keys(pageResult.fieldErrors).length > 0) return null;
+  return <FormNotice title={pageResult.alert.title}>{pageResult.alert.description}</FormNotice>;
 }
 
 /** A page-level notice (shown with or without JavaScript). */

@@ -1,4 +1,4 @@
-import { FormNotice } from "~/components/admin/auth-card";
+import { PageResultNotice } from "~/components/admin/auth-card";
 import { Field } from "~/components/admin/field";
 import { Button } from "~/components/admin/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
@@ -48,17 +48,7 @@ export function ChangePasswordForm({
           aria-labelledby="password-heading"
           className="max-w-md space-y-4"
         >
-          {pageResult?.ok && !form.fetcher.data && (
-            <FormNotice tone="success" title={pageResult.message.title}>
-              {pageResult.message.description}
-            </FormNotice>
-          )}
-          {pageResult &&
-            !pageResult.ok &&
-            !form.fetcher.data &&
-            Object.keys(pageResult.fieldErrors).length === 0 && (
-              <FormNotice title={pageResult.alert.title}>{pageResult.alert.description}</FormNotice>
-            )}
+          <PageResultNotice pageResult={pageResult} answered={!!form.fetcher.data} />
           <input type="hidden" name="intent" value="change-password" />
           {field("currentPassword", "Current Password", "current-password")}
           {field("newPassword", "New Password", "new-password", "6 to 128 characters.")}

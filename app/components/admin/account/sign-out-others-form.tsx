@@ -1,4 +1,4 @@
-import { FormNotice } from "~/components/admin/auth-card";
+import { PageResultNotice } from "~/components/admin/auth-card";
 import { Field } from "~/components/admin/field";
 import { Button } from "~/components/admin/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/admin/ui/card";
@@ -36,17 +36,7 @@ export function SignOutOthersForm({
           aria-labelledby="devices-heading"
           className="max-w-md space-y-4"
         >
-          {pageResult?.ok && !form.fetcher.data && (
-            <FormNotice tone="success" title={pageResult.message.title}>
-              {pageResult.message.description}
-            </FormNotice>
-          )}
-          {pageResult &&
-            !pageResult.ok &&
-            !form.fetcher.data &&
-            Object.keys(pageResult.fieldErrors).length === 0 && (
-              <FormNotice title={pageResult.alert.title}>{pageResult.alert.description}</FormNotice>
-            )}
+          <PageResultNotice pageResult={pageResult} answered={!!form.fetcher.data} />
           <p className="text-sm text-muted-foreground" data-testid="other-sessions">
             {otherSessions === 0
               ? "You are not signed in anywhere else."
