@@ -93,8 +93,9 @@ export async function placePaidOrder(
   await page.getByRole("button", { name: "Approve payment" }).click();
   await page.waitForURL("**/orders/*?token=*");
   await main(page).getByText("Payment received").waitFor();
-  const heading = await main(page).getByRole("heading", { level: 1 }).textContent();
-  return Number(heading!.replace("Order ", ""));
+  // The order's own heading: the gateway's page may still be on screen as the address changes.
+  const heading = main(page).getByRole("heading", { level: 1, name: /^Order \d+$/ });
+  return Number((await heading.textContent())!.replace("Order ", ""));
 }
 
 /** Makes a shopper account (its e-mail not yet confirmed) and signs in to it: on /account. */
